@@ -1,0 +1,47 @@
+/**
+ * The seam between authentication and everything that calls the service's API.
+ * Implemented in api/service-client.ts; purchases, catalog and addresses depend only on this.
+ */
+export interface ApiRequest {
+  readonly method: 'GET' | 'POST';
+  /** Absolute URL; relative Locations are resolved against the base URL by the caller. */
+  readonly url: URL;
+  readonly headers?: Readonly<Record<string, string>>;
+  readonly body?: string;
+  readonly signal?: AbortSignal;
+  /** Milliseconds until the request is abandoned (default 30 s). */
+  readonly timeoutMs?: number;
+}
+
+export interface ApiResponse {
+  readonly status: number;
+  /** Header names lower-cased; repeated headers joined with ", " except where noted by the client. */
+  readonly headers: Headers;
+  readonly body: string;
+  /** Date.now() when the response head arrived: waits advised by the server count from here. */
+  readonly receivedAt: number;
+}
+
+/**
+ * Thrown by send() when the exchange did not complete. `maybeReceived` is true when the request
+ * may have reached the server (timeout, reset after the body was written): a POST then has an
+ * unknown outcome and must not be re-sent automatically.
+ */
+export class TransportError extends Error {
+  readonly maybeReceived: boolean;
+  constructor(message: string, maybeReceived: boolean, cause?: unknown) {
+    super(message, cause === undefined ? undefined : { cause });
+    this.name = 'TransportError';
+    this.maybeReceived = maybeReceived;
+  }
+}
+
+export interface ServiceClient {
+  readonly baseUrl: URL;
+  /**
+   * Sends one request with the environment's current Bearer token. On a 401 it gets a new token
+   * and sends the request once more. Auth failures throw CoreError (invalid_grant, invalid_client,
+   * credentials_missing, auth_unavailable) before anything is sent to the API.
+   */
+  send(request: ApiRequest): Promise<ApiResponse>;
+}

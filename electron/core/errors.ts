@@ -1,0 +1,27 @@
+import type { AppErrorData, ErrorCode } from '../../shared/errors.ts';
+
+/** The one error type core throws on purpose. Messages are written for people and never hold secrets. */
+export class CoreError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number | undefined;
+  /** Extra detail for the UI, e.g. the address provider's Resolution text. */
+  readonly detail: string | undefined;
+
+  constructor(code: ErrorCode, message: string, options?: { status?: number; detail?: string; cause?: unknown }) {
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
+    this.name = 'CoreError';
+    this.code = code;
+    this.status = options?.status;
+    this.detail = options?.detail;
+  }
+
+  toData(): AppErrorData {
+    return { code: this.code, message: this.message };
+  }
+}
+
+/** Anything thrown becomes AppErrorData; unexpected errors get a generic message so no internals leak. */
+export function toErrorData(error: unknown): AppErrorData {
+  if (error instanceof CoreError) return error.toData();
+  return { code: 'internal', message: 'Something went wrong inside TitleDesk.' };
+}

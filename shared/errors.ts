@@ -1,0 +1,32 @@
+import { z } from 'zod';
+
+/**
+ * Every failure that can cross a boundary (IPC, the browser-mode host, the CLI) carries one of
+ * these codes. Electron passes only an error's message across IPC, so the code must travel as data.
+ */
+export const errorCodes = [
+  'validation', // input failed its schema
+  'not_found', // 404 from the service, or an unknown purchase/environment
+  'credentials_missing', // nothing configured: nothing was sent
+  'invalid_grant', // refresh token rejected: the user must paste a new one
+  'invalid_client', // client id/secret rejected
+  'auth_unavailable', // token endpoint or discovery failing (5xx, network) after retries
+  'unauthorized', // 401 from the API even with a fresh token
+  'bad_request', // 400 from the service
+  'unprocessable', // 422 from the service
+  'server_error', // 500 after bounded retries
+  'service_unavailable', // 503 after bounded retries
+  'gateway_timeout', // 504 after bounded retries
+  'network', // connection failed before anything was sent, after bounded retries
+  'outcome_unknown', // a purchase POST may have reached the service: never re-sent automatically
+  'provider_error', // the address provider answered with an error item
+  'protocol', // the service answered something the interface does not allow
+  'cancelled',
+  'internal',
+] as const;
+
+export const errorCodeSchema = z.enum(errorCodes);
+export type ErrorCode = z.infer<typeof errorCodeSchema>;
+
+export const appErrorSchema = z.object({ code: errorCodeSchema, message: z.string() });
+export type AppErrorData = z.infer<typeof appErrorSchema>;
