@@ -1,0 +1,36 @@
+// `npm start`: TitleDesk on the built-in sandbox. With the Electron runtime installed it builds
+// and opens the desktop app; where Electron cannot be installed it says so in one line and runs
+// the same core without it.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join, resolve } from 'node:path';
+
+const root = resolve(import.meta.dirname, '..');
+const bin = (name) => join(root, 'node_modules', '.bin', name);
+
+function electronBinary() {
+  try {
+    // The electron package exports the path of its binary, and throws when it was never downloaded.
+    const path = createRequire(import.meta.url)('electron');
+    return typeof path === 'string' && existsSync(path) ? path : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function runForwardingSignals(command, args) {
+  const child = spawn(command, args, { cwd: root, stdio: 'inherit' });
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+  child.on('exit', (code) => process.exit(code ?? 0));
+}
+
+const electron = electronBinary();
+if (electron !== undefined) {
+  const build = spawnSync(bin('vite'), ['build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+  runForwardingSignals(electron, [root]);
+} else {
+  console.log('The Electron runtime is not installed on this machine, so TitleDesk runs without its window: starting the built-in sandbox.');
+  runForwardingSignals(process.execPath, [join(root, 'bin', 'titledesk.mjs'), 'sandbox']);
+}
