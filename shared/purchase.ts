@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { appErrorSchema } from './errors.ts';
+
+/**
+ * A purchase as TitleDesk records it. The service names only its own observable states
+ * (pending, available); submitting, failed, outcome_unknown and cancelled are this app's.
+ */
+export const purchaseStates = ['submitting', 'pending', 'available', 'failed', 'outcome_unknown', 'cancelled'] as const;
+export const purchaseStateSchema = z.enum(purchaseStates);
+export type PurchaseState = z.infer<typeof purchaseStateSchema>;
+
+/** States after which the poller has nothing more to do on its own. */
+export const settledPurchaseStates: readonly PurchaseState[] = ['available', 'failed', 'outcome_unknown', 'cancelled'];
+
+export const purchaseOptionsSchema = z.object({
+  /** Prefer: wait=0. The purchase is not followed automatically; its result is fetched with check. */
+  fireAndForget: z.boolean().optional(),
+  /** Prefer: service.min-wait=S, honoured by the service for its test titles only. */
+  minWaitSeconds: z.number().int().min(0).max(86_400).optional(),
+});
+export type PurchaseOptions = z.infer<typeof purchaseOptionsSchema>;
+
+/** One HTTP exchange of a purchase, for its timeline. Times are epoch milliseconds. */
+export const exchangeSchema = z.object({
+  method: z.enum(['GET', 'POST']),
+  /** URL path only: never a query or anything else that could carry a secret. */
+  path: z.string(),
+  status: z.union([z.number().int(), z.literal('no-response')]),
+  /** The wait the server advised before the next request (Retry-After, or max-age less Age). */
+  advisedWaitSeconds: z.number().nonnegative().optional(),
+  /** When the request was sent. */
+  at: z.number(),
+  /** When the response head arrived (advised waits count from here), or the exchange failed. */
+  receivedAt: z.number().optional(),
+});
+export type Exchange = z.infer<typeof exchangeSchema>;
+
+export const moneySchema = z.object({ value: z.number(), currency: z.string() });
+export type Money = z.infer<typeof moneySchema>;
+
+export const resultItemSchema = z.object({
+  /** The variable IRI exactly as the service returned it. */
+  variable: z.string(),
+  provider: z.string(),
+  source: z.string(),
+  schemePath: z.string(),
+  name: z.string(),
+  /** The Datum's @type: an ontology IRI. */
+  ontologyType: z.string(),
+  value: z.string(),
+  price: moneySchema,
+});
+export type ResultItem = z.infer<typeof resultItemSchema>;
+
+export const purchaseRecordSchema = z.object({
+  /** Local id (a UUID), assigned before anything is sent. */
+  id: z.uuid(),
+  environmentId: z.string().min(1),
+  /** Absent for a purchase that joined the history through check (the result does not name its title). */
+  titleNumber: z.string().optional(),
+  variables: z.array(z.string()),
+  options: purchaseOptionsSchema,
+  state: purchaseStateSchema,
+  /** The service's id: the last path segment of the result resource /purchases/{id}. */
+  purchaseId: z.string().optional(),
+  /** Absolute URL of the result resource. */
+  resultUrl: z.string().optional(),
+  /** Earliest time the server allows the next GET (epoch ms). */
+  nextCheckAt: z.number().optional(),
+  /** Whether the poller follows this purchase until it settles, including after a restart. */
+  autoCheck: z.boolean(),
+  error: appErrorSchema.optional(),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+  timeline: z.array(exchangeSchema),
+  items: z.array(resultItemSchema).optional(),
+  /** One entry per currency, in order of first appearance. */
+  totals: z.array(moneySchema).optional(),
+});
+export type PurchaseRecord = z.infer<typeof purchaseRecordSchema>;
+
+export const historyQuerySchema = z.object({
+  /** Matches title number, purchase id or variable IRI (substring, case-insensitive). */
+  text: z.string().max(2048).optional(),
+  titleNumber: z.string().max(32).optional(),
+  purchaseId: z.string().max(256).optional(),
+  /** A variable IRI, exactly. */
+  variable: z.string().max(2048).optional(),
+  status: purchaseStateSchema.optional(),
+  environmentId: z.string().max(64).optional(),
+  /** createdAt bounds, epoch ms, inclusive. */
+  from: z.number().optional(),
+  to: z.number().optional(),
+  limit: z.number().int().min(1).max(1000).optional(),
+  offset: z.number().int().min(0).optional(),
+});
+export type HistoryQuery = z.infer<typeof historyQuerySchema>;
