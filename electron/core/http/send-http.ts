@@ -1,0 +1,82 @@
+import { request, type Dispatcher } from 'undici';
+import { CoreError } from '../errors.ts';
+import { TransportError, type ApiRequest, type ApiResponse } from '../api/service-client-types.ts';
+
+const defaultTimeoutMs = 30_000;
+
+/**
+ * Failures that happen while opening the connection: the request cannot have reached the server,
+ * so even a purchase POST may safely be sent again.
+ */
+const connectPhaseCodes = new Set([
+  'UND_ERR_CONNECT_TIMEOUT',
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EADDRNOTAVAIL',
+  'ERR_TLS_CERT_ALTNAME_INVALID',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'CERT_HAS_EXPIRED',
+]);
+
+/** Every error code along the cause chain, since undici wraps system errors. */
+function errorCodes(error: unknown): string[] {
+  const codes: string[] = [];
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current instanceof Error; depth += 1) {
+    if ('code' in current && typeof current.code === 'string') codes.push(current.code);
+    if (current instanceof AggregateError) {
+      for (const inner of current.errors) codes.push(...errorCodes(inner));
+    }
+    current = current.cause;
+  }
+  return codes;
+}
+
+/** Classifies a failed exchange; the message names only the origin, never a query (it may hold a key). */
+export function classifyHttpFailure(error: unknown, url: URL, timedOut: boolean): TransportError {
+  const codes = errorCodes(error);
+  if (codes.some((code) => connectPhaseCodes.has(code))) {
+    return new TransportError(`Could not connect to ${url.origin}.`, false, error);
+  }
+  if (timedOut) return new TransportError(`${url.origin} did not answer in time.`, true, error);
+  return new TransportError(`The connection to ${url.origin} failed during the request.`, true, error);
+}
+
+function toHeaders(raw: Dispatcher.ResponseData['headers']): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(raw)) {
+    if (value === undefined) continue;
+    for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
+  }
+  return headers;
+}
+
+/**
+ * The one way core talks HTTP. Resolves with any status (redirects are not followed: a 303 is
+ * data for the purchase flow). Rejects with TransportError when the exchange did not complete,
+ * or CoreError('cancelled') when the caller's signal aborted it.
+ */
+export async function sendHttp(dispatcher: Dispatcher, req: ApiRequest): Promise<ApiResponse> {
+  const timeout = AbortSignal.timeout(req.timeoutMs ?? defaultTimeoutMs);
+  const signal = req.signal === undefined ? timeout : AbortSignal.any([req.signal, timeout]);
+  try {
+    const response = await request(req.url, {
+      dispatcher,
+      method: req.method,
+      ...(req.headers === undefined ? {} : { headers: { ...req.headers } }),
+      ...(req.body === undefined ? {} : { body: req.body }),
+      signal,
+    });
+    const receivedAt = Date.now();
+    const body = await response.body.text();
+    return { status: response.statusCode, headers: toHeaders(response.headers), body, receivedAt };
+  } catch (error) {
+    if (req.signal?.aborted === true) throw new CoreError('cancelled', 'The request was cancelled.', { cause: error });
+    throw classifyHttpFailure(error, req.url, timeout.aborted);
+  }
+}

@@ -1,0 +1,15 @@
+/** The secrets an environment may hold. None of them ever leaves core. */
+export type SecretName = 'refreshToken' | 'clientSecret' | 'clientId' | 'developerClientId' | 'providerKey';
+
+/**
+ * Where secrets live. 'os-keychain' is the Electron safeStorage store (written in electron/main),
+ * 'session' is memory only, 'environment' reads process environment variables.
+ */
+export type SecretPersistence = 'os-keychain' | 'session' | 'environment';
+
+export interface SecretStore {
+  readonly persistence: SecretPersistence;
+  get(environmentId: string, name: SecretName): Promise<string | undefined>;
+  set(environmentId: string, name: SecretName, value: string): Promise<void>;
+  delete(environmentId: string, name: SecretName): Promise<void>;
+}

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+
+/** Only http(s) URLs: anything else (file:, javascript:) would be a hostile or mistyped base. */
+export const httpUrlSchema = z
+  .string()
+  .trim()
+  .max(2048)
+  .pipe(z.url({ protocol: /^https?$/, hostname: z.regexes.hostname, error: 'Must be an http:// or https:// URL.' }));
+
+export const authModeSchema = z.enum(['developer', 'machine']);
+export type AuthMode = z.infer<typeof authModeSchema>;
+
+export const environmentIdSchema = z.string().min(1).max(64).regex(/^[a-z0-9][a-z0-9-]*$/);
+
+/** An environment as settings store it and the UI shows it: never any secret. */
+export const environmentSchema = z.object({
+  id: environmentIdSchema,
+  name: z.string().trim().min(1).max(100),
+  baseUrl: httpUrlSchema,
+  authMode: authModeSchema,
+  /** The fixed developer client id is not a secret, so it may live with the environment. */
+  developerClientId: z.string().trim().max(200).optional(),
+  findUrl: httpUrlSchema.optional(),
+  retrieveUrl: httpUrlSchema.optional(),
+  builtIn: z.boolean().optional(),
+});
+export type Environment = z.infer<typeof environmentSchema>;
+
+/** What the user types to add or edit an environment; the id is assigned by core. */
+export const environmentInputSchema = environmentSchema.omit({ id: true, builtIn: true });
+export type EnvironmentInput = z.infer<typeof environmentInputSchema>;
+
+/** Where an environment's credentials live, or 'missing' when it has none. */
+export const credentialSourceSchema = z.enum(['stored', 'session', 'environment', 'missing']);
+export type CredentialSource = z.infer<typeof credentialSourceSchema>;
+
+/** Authentication as the UI may see it: a state, never a token. */
+export const authStateSchema = z.object({
+  environmentId: environmentIdSchema,
+  mode: authModeSchema,
+  signedIn: z.boolean(),
+  /** Epoch milliseconds when the current access token expires; null when there is none. */
+  expiresAt: z.number().nullable().optional(),
+  credentials: credentialSourceSchema,
+});
+export type AuthState = z.infer<typeof authStateSchema>;
