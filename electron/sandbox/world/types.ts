@@ -1,5 +1,5 @@
 /**
- * The sandbox's fictional but UK-shaped world. One deterministic generator (world/addresses.ts)
+ * The sandbox's fictional but UK-shaped world. One deterministic generator (world/build-world.ts)
  * builds it; the service (addresses endpoint, titles) and the address provider (Find/Retrieve)
  * both read it, so they always agree.
  */
@@ -24,6 +24,10 @@ export interface SandboxAddress {
   readonly street: string;
   readonly district: string;
   readonly city: string;
+  /** Local authority (the provider's AdminAreaName). */
+  readonly adminArea: string;
+  /** County or region (the provider's Province). */
+  readonly province: string;
   readonly postcode: string;
   /** Titles registered against this address, e.g. a flat's leasehold plus its block's freehold. */
   readonly titles: readonly SandboxTitle[];
