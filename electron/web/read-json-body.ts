@@ -1,0 +1,28 @@
+import type { IncomingMessage } from 'node:http';
+
+const maxBodyBytes = 1024 * 1024;
+
+export type JsonBody = { ok: true; value: unknown } | { ok: false; status: number; message: string };
+
+/** Reads a bounded JSON request body; the contract router validates its shape afterwards. */
+export async function readJsonBody(request: IncomingMessage): Promise<JsonBody> {
+  const contentType = request.headers['content-type'] ?? '';
+  if (!/^application\/json\b/i.test(contentType)) {
+    return { ok: false, status: 415, message: 'Requests must be application/json.' };
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request) {
+    const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk));
+    size += buffer.length;
+    if (size > maxBodyBytes) return { ok: false, status: 413, message: 'The request is larger than 1 MiB.' };
+    chunks.push(buffer);
+  }
+  const text = Buffer.concat(chunks).toString('utf8');
+  if (text.trim() === '') return { ok: true, value: undefined };
+  try {
+    return { ok: true, value: JSON.parse(text) as unknown };
+  } catch {
+    return { ok: false, status: 400, message: 'The request body is not valid JSON.' };
+  }
+}
