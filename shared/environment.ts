@@ -44,3 +44,27 @@ export const authStateSchema = z.object({
   credentials: credentialSourceSchema,
 });
 export type AuthState = z.infer<typeof authStateSchema>;
+
+/** How core talks to every environment; the user may tune these under Advanced. */
+export const advancedSettingsSchema = z.object({
+  /** A new token at least this often, whatever its lifetime (the interface: about 60 minutes). */
+  tokenRefreshMinutes: z.number().int().min(1).max(24 * 60),
+  /** A new token this long before the current one expires. */
+  tokenMarginSeconds: z.number().int().min(0).max(3600),
+  /** Connections per origin; further requests wait their turn. */
+  maxConcurrentRequests: z.number().int().min(1).max(256),
+  /** Attempts in all when the identity provider or the network fails transiently. */
+  backoffMaxAttempts: z.number().int().min(1).max(10),
+  backoffBaseMs: z.number().int().min(10).max(60_000),
+  backoffMaxMs: z.number().int().min(100).max(600_000),
+});
+export type AdvancedSettings = z.infer<typeof advancedSettingsSchema>;
+
+export const defaultAdvancedSettings: AdvancedSettings = {
+  tokenRefreshMinutes: 60,
+  tokenMarginSeconds: 60,
+  maxConcurrentRequests: 16,
+  backoffMaxAttempts: 4,
+  backoffBaseMs: 250,
+  backoffMaxMs: 5_000,
+};

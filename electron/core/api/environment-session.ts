@@ -1,0 +1,42 @@
+import type { Dispatcher } from 'undici';
+import { defaultAdvancedSettings, type AdvancedSettings, type Environment } from '../../../shared/environment.ts';
+import { TokenManager } from '../auth/token-manager.ts';
+import type { SecretStore } from '../secrets/secret-store.ts';
+import { ApiServiceClient } from './service-client.ts';
+import type { ServiceClient } from './service-client-types.ts';
+
+/** Everything needed to talk to one environment: its secrets, its tokens and its API client. */
+export interface EnvironmentSession {
+  readonly environment: Environment;
+  readonly secrets: SecretStore;
+  readonly tokens: TokenManager;
+  readonly client: ServiceClient;
+  readonly dispatcher: Dispatcher;
+}
+
+export interface EnvironmentSessionOptions {
+  readonly environment: Environment;
+  readonly secrets: SecretStore;
+  readonly dispatcher: Dispatcher;
+  readonly advanced?: AdvancedSettings;
+  /** Clock for token expiry decisions (tests). */
+  readonly now?: () => number;
+}
+
+export function createEnvironmentSession(options: EnvironmentSessionOptions): EnvironmentSession {
+  const advanced = options.advanced ?? defaultAdvancedSettings;
+  const tokens = new TokenManager({
+    environment: options.environment,
+    secrets: options.secrets,
+    dispatcher: options.dispatcher,
+    policy: { marginMs: advanced.tokenMarginSeconds * 1000, periodMs: advanced.tokenRefreshMinutes * 60_000 },
+    backoff: {
+      maxAttempts: advanced.backoffMaxAttempts,
+      baseDelayMs: advanced.backoffBaseMs,
+      maxDelayMs: advanced.backoffMaxMs,
+    },
+    ...(options.now === undefined ? {} : { now: options.now }),
+  });
+  const client = new ApiServiceClient({ baseUrl: new URL(options.environment.baseUrl), tokens, dispatcher: options.dispatcher });
+  return { environment: options.environment, secrets: options.secrets, tokens, client, dispatcher: options.dispatcher };
+}

@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import {
+  advancedSettingsSchema,
+  defaultAdvancedSettings,
+  environmentSchema,
+  type AdvancedSettings,
+  type Environment,
+} from '../../../shared/environment.ts';
+
+/** Everything TitleDesk keeps between runs apart from purchases. Never a secret. */
+export interface Settings {
+  readonly environments: readonly Environment[];
+  readonly selectedEnvironmentId: string | null;
+  readonly advanced: AdvancedSettings;
+}
+
+export interface LoadedSettings {
+  readonly settings: Settings;
+  /** Set when the file was unreadable or partly invalid and defaults were used instead. */
+  readonly problem: string | undefined;
+}
+
+/** Electron keeps these with electron-store (electron/main), everything else with conf. */
+export interface SettingsStore {
+  load(): LoadedSettings;
+  save(settings: Settings): void;
+}
+
+export const defaultSettings: Settings = { environments: [], selectedEnvironmentId: null, advanced: defaultAdvancedSettings };
+
+const looseSettingsSchema = z.object({
+  environments: z.array(z.unknown()).catch([]),
+  selectedEnvironmentId: z.string().nullable().catch(null),
+  advanced: z.record(z.string(), z.unknown()).catch({}),
+});
+
+/** Each advanced field on its own: one bad value falls back to its default, not the whole group. */
+function parseAdvanced(raw: Readonly<Record<string, unknown>>, problems: string[]): AdvancedSettings {
+  const result: Record<string, number> = { ...defaultAdvancedSettings };
+  for (const [key, schema] of Object.entries(advancedSettingsSchema.shape)) {
+    if (!(key in raw)) continue;
+    const parsed = schema.safeParse(raw[key]);
+    if (parsed.success) result[key] = parsed.data;
+    else problems.push(`advanced.${key} was invalid and reset to its default`);
+  }
+  return advancedSettingsSchema.parse(result);
+}
+
+/**
+ * Reads whatever a settings file holds: valid parts are kept, invalid ones are dropped with a
+ * note, so a hand-edited or half-written file never stops the app from starting.
+ */
+export function parseSettings(raw: unknown): LoadedSettings {
+  if (typeof raw !== 'object' || raw === null) {
+    return { settings: defaultSettings, problem: 'The settings file did not hold an object; defaults were used.' };
+  }
+  const loose = looseSettingsSchema.parse(raw);
+  const problems: string[] = [];
+  const environments: Environment[] = [];
+  for (const [index, item] of loose.environments.entries()) {
+    const parsed = environmentSchema.safeParse(item);
+    if (parsed.success && !environments.some((known) => known.id === parsed.data.id)) environments.push(parsed.data);
+    else problems.push(`environment #${index + 1} was invalid and ignored`);
+  }
+  const settings: Settings = {
+    environments,
+    selectedEnvironmentId: loose.selectedEnvironmentId,
+    advanced: parseAdvanced(loose.advanced, problems),
+  };
+  return { settings, problem: problems.length === 0 ? undefined : `Settings: ${problems.join('; ')}.` };
+}
+
+/** A store that lives only as long as the process: for tests and one-off CLI runs. */
+export class MemorySettingsStore implements SettingsStore {
+  #settings: Settings;
+
+  constructor(initial: Settings = defaultSettings) {
+    this.#settings = initial;
+  }
+
+  load(): LoadedSettings {
+    return { settings: this.#settings, problem: undefined };
+  }
+
+  save(settings: Settings): void {
+    this.#settings = settings;
+  }
+}

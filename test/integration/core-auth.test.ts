@@ -1,0 +1,173 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Agent } from 'undici';
+import { startSandbox } from '../../electron/sandbox/index.ts';
+import { createHttpAgent } from '../../electron/core/http/agent.ts';
+import { MemorySecretStore } from '../../electron/core/secrets/memory-secret-store.ts';
+import { TokenManager } from '../../electron/core/auth/token-manager.ts';
+import { ApiServiceClient } from '../../electron/core/api/service-client.ts';
+import { CoreError } from '../../electron/core/errors.ts';
+import type { AuthMode, AuthState, Environment } from '../../shared/environment.ts';
+
+type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
+const cleanups: (() => Promise<void>)[] = [];
+
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+interface Setup {
+  readonly sandbox: Sandbox;
+  readonly secrets: MemorySecretStore;
+  readonly tokens: TokenManager;
+  readonly client: ApiServiceClient;
+  readonly catalogUrl: URL;
+}
+
+async function setup(mode: AuthMode, options: { ttl?: number; now?: () => number; credentials?: boolean } = {}): Promise<Setup> {
+  const sandbox = await startSandbox({ port: 0, control: true, ...(options.ttl === undefined ? {} : { tokenTtlSeconds: options.ttl }) });
+  const agent: Agent = createHttpAgent();
+  cleanups.push(() => sandbox.close(), () => agent.close());
+  const { config } = sandbox;
+  const environment: Environment = { id: 'sandbox', name: 'Sandbox', baseUrl: sandbox.baseUrl, authMode: mode };
+  const secrets = new MemorySecretStore();
+  if (options.credentials !== false) {
+    if (mode === 'developer') {
+      await secrets.set('sandbox', 'developerClientId', config.developer.clientId);
+      await secrets.set('sandbox', 'refreshToken', config.developer.refreshToken);
+    } else {
+      await secrets.set('sandbox', 'clientId', config.machine.clientId);
+      await secrets.set('sandbox', 'clientSecret', config.machine.clientSecret);
+    }
+  }
+  const tokens = new TokenManager({
+    environment,
+    secrets,
+    dispatcher: agent,
+    backoff: { maxAttempts: 3, baseDelayMs: 5, maxDelayMs: 20 },
+    ...(options.now === undefined ? {} : { now: options.now }),
+  });
+  const client = new ApiServiceClient({ baseUrl: new URL(sandbox.baseUrl), tokens, dispatcher: agent });
+  const title = config.sampleTitles[0] ?? 'DN123456';
+  const catalogUrl = new URL(`${sandbox.baseUrl.replace(/\/$/, '')}/world/GB-eaw/titles/${title}/catalog`);
+  return { sandbox, secrets, tokens, client, catalogUrl };
+}
+
+function getCatalog(s: Setup): Promise<number> {
+  return s.client
+    .send({ method: 'GET', url: s.catalogUrl, headers: { accept: 'application/ld+json' } })
+    .then((response) => response.status);
+}
+
+async function codeOf(promise: Promise<unknown>): Promise<string> {
+  try {
+    await promise;
+  } catch (error) {
+    return error instanceof CoreError ? error.code : `not a CoreError: ${String(error)}`;
+  }
+  return 'resolved';
+}
+
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('authentication against the sandbox', () => {
+  it.each(['developer', 'machine'] as const)('%s mode gets a token and the API accepts it', async (mode) => {
+    const s = await setup(mode);
+    const states: AuthState[] = [];
+    s.tokens.onChange((state) => states.push(state));
+    expect(await getCatalog(s)).toBe(200);
+    expect(s.sandbox.stats().token).toBe(1);
+    const state = await s.tokens.state();
+    expect(state).toMatchObject({ environmentId: 'sandbox', mode, signedIn: true, credentials: 'session' });
+    expect(state.expiresAt).toBeGreaterThan(Date.now());
+    expect(states.at(-1)?.signedIn).toBe(true);
+    const secret = mode === 'developer' ? s.sandbox.config.developer.refreshToken : s.sandbox.config.machine.clientSecret;
+    expect(JSON.stringify(states)).not.toContain(secret);
+  });
+
+  it('fetches discovery once for many requests, sequential and concurrent', async () => {
+    const s = await setup('machine');
+    for (let i = 0; i < 5; i += 1) expect(await getCatalog(s)).toBe(200);
+    const statuses = await Promise.all(Array.from({ length: 50 }, () => getCatalog(s)));
+    expect(statuses.every((status) => status === 200)).toBe(true);
+    expect(s.sandbox.stats().discovery).toBe(1);
+    expect(s.sandbox.stats().token).toBe(1);
+  });
+
+  it('sends exactly one token request for 500 concurrent service requests', async () => {
+    const s = await setup('developer');
+    const statuses = await Promise.all(Array.from({ length: 500 }, () => getCatalog(s)));
+    expect(statuses.filter((status) => status === 200)).toHaveLength(500);
+    expect(s.sandbox.stats().token).toBe(1);
+  });
+
+  it('gets a new token when the old one expires mid-flow', async () => {
+    const s = await setup('machine', { ttl: 1 });
+    expect(await getCatalog(s)).toBe(200);
+    await sleep(1100);
+    expect(await getCatalog(s)).toBe(200);
+    expect(s.sandbox.stats().token).toBe(2);
+  });
+
+  it('answers a 401 with a new token and one more try', async () => {
+    const frozen = Date.now();
+    // The client's clock stands still, so it believes its token is fresh when the service does not.
+    const s = await setup('developer', { ttl: 1, now: () => frozen });
+    expect(await getCatalog(s)).toBe(200);
+    await sleep(1100);
+    expect(await getCatalog(s)).toBe(200);
+    expect(s.sandbox.stats().token).toBe(2);
+    expect(s.sandbox.stats().catalog).toBe(3);
+  });
+
+  it('clears a rejected refresh token and reports invalid_grant', async () => {
+    const s = await setup('developer');
+    await s.secrets.set('sandbox', 'refreshToken', 'revoked-refresh-token');
+    expect(await codeOf(getCatalog(s))).toBe('invalid_grant');
+    expect(await s.secrets.get('sandbox', 'refreshToken')).toBeUndefined();
+    expect((await s.tokens.state()).credentials).toBe('missing');
+    expect(s.sandbox.stats().catalog).toBe(0);
+  });
+
+  it('reports invalid_client for a wrong client secret and keeps the credentials', async () => {
+    const s = await setup('machine');
+    await s.secrets.set('sandbox', 'clientSecret', 'wrong-secret');
+    expect(await codeOf(getCatalog(s))).toBe('invalid_client');
+    expect(await s.secrets.get('sandbox', 'clientSecret')).toBe('wrong-secret');
+    expect(s.sandbox.stats().catalog).toBe(0);
+  });
+
+  it('retries token endpoint failures and recovers', async () => {
+    const s = await setup('developer');
+    s.sandbox.setFaults([
+      { target: 'token', kind: 'status503', count: 1, retryAfterSeconds: 0 },
+      { target: 'token', kind: 'status500', count: 1 },
+    ]);
+    expect(await getCatalog(s)).toBe(200);
+    expect(s.sandbox.stats().token).toBe(3);
+  });
+
+  it('retries a dropped token connection and recovers', async () => {
+    const s = await setup('machine');
+    s.sandbox.setFaults([{ target: 'token', kind: 'drop', count: 1 }]);
+    expect(await getCatalog(s)).toBe(200);
+    expect(s.sandbox.stats().token).toBe(2);
+  });
+
+  it('gives up with auth_unavailable after bounded retries and keeps the credentials', async () => {
+    const s = await setup('developer');
+    s.sandbox.setFaults([{ target: 'token', kind: 'status500' }]);
+    expect(await codeOf(getCatalog(s))).toBe('auth_unavailable');
+    expect(s.sandbox.stats().token).toBe(3);
+    expect(await s.secrets.get('sandbox', 'refreshToken')).toBe(s.sandbox.config.developer.refreshToken);
+    s.sandbox.setFaults([]);
+    expect(await getCatalog(s)).toBe(200);
+  });
+
+  it.each(['developer', 'machine'] as const)('%s mode without credentials sends nothing', async (mode) => {
+    const s = await setup(mode, { credentials: false });
+    expect(await codeOf(getCatalog(s))).toBe('credentials_missing');
+    const stats = s.sandbox.stats();
+    expect([stats.discovery, stats.token, stats.catalog]).toEqual([0, 0, 0]);
+    expect(await s.tokens.state()).toMatchObject({ signedIn: false, credentials: 'missing', expiresAt: null });
+  });
+});
