@@ -1,0 +1,101 @@
+import { z } from 'zod';
+
+/**
+ * Variable and ontology IRIs of the service. They hold spaces and non-ASCII characters and are
+ * sent back verbatim, so these functions only split text: no URL parsing or normalisation that
+ * could re-encode a character.
+ */
+
+/** `{base}/vars/{provider}/{source}#{scheme}/{taxonomy}/{classification}/{name}` taken apart. */
+export interface VariableIri {
+  readonly iri: string;
+  readonly base: string;
+  readonly provider: string;
+  readonly source: string;
+  /** Every fragment segment but the name, starting with the scheme: what the catalog groups by. */
+  readonly schemePath: readonly string[];
+  readonly name: string;
+}
+
+/** `{base}/ontologies/{scheme}/{taxonomy}#{classification}/{name}` taken apart. */
+export interface OntologyIri {
+  readonly iri: string;
+  readonly base: string;
+  readonly scheme: string;
+  readonly taxonomy: string;
+  readonly classification: readonly string[];
+  readonly name: string;
+}
+
+const maxIriLength = 2048;
+// eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
+const controlCharacters = /[\u0000-\u001f\u007f]/;
+const baseShape = /^https?:\/\/[^/?#\s]+(?:\/[^?#]*)?$/;
+
+interface Split {
+  readonly base: string;
+  readonly pathSegments: readonly string[];
+  readonly fragmentSegments: readonly string[];
+}
+
+/** Splits at the marker (`/vars/`, `/ontologies/`) and the first `#`; undefined when any part is empty. */
+function split(iri: string, marker: string): Split | undefined {
+  if (iri.length > maxIriLength || controlCharacters.test(iri)) return undefined;
+  const hash = iri.indexOf('#');
+  if (hash < 0) return undefined;
+  const before = iri.slice(0, hash);
+  const at = before.lastIndexOf(marker);
+  if (at < 0) return undefined;
+  const base = before.slice(0, at);
+  if (!baseShape.test(base)) return undefined;
+  const pathSegments = before.slice(at + marker.length).split('/');
+  const fragmentSegments = iri.slice(hash + 1).split('/');
+  const blank = (segment: string): boolean => segment.trim() === '';
+  if (pathSegments.some(blank) || fragmentSegments.some(blank)) return undefined;
+  return { base, pathSegments, fragmentSegments };
+}
+
+export function parseVariableIri(iri: string): VariableIri | undefined {
+  const parts = split(iri, '/vars/');
+  if (parts === undefined) return undefined;
+  const [provider, ...sourceParts] = parts.pathSegments;
+  const name = parts.fragmentSegments.at(-1);
+  if (provider === undefined || sourceParts.length === 0 || name === undefined || parts.fragmentSegments.length < 2) {
+    return undefined;
+  }
+  return {
+    iri,
+    base: parts.base,
+    provider,
+    source: sourceParts.join('/'),
+    schemePath: parts.fragmentSegments.slice(0, -1),
+    name,
+  };
+}
+
+export function parseOntologyIri(iri: string): OntologyIri | undefined {
+  const parts = split(iri, '/ontologies/');
+  if (parts === undefined) return undefined;
+  const [scheme, ...taxonomyParts] = parts.pathSegments;
+  const name = parts.fragmentSegments.at(-1);
+  if (scheme === undefined || taxonomyParts.length === 0 || name === undefined) return undefined;
+  return {
+    iri,
+    base: parts.base,
+    scheme,
+    taxonomy: taxonomyParts.join('/'),
+    classification: parts.fragmentSegments.slice(0, -1),
+    name,
+  };
+}
+
+/** A variable IRI as a schema, for IPC payloads and service responses; the string is kept as given. */
+export const variableIriSchema = z
+  .string()
+  .max(maxIriLength)
+  .refine((value) => parseVariableIri(value) !== undefined, { message: 'Not a variable IRI ({base}/vars/{provider}/{source}#{scheme}/…/{name}).' });
+
+export const ontologyIriSchema = z
+  .string()
+  .max(maxIriLength)
+  .refine((value) => parseOntologyIri(value) !== undefined, { message: 'Not an ontology IRI ({base}/ontologies/{scheme}/{taxonomy}#…/{name}).' });

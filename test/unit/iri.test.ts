@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { parseOntologyIri, parseVariableIri, variableIriSchema } from '../../shared/iri.ts';
+
+const base = 'https://api.whenfresh.com';
+
+describe('parseVariableIri', () => {
+  it('splits a variable IRI with spaces and non-ASCII characters and keeps it verbatim', () => {
+    const iri = `${base}/vars/WhenFresh/Property Insurance#Dwelling/Rooms/Bathrooms/Bathroom Count (1⋯5+)`;
+    expect(parseVariableIri(iri)).toEqual({
+      iri,
+      base,
+      provider: 'WhenFresh',
+      source: 'Property Insurance',
+      schemePath: ['Dwelling', 'Rooms', 'Bathrooms'],
+      name: 'Bathroom Count (1⋯5+)',
+    });
+  });
+
+  it('keeps a base URL with a path and a port', () => {
+    const iri = 'http://127.0.0.1:5123/api/vars/WhenFresh/Address#Ordnance Survey/Spatial/Address/Unique Property Reference Number';
+    const parsed = parseVariableIri(iri);
+    expect(parsed?.base).toBe('http://127.0.0.1:5123/api');
+    expect(parsed?.schemePath).toEqual(['Ordnance Survey', 'Spatial', 'Address']);
+    expect(parsed?.name).toBe('Unique Property Reference Number');
+  });
+
+  it('does not decode percent-encoded text', () => {
+    const iri = `${base}/vars/WhenFresh/Property%20Insurance#Dwelling/Rooms/Bathroom%20Count`;
+    expect(parseVariableIri(iri)?.source).toBe('Property%20Insurance');
+  });
+
+  it.each([
+    ['no fragment', `${base}/vars/WhenFresh/Address`],
+    ['no /vars/', `${base}/things/WhenFresh/Address#A/B`],
+    ['no source', `${base}/vars/WhenFresh#A/B`],
+    ['a fragment with only a name', `${base}/vars/WhenFresh/Address#Name`],
+    ['an empty segment', `${base}/vars/WhenFresh/Address#A//B`],
+    ['a blank name', `${base}/vars/WhenFresh/Address#A/ `],
+    ['a control character', `${base}/vars/WhenFresh/Address#A/B\nC`],
+    ['no base', '/vars/WhenFresh/Address#A/B'],
+    ['a non-http base', 'file:///x/vars/WhenFresh/Address#A/B'],
+    ['an overlong IRI', `${base}/vars/WhenFresh/Address#A/${'x'.repeat(3000)}`],
+  ])('refuses %s', (_label, iri) => {
+    expect(parseVariableIri(iri)).toBeUndefined();
+    expect(variableIriSchema.safeParse(iri).success).toBe(false);
+  });
+});
+
+describe('parseOntologyIri', () => {
+  it('splits an ontology type', () => {
+    const iri = `${base}/ontologies/Dwelling/Rooms#Bathrooms/Bathroom Count (1⋯5+)`;
+    expect(parseOntologyIri(iri)).toEqual({
+      iri,
+      base,
+      scheme: 'Dwelling',
+      taxonomy: 'Rooms',
+      classification: ['Bathrooms'],
+      name: 'Bathroom Count (1⋯5+)',
+    });
+  });
+
+  it.each([
+    ['no taxonomy', `${base}/ontologies/Dwelling#Bathrooms/Count`],
+    ['no fragment', `${base}/ontologies/Dwelling/Rooms`],
+    ['a variable IRI', `${base}/vars/WhenFresh/Address#A/B`],
+  ])('refuses %s', (_label, iri) => {
+    expect(parseOntologyIri(iri)).toBeUndefined();
+  });
+});
