@@ -1,0 +1,24 @@
+import type { ErrorCode } from '../../../shared/errors.ts';
+import { CoreError } from '../errors.ts';
+import { TransportError } from './service-client-types.ts';
+
+const codeByStatus: ReadonlyMap<number, ErrorCode> = new Map<number, ErrorCode>([
+  [400, 'bad_request'],
+  [401, 'unauthorized'],
+  [404, 'not_found'],
+  [422, 'unprocessable'],
+  [500, 'server_error'],
+  [503, 'service_unavailable'],
+  [504, 'gateway_timeout'],
+]);
+
+/** A CoreError for an unexpected service status; `what` names the resource for the message. */
+export function statusError(status: number, what: string): CoreError {
+  const code = codeByStatus.get(status) ?? (status >= 500 ? 'server_error' : 'protocol');
+  return new CoreError(code, `The service answered ${status} for ${what}.`, { status });
+}
+
+/** A failed exchange of a read-only request becomes a 'network' error; anything else passes through. */
+export function networkError(error: unknown): unknown {
+  return error instanceof TransportError ? new CoreError('network', error.message, { cause: error }) : error;
+}
