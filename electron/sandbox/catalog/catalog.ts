@@ -1,0 +1,69 @@
+import type { Tenure } from '../world/types.ts';
+import { marketDatasets } from './datasets-market.ts';
+import { publicDatasets } from './datasets-public.ts';
+import { whenFreshDatasets } from './datasets-whenfresh.ts';
+import type { Dataset, VariableRow } from './value-kinds.ts';
+
+export const datasets: readonly Dataset[] = [...whenFreshDatasets, ...marketDatasets, ...publicDatasets];
+
+export interface Variable {
+  /** `{base}/vars/{provider}/{source}#{scheme}/{taxonomy}/{classification}/{name}`, spaces and all. */
+  readonly iri: string;
+  /** The IRI without the base URL: stable across ports, so it keys the deterministic values. */
+  readonly key: string;
+  /** `{base}/ontologies/{scheme}/{taxonomy}#{classification}/{name}`. */
+  readonly ontologyType: string;
+  readonly price: number;
+  readonly dataset: Dataset;
+  readonly row: VariableRow;
+}
+
+/** Variable IRIs are compared after percent-decoding, so `Property%20Insurance` finds `Property Insurance`. */
+function decodeIri(iri: string): string {
+  try {
+    return decodeURI(iri);
+  } catch {
+    return iri;
+  }
+}
+
+/** Every variable the sandbox sells, with IRIs under one base URL. */
+export class VariableCatalog {
+  readonly #variables: readonly Variable[];
+  readonly #byIri = new Map<string, Variable>();
+
+  constructor(baseUrl: string) {
+    this.#variables = datasets.flatMap((dataset) =>
+      dataset.rows.map((row) => {
+        const key = `${dataset.provider}/${dataset.source}#${row.scheme}/${row.taxonomy}/${row.classification}/${row.name}`;
+        return {
+          iri: `${baseUrl}/vars/${key}`,
+          key,
+          ontologyType: `${baseUrl}/ontologies/${row.scheme}/${row.taxonomy}#${row.classification}/${row.name}`,
+          price: row.price,
+          dataset,
+          row,
+        };
+      }),
+    );
+    for (const variable of this.#variables) this.#byIri.set(variable.iri, variable);
+  }
+
+  all(): readonly Variable[] {
+    return this.#variables;
+  }
+
+  /** What a title of this tenure offers: datasets limited to one tenure are left out elsewhere. */
+  forTenure(tenure: Tenure): Variable[] {
+    return this.#variables.filter((variable) => variable.dataset.tenure === undefined || variable.dataset.tenure === tenure);
+  }
+
+  lookup(iri: string): Variable | undefined {
+    return this.#byIri.get(iri) ?? this.#byIri.get(decodeIri(iri));
+  }
+
+  /** The identity used to spot the same variable sent twice in different spellings. */
+  canonical(iri: string): string {
+    return this.lookup(iri)?.iri ?? decodeIri(iri);
+  }
+}

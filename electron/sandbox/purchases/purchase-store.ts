@@ -1,0 +1,53 @@
+import { randomUUID } from 'node:crypto';
+import type { Principal } from '../auth/token-store.ts';
+import type { Variable } from '../catalog/catalog.ts';
+
+export interface RequestedVariable {
+  /** The IRI exactly as the client sent it: the result echoes it verbatim. */
+  readonly sent: string;
+  readonly variable: Variable;
+}
+
+export interface PurchaseRecord {
+  readonly id: string;
+  readonly principal: Principal;
+  readonly titleNumber: string;
+  readonly requested: readonly RequestedVariable[];
+  readonly createdAt: number;
+  /** When the result resource stops answering 202 (includes any honoured service.min-wait). */
+  readonly readyAt: number;
+}
+
+/**
+ * Purchases and what each principal already owns. Data bought once is available at once the next
+ * time the same principal asks for it on the same title: that is the cached, synchronous path.
+ */
+export class PurchaseStore {
+  readonly #purchases = new Map<string, PurchaseRecord>();
+  readonly #available = new Map<string, number>();
+
+  create(record: Omit<PurchaseRecord, 'id'>): PurchaseRecord {
+    const stored = { ...record, id: randomUUID() };
+    this.#purchases.set(stored.id, stored);
+    return stored;
+  }
+
+  get(id: string): PurchaseRecord | undefined {
+    return this.#purchases.get(id);
+  }
+
+  /** When this principal's data for the variable on the title is (or will be) ready, if ever bought. */
+  availableAt(principal: Principal, titleNumber: string, variable: Variable): number | undefined {
+    return this.#available.get(this.#key(principal, titleNumber, variable));
+  }
+
+  markAvailable(principal: Principal, titleNumber: string, variable: Variable, at: number): void {
+    const key = this.#key(principal, titleNumber, variable);
+    const known = this.#available.get(key);
+    if (known === undefined || at < known) this.#available.set(key, at);
+  }
+
+  #key(principal: Principal, titleNumber: string, variable: Variable): string {
+    return `${principal}\u0000${titleNumber}\u0000${variable.key}`;
+  }
+}

@@ -1,0 +1,28 @@
+import type { IncomingMessage } from 'node:http';
+import { authenticate, isReply } from '../auth/bearer.ts';
+import { emptyReply, jsonLd, jsonReply, notFound, problemReply, type Reply } from '../http/reply.ts';
+import { drawSeconds, type ServiceState } from '../service-state.ts';
+import { purchaseCollection } from './collection.ts';
+
+/** GET /purchases/{id}: 202 while pending, then 200 with the result for ever after. */
+export function handleResult(request: IncomingMessage, id: string, state: ServiceState): Reply {
+  const principal = authenticate(request, state.tokens);
+  if (isReply(principal)) return principal;
+  const record = state.purchases.get(id);
+  if (record === undefined) return notFound('No such purchase.');
+  if (record.principal !== principal) {
+    const description = 'This purchase was made with other credentials.';
+    return problemReply(401, 'Unauthorized', description, {
+      'WWW-Authenticate': `Bearer realm="TitleDesk sandbox", error="invalid_token", error_description="${description}"`,
+    });
+  }
+  const now = Date.now();
+  if (now < record.readyAt) {
+    const untilReady = Math.ceil((record.readyAt - now) / 1000);
+    const maxAge = Math.min(Math.round(drawSeconds(state, state.pacing.maxAgeSeconds)), untilReady);
+    return emptyReply(202, { 'Cache-Control': `private,max-age=${maxAge},must-revalidate` });
+  }
+  const title = state.titles.get(record.titleNumber);
+  if (title === undefined) return notFound('The purchased title no longer exists.');
+  return jsonReply(200, purchaseCollection(record, title, state), {}, jsonLd);
+}

@@ -1,0 +1,89 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { handleControl } from './control.ts';
+import type { FaultBook, FaultRule } from './faults.ts';
+import { BodyTooLargeError, problemReply, readBody, type Reply } from './http/reply.ts';
+import type { RequestLog } from './request-log.ts';
+import { route, type Route } from './router.ts';
+import type { ServiceState } from './service-state.ts';
+
+const bodyLimitBytes = 1024 * 1024;
+
+export interface HandlerDeps {
+  readonly state: ServiceState;
+  readonly faults: FaultBook;
+  readonly log: RequestLog;
+  readonly control: boolean;
+  /** Aborted when the sandbox closes, so injected latency does not hold requests open. */
+  readonly closing: AbortSignal;
+}
+
+function faultReply(rule: FaultRule): Reply | undefined {
+  switch (rule.kind) {
+    case 'status500':
+      return problemReply(500, 'Internal Server Error', 'Injected fault.');
+    case 'status503':
+      return problemReply(503, 'Service Unavailable', 'Injected fault: closed for maintenance.', { 'Retry-After': String(rule.retryAfterSeconds ?? 1) });
+    case 'status504':
+      return problemReply(504, 'Gateway Timeout', 'Injected fault: a downstream service timed out.');
+    default:
+      return undefined;
+  }
+}
+
+function send(response: ServerResponse, reply: Reply): void {
+  const body = Buffer.from(reply.body, 'utf8');
+  response.writeHead(reply.status, { ...reply.headers, 'Content-Length': String(body.length) });
+  response.end(body);
+}
+
+async function serve(request: IncomingMessage, chosen: Route, deps: HandlerDeps): Promise<{ reply: Reply; drop: boolean }> {
+  const body = await readBody(request, bodyLimitBytes);
+  const fault = chosen.target === undefined ? undefined : deps.faults.take(chosen.target);
+  if (fault?.kind === 'latency') await sleep(fault.latencyMs ?? 1000, undefined, { signal: deps.closing });
+  const injected = fault === undefined ? undefined : faultReply(fault);
+  // A drop happens after the request has been processed: a purchase is then made and its answer lost.
+  const reply = injected ?? chosen.handle(body);
+  return { reply, drop: fault?.kind === 'drop' };
+}
+
+async function serveControl(request: IncomingMessage, url: URL, deps: HandlerDeps): Promise<Reply> {
+  return handleControl(request, url.pathname, await readBody(request, bodyLimitBytes), deps);
+}
+
+/** The server's request listener: routing, faults, the request log, and never an unhandled rejection. */
+export function createRequestHandler(deps: HandlerDeps): (request: IncomingMessage, response: ServerResponse) => void {
+  const handle = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
+    const url = new URL(request.url ?? '/', deps.state.baseUrl);
+    // Control requests stay out of the log so that reading the log does not change it.
+    if (url.pathname.startsWith('/_sandbox/') && deps.control) {
+      send(response, await serveControl(request, url, deps));
+      return;
+    }
+    const chosen = route(request, url, deps.state);
+    let outcome: { reply: Reply; drop: boolean };
+    try {
+      outcome = await serve(request, chosen, deps);
+    } catch (error) {
+      if (deps.closing.aborted) {
+        request.socket.destroy();
+        return;
+      }
+      const reply = error instanceof BodyTooLargeError ? problemReply(413, 'Content Too Large', error.message) : problemReply(500, 'Internal Server Error', 'The sandbox failed.');
+      outcome = { reply, drop: false };
+    }
+    const entry = { time: Date.now(), method: request.method ?? '', path: url.pathname, class: chosen.class };
+    if (outcome.drop) {
+      deps.log.record({ ...entry, status: 0 });
+      request.socket.destroy();
+      return;
+    }
+    send(response, outcome.reply);
+    deps.log.record({ ...entry, status: outcome.reply.status });
+  };
+  return (request, response) => {
+    handle(request, response).catch(() => {
+      if (!response.headersSent) send(response, problemReply(500, 'Internal Server Error', 'The sandbox failed.'));
+    });
+  };
+}

@@ -1,0 +1,49 @@
+import type { SandboxCredentials } from './auth/credentials.ts';
+import type { TokenStore } from './auth/token-store.ts';
+import type { VariableCatalog } from './catalog/catalog.ts';
+import type { PurchaseStore } from './purchases/purchase-store.ts';
+import type { TitleIndex } from './titles.ts';
+import type { AddressIndex } from './addresses/address-index.ts';
+import type { SandboxWorld } from './world/types.ts';
+import { contextPath } from './context.ts';
+
+export type SecondsRange = readonly [number, number];
+
+/** Timing of fulfilment, drawn from the sandbox's seeded stream so runs are repeatable. */
+export interface Pacing {
+  readonly retryAfterSeconds: SecondsRange;
+  readonly maxAgeSeconds: SecondsRange;
+  /** Overrides every dataset's own fulfilment time when set. */
+  readonly readySeconds?: SecondsRange;
+}
+
+/** Everything the service's handlers share. */
+export interface ServiceState {
+  readonly baseUrl: string;
+  readonly contextUrl: string;
+  readonly seed: number;
+  readonly world: SandboxWorld;
+  readonly titles: TitleIndex;
+  readonly addresses: AddressIndex;
+  readonly testTitles: ReadonlySet<string>;
+  readonly catalog: VariableCatalog;
+  readonly tokens: TokenStore;
+  readonly credentials: SandboxCredentials;
+  readonly purchases: PurchaseStore;
+  readonly pacing: Pacing;
+  readonly random: () => number;
+}
+
+export function contextUrlOf(baseUrl: string): string {
+  return `${baseUrl}${contextPath()}`;
+}
+
+/** Seconds drawn from a range; the sandbox's stream keeps a run repeatable for a given order of requests. */
+export function drawSeconds(state: ServiceState, range: SecondsRange): number {
+  const [min, max] = range;
+  return min + state.random() * (max - min);
+}
+
+export function catalogUrl(baseUrl: string, titleNumber: string): string {
+  return `${baseUrl}/world/GB-eaw/titles/${encodeURIComponent(titleNumber)}/catalog`;
+}
