@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import type { AddressCandidate, HighlightRange } from '../../../shared/address.ts';
+import { CoreError } from '../errors.ts';
+import { parseJson } from '../http/json.ts';
+
+/** Loqate reports failures as an item with an Error code, at HTTP 200. */
+const errorItemSchema = z.object({
+  Error: z.union([z.string(), z.number()]).transform(String),
+  Description: z.string().catch(''),
+  Cause: z.string().catch(''),
+  Resolution: z.string().catch(''),
+});
+
+const findItemSchema = z.object({
+  Id: z.string().min(1),
+  Type: z.string(),
+  Text: z.string(),
+  Highlight: z.string().catch(''),
+  Description: z.string().catch(''),
+});
+
+// json3 wraps the list as {"Items": […]}; plain json sends the bare array.
+const envelopeSchema = z.union([z.object({ Items: z.array(z.unknown()) }).transform((body) => body.Items), z.array(z.unknown())]);
+
+/** The items of a provider answer, or the provider's own error as CoreError('provider_error'). */
+export function providerItems(body: string): unknown[] {
+  const items = envelopeSchema.safeParse(parseJson(body));
+  if (!items.success) throw new CoreError('protocol', 'The address provider answered with an unexpected document.');
+  for (const item of items.data) {
+    const error = errorItemSchema.safeParse(item);
+    if (error.success) {
+      const { Error: code, Description: description, Resolution: resolution } = error.data;
+      throw new CoreError('provider_error', description === '' ? `Address provider error ${code}.` : description, {
+        detail: resolution,
+      });
+    }
+  }
+  return items.data;
+}
+
+function parseRanges(text: string | undefined): HighlightRange[] {
+  if (text === undefined || text === '') return [];
+  const ranges: HighlightRange[] = [];
+  for (const part of text.split(',')) {
+    const match = /^\s*(\d+)-(\d+)\s*$/.exec(part);
+    if (match?.[1] === undefined || match[2] === undefined) continue;
+    const start = Number(match[1]);
+    const end = Number(match[2]);
+    if (end > start) ranges.push([start, end]);
+  }
+  return ranges;
+}
+
+/** `0-2,6-10;0-3`: ranges into Text, then after `;` into Description; end exclusive. */
+export function parseHighlight(highlight: string): AddressCandidate['highlight'] {
+  const [textPart, descriptionPart] = highlight.split(';');
+  return { text: parseRanges(textPart), description: parseRanges(descriptionPart) };
+}
+
+export function parseFindItems(body: string): AddressCandidate[] {
+  const items = providerItems(body);
+  const parsed = z.array(findItemSchema).safeParse(items);
+  if (!parsed.success) throw new CoreError('protocol', 'The address provider sent a Find item without Id, Type or Text.');
+  return parsed.data.map((item) => ({
+    id: item.Id,
+    type: item.Type,
+    text: item.Text,
+    description: item.Description,
+    isContainer: item.Type !== 'Address',
+    highlight: parseHighlight(item.Highlight),
+  }));
+}
+
+// Retrieve fields are strings except CountryIsoNumber; anything else (null, objects) is dropped.
+const recordSchema = z.record(z.string(), z.unknown()).transform((raw) => {
+  const record: Record<string, string> = {};
+  for (const [name, value] of Object.entries(raw)) {
+    if (typeof value === 'string') record[name] = value;
+    else if (typeof value === 'number' && Number.isFinite(value)) record[name] = String(value);
+  }
+  return record;
+});
+
+/** The first record of a Retrieve answer (Loqate may add one per language). */
+export function parseRetrieveRecord(body: string): Record<string, string> {
+  const first = providerItems(body)[0];
+  const parsed = recordSchema.safeParse(first);
+  if (!parsed.success || parsed.data.Id === undefined) {
+    throw new CoreError('protocol', 'The address provider returned no address record.');
+  }
+  return parsed.data;
+}
+
+/** A UDPRN or UMRRN field: digits only, else null. */
+export function parseIdentifier(value: string | undefined): number | null {
+  const text = value?.trim() ?? '';
+  return /^\d{1,12}$/.test(text) ? Number(text) : null;
+}
