@@ -1,17 +1,21 @@
 import type { Dispatcher } from 'undici';
 import { defaultAdvancedSettings, type AdvancedSettings, type Environment } from '../../../shared/environment.ts';
+import { AddressClient } from '../address/address-client.ts';
 import { TokenManager } from '../auth/token-manager.ts';
+import { CatalogClient } from '../catalog/catalog-client.ts';
 import type { SecretStore } from '../secrets/secret-store.ts';
 import { ApiServiceClient } from './service-client.ts';
 import type { ServiceClient } from './service-client-types.ts';
 
-/** Everything needed to talk to one environment: its secrets, its tokens and its API client. */
+/** Everything needed to talk to one environment: its secrets, tokens, API client and the clients built on it. */
 export interface EnvironmentSession {
   readonly environment: Environment;
   readonly secrets: SecretStore;
   readonly tokens: TokenManager;
   readonly client: ServiceClient;
   readonly dispatcher: Dispatcher;
+  readonly catalog: CatalogClient;
+  readonly address: AddressClient;
 }
 
 export interface EnvironmentSessionOptions {
@@ -38,5 +42,7 @@ export function createEnvironmentSession(options: EnvironmentSessionOptions): En
     ...(options.now === undefined ? {} : { now: options.now }),
   });
   const client = new ApiServiceClient({ baseUrl: new URL(options.environment.baseUrl), tokens, dispatcher: options.dispatcher });
-  return { environment: options.environment, secrets: options.secrets, tokens, client, dispatcher: options.dispatcher };
+  const { environment, secrets, dispatcher } = options;
+  const address = new AddressClient({ environment, secrets, dispatcher, service: client });
+  return { environment, secrets, tokens, client, dispatcher, catalog: new CatalogClient(client), address };
 }
