@@ -1,0 +1,38 @@
+import type { ErrorCode } from '../../shared/errors.ts';
+
+/** The CLI's documented exit codes; scripts depend on them. */
+export const exitCodes = {
+  ok: 0,
+  failure: 1,
+  usage: 2,
+  auth: 3,
+  rejected: 4,
+  unavailable: 5,
+} as const;
+
+export type ExitCode = (typeof exitCodes)[keyof typeof exitCodes];
+
+const exitCodeByError: Readonly<Record<ErrorCode, ExitCode>> = {
+  validation: exitCodes.usage,
+  not_found: exitCodes.rejected,
+  credentials_missing: exitCodes.auth,
+  invalid_grant: exitCodes.auth,
+  invalid_client: exitCodes.auth,
+  auth_unavailable: exitCodes.unavailable,
+  unauthorized: exitCodes.auth,
+  bad_request: exitCodes.rejected,
+  unprocessable: exitCodes.rejected,
+  server_error: exitCodes.unavailable,
+  service_unavailable: exitCodes.unavailable,
+  gateway_timeout: exitCodes.unavailable,
+  network: exitCodes.unavailable,
+  outcome_unknown: exitCodes.unavailable,
+  provider_error: exitCodes.rejected,
+  protocol: exitCodes.unavailable,
+  cancelled: exitCodes.failure,
+  internal: exitCodes.failure,
+};
+
+export function exitCodeFor(code: ErrorCode): ExitCode {
+  return exitCodeByError[code];
+}
