@@ -1,0 +1,134 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Agent } from 'undici';
+import { startSandbox } from '../../electron/sandbox/index.ts';
+import { createHttpAgent } from '../../electron/core/http/agent.ts';
+import { MemorySecretStore } from '../../electron/core/secrets/memory-secret-store.ts';
+import { MemorySettingsStore } from '../../electron/core/settings/settings-store.ts';
+import { EnvironmentRegistry } from '../../electron/core/env/environment-registry.ts';
+import { groupCatalog, parseCatalog } from '../../electron/core/catalog/catalog-client.ts';
+import { CoreError } from '../../electron/core/errors.ts';
+import type { CatalogVariable } from '../../shared/catalog.ts';
+import { parseVariableIri } from '../../shared/iri.ts';
+
+type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
+let sandbox: Sandbox;
+let agent: Agent;
+let registry: EnvironmentRegistry;
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0, control: true });
+  agent = createHttpAgent();
+  registry = new EnvironmentRegistry({ settings: new MemorySettingsStore(), secrets: new MemorySecretStore(), dispatcher: agent, sandbox: sandbox.config });
+  await registry.init();
+});
+
+afterAll(async () => {
+  await agent.close();
+  await sandbox.close();
+});
+
+async function codeOf(promise: Promise<unknown>): Promise<string> {
+  try {
+    await promise;
+  } catch (error) {
+    return error instanceof CoreError ? error.code : `not a CoreError: ${String(error)}`;
+  }
+  return 'resolved';
+}
+
+describe('catalog against the sandbox', () => {
+  it('parses a title catalog into priced variables grouped by provider/source and scheme path', async () => {
+    const title = sandbox.config.sampleTitles[0] ?? '';
+    const catalog = await registry.session().catalog.catalog(title);
+    expect(catalog.titleNumber).toBe(title);
+    expect(catalog.variableCount).toBeGreaterThan(0);
+    const variables = catalog.groups.flatMap((group) => group.schemes.flatMap((scheme) => scheme.variables));
+    expect(variables).toHaveLength(catalog.variableCount);
+    for (const group of catalog.groups) {
+      for (const scheme of group.schemes) {
+        for (const variable of scheme.variables) {
+          expect([variable.provider, variable.source]).toEqual([group.provider, group.source]);
+          expect(variable.schemePath).toEqual(scheme.schemePath);
+          expect(parseVariableIri(variable.iri)?.name).toBe(variable.name);
+          expect(variable.iri.startsWith(`${sandbox.baseUrl}/vars/`)).toBe(true);
+          expect(variable.price.value).toBeGreaterThanOrEqual(0);
+        }
+      }
+    }
+    const keys = catalog.groups.map((group) => `${group.provider}/${group.source}`);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it('keeps IRIs with spaces and non-ASCII characters verbatim', async () => {
+    const catalog = await registry.session().catalog.catalog(sandbox.config.sampleTitles[0] ?? '');
+    const iris = catalog.groups.flatMap((group) => group.schemes.flatMap((scheme) => scheme.variables.map((variable) => variable.iri)));
+    expect(iris.some((iri) => iri.includes(' '))).toBe(true);
+    expect(iris.some((iri) => /[^ -~]/.test(iri))).toBe(true);
+    expect(iris.every((iri) => !iri.includes('%20'))).toBe(true);
+  });
+
+  it('caches per title, asks again on refresh, and normalises what the user typed', async () => {
+    const client = registry.session().catalog;
+    const title = sandbox.config.sampleTitles[1] ?? '';
+    const before = sandbox.stats().catalog;
+    const first = await client.catalog(title);
+    const again = await client.catalog(` ${title.toLowerCase()} `);
+    expect(again).toBe(first);
+    expect(sandbox.stats().catalog).toBe(before + 1);
+    await client.catalog(title, { refresh: true });
+    expect(sandbox.stats().catalog).toBe(before + 2);
+  });
+
+  it('reports an unknown title as not_found and does not cache the failure', async () => {
+    const client = registry.session().catalog;
+    const before = sandbox.stats().catalog;
+    expect(await codeOf(client.catalog('ZZ999999'))).toBe('not_found');
+    expect(await codeOf(client.catalog('ZZ999999'))).toBe('not_found');
+    expect(sandbox.stats().catalog).toBe(before + 2);
+  });
+
+  it('refuses text that is not a title number without asking the service', async () => {
+    const before = sandbox.stats();
+    expect(await codeOf(registry.session().catalog.catalog('../../purchases'))).toBe('validation');
+    expect(sandbox.stats().catalog).toBe(before.catalog);
+    expect(sandbox.stats().token).toBe(before.token);
+  });
+});
+
+describe('catalog parsing', () => {
+  const base = 'https://api.example.test';
+  const member = (source: string, fragment: string, price = 1): unknown => ({
+    '@type': `${base}/ontologies/${fragment.split('/')[0] ?? ''}/T#C/N`,
+    price: { value: price, currency: 'GBP' },
+    variable: { '@id': `${base}/vars/WhenFresh/${source}#${fragment}`, '@type': 'Variable' },
+  });
+
+  it('groups in first-seen order', () => {
+    const body = JSON.stringify({
+      '@type': 'Catalog',
+      member: [member('Address', 'A/B/C/One'), member('Insurance', 'D/E/F/Two'), member('Address', 'A/B/C/Three'), member('Address', 'A/B/X/Four')],
+    });
+    const catalog = parseCatalog('DN1', body);
+    expect(catalog.groups.map((group) => group.source)).toEqual(['Address', 'Insurance']);
+    expect(catalog.groups[0]?.schemes.map((scheme) => [scheme.schemePath.join('/'), scheme.variables.map((v) => v.name)])).toEqual([
+      ['A/B/C', ['One', 'Three']],
+      ['A/B/X', ['Four']],
+    ]);
+  });
+
+  it.each([
+    ['not JSON', '<html>'],
+    ['a wrong @type', JSON.stringify({ '@type': 'Collection', member: [] })],
+    ['a member with a malformed IRI', JSON.stringify({ '@type': 'Catalog', member: [{ ...(member('A', 'X/Y') as object), variable: { '@id': 'nope', '@type': 'Variable' } }] })],
+    ['a negative price', JSON.stringify({ '@type': 'Catalog', member: [member('A', 'X/Y', -1)] })],
+  ])('refuses %s as a protocol error', (_label, body) => {
+    expect(() => parseCatalog('DN1', body)).toThrow(expect.objectContaining({ code: 'protocol' }) as Error);
+  });
+
+  it('keeps distinct scheme paths apart even when joined text would collide', () => {
+    const variable = (schemePath: string[]): CatalogVariable => ({
+      iri: 'x', provider: 'P', source: 'S', schemePath, name: 'n', ontologyType: 'o', price: { value: 1, currency: 'GBP' },
+    });
+    expect(groupCatalog([variable(['a/b', 'c']), variable(['a', 'b/c'])])[0]?.schemes).toHaveLength(2);
+  });
+});
