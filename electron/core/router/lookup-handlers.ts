@@ -1,0 +1,24 @@
+import type { ContractHandlers } from './create-router.ts';
+import type { EnvironmentRegistry } from '../env/environment-registry.ts';
+
+/**
+ * Address and catalog lookups on the selected environment. A new find cancels the one still in
+ * flight, so a stale list of suggestions can never overwrite a fresher one.
+ */
+export function lookupHandlers(environments: EnvironmentRegistry): Pick<ContractHandlers, 'address:find' | 'address:retrieve' | 'catalog:get'> {
+  let inFlightFind: AbortController | undefined;
+  return {
+    'address:find': async ({ text, container }) => {
+      inFlightFind?.abort();
+      const controller = new AbortController();
+      inFlightFind = controller;
+      try {
+        return await environments.session().address.find(text, { signal: controller.signal, ...(container === undefined ? {} : { container }) });
+      } finally {
+        if (inFlightFind === controller) inFlightFind = undefined;
+      }
+    },
+    'address:retrieve': async ({ id }) => environments.session().address.retrieve(id),
+    'catalog:get': async ({ titleNumber }) => environments.session().catalog.catalog(titleNumber),
+  };
+}

@@ -1,0 +1,106 @@
+import { z } from 'zod';
+import { addressFindResultSchema, addressRetrieveResultSchema } from '../address.ts';
+import { titleCatalogSchema } from '../catalog.ts';
+import {
+  advancedSettingsSchema,
+  authModeSchema,
+  authStateSchema,
+  environmentIdSchema,
+  environmentInputSchema,
+  environmentSchema,
+} from '../environment.ts';
+import { historyQuerySchema, purchaseOptionsSchema, purchaseRecordSchema } from '../purchase.ts';
+
+/**
+ * Every request channel: its payload schema (strict: unknown keys, including __proto__, are
+ * refused) and its response schema (which also strips anything a handler should not have
+ * returned). Names are `domain:verb`.
+ */
+const noPayload = z.strictObject({}).optional();
+const environmentRef = z.strictObject({ environmentId: environmentIdSchema.optional() }).optional();
+const localId = z.strictObject({ id: z.uuid() });
+const iri = z.string().min(1).max(2048);
+
+export const secretNameSchema = z.enum(['refreshToken', 'clientSecret', 'clientId', 'developerClientId', 'providerKey']);
+
+/** What the UI may know about an environment's credentials: where they live and which are set. */
+export const credentialStatusSchema = z.object({
+  environmentId: environmentIdSchema,
+  persistence: z.enum(['os-keychain', 'session', 'environment']),
+  present: z.record(secretNameSchema, z.boolean()),
+});
+export type CredentialStatus = z.infer<typeof credentialStatusSchema>;
+
+export const sandboxInfoSchema = z.object({
+  running: z.boolean(),
+  sampleQueries: z.array(z.string()),
+  sampleTitles: z.array(z.string()),
+  testTitles: z.array(z.string()),
+  sampleVariables: z.array(z.string()),
+});
+export type SandboxInfo = z.infer<typeof sandboxInfoSchema>;
+
+export const requestChannels = {
+  'environment:list': {
+    request: noPayload,
+    response: z.object({ environments: z.array(environmentSchema), selectedId: environmentIdSchema, loadProblem: z.string().optional() }),
+  },
+  'environment:select': { request: z.strictObject({ id: environmentIdSchema }), response: environmentSchema },
+  'environment:add': { request: z.strictObject({ input: environmentInputSchema }), response: environmentSchema },
+  'environment:update': { request: z.strictObject({ id: environmentIdSchema, input: environmentInputSchema }), response: environmentSchema },
+  'environment:remove': { request: z.strictObject({ id: environmentIdSchema }), response: z.object({ removed: environmentIdSchema }) },
+  'environment:set-auth-mode': { request: z.strictObject({ id: environmentIdSchema, mode: authModeSchema }), response: environmentSchema },
+  'credentials:status': { request: environmentRef, response: credentialStatusSchema },
+  'credentials:set': {
+    request: z.strictObject({ environmentId: environmentIdSchema, name: secretNameSchema, value: z.string().max(8192) }),
+    response: credentialStatusSchema,
+  },
+  'auth:state': { request: environmentRef, response: authStateSchema },
+  'auth:sign-in': { request: environmentRef, response: authStateSchema },
+  'auth:sign-out': { request: environmentRef, response: authStateSchema },
+  'address:find': {
+    request: z.strictObject({ text: z.string().trim().min(1).max(200), container: z.string().min(1).max(300).optional() }),
+    response: addressFindResultSchema,
+  },
+  'address:retrieve': { request: z.strictObject({ id: z.string().min(1).max(300) }), response: addressRetrieveResultSchema },
+  'catalog:get': { request: z.strictObject({ titleNumber: z.string().trim().min(1).max(20) }), response: titleCatalogSchema },
+  'purchase:create': {
+    request: z.strictObject({
+      titleNumber: z.string().trim().min(1).max(20),
+      variables: z.array(iri).min(1).max(500),
+      options: purchaseOptionsSchema.strict().optional(),
+    }),
+    response: purchaseRecordSchema,
+  },
+  'purchase:get': { request: localId, response: purchaseRecordSchema },
+  'purchase:list': { request: historyQuerySchema.strict().optional(), response: z.object({ purchases: z.array(purchaseRecordSchema) }) },
+  'purchase:check': {
+    request: z.strictObject({ reference: z.string().trim().min(1).max(2048), wait: z.boolean().optional() }),
+    response: purchaseRecordSchema,
+  },
+  'purchase:cancel': { request: localId, response: purchaseRecordSchema },
+  'purchase:recheck': { request: localId, response: purchaseRecordSchema },
+  'settings:get': { request: noPayload, response: advancedSettingsSchema },
+  'settings:update': { request: z.strictObject({ advanced: advancedSettingsSchema.strict() }), response: advancedSettingsSchema },
+  'sandbox:info': { request: noPayload, response: sandboxInfoSchema },
+} as const;
+
+export type RequestChannel = keyof typeof requestChannels;
+export type RequestOf<C extends RequestChannel> = z.input<(typeof requestChannels)[C]['request']>;
+export type ParsedRequestOf<C extends RequestChannel> = z.output<(typeof requestChannels)[C]['request']>;
+export type ResponseOf<C extends RequestChannel> = z.output<(typeof requestChannels)[C]['response']>;
+export const requestChannelNames = Object.keys(requestChannels) as RequestChannel[];
+
+export const eventChannels = {
+  /** Coalesced: at most about ten messages a second, each with every purchase that changed. */
+  'purchase:updated': z.object({ purchases: z.array(purchaseRecordSchema) }),
+  'auth:changed': authStateSchema,
+} as const;
+
+export type EventChannel = keyof typeof eventChannels;
+export type EventOf<E extends EventChannel> = z.output<(typeof eventChannels)[E]>;
+export const eventChannelNames = Object.keys(eventChannels) as EventChannel[];
+
+export function isRequestChannel(name: string): name is RequestChannel {
+  return Object.hasOwn(requestChannels, name);
+}
