@@ -3,6 +3,7 @@ import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { createInterface } from 'node:readline';
 import { afterEach, describe, expect, it } from 'vitest';
+import { runSandboxCommand } from '../../electron/sandbox/command.ts';
 import { sandboxConfigSchema, type SandboxConfig } from '../../shared/sandbox-config.ts';
 import { basic, formType } from './sandbox-support.ts';
 
@@ -78,12 +79,17 @@ describe('titledesk sandbox', () => {
   });
 
   it('rejects bad arguments with a message on stderr and exit code 2', async () => {
-    const cases = [['--port', 'eighty'], ['--port', '70000'], ['--fault', 'token:explode'], ['--token-ttl', '0'], ['--unknown'], ['positional']];
-    const results = await Promise.all(cases.map((args) => exitOf(run(args))));
-    results.forEach((result, index) => {
-      expect(result.code, cases[index]?.join(' ')).toBe(2);
-      expect(result.stderr).toMatch(/^titledesk sandbox: /);
-    });
+    const cases = [['--port', 'eighty'], ['--port', '70000'], ['--fault', 'token:explode'], ['--fault', 'token:drop:x'], ['--token-ttl', '0'], ['--unknown'], ['positional']];
+    for (const args of cases) {
+      let stderr = '';
+      const code = await runSandboxCommand(args, { stdout: () => undefined, stderr: (text) => (stderr += text) });
+      expect(code, args.join(' ')).toBe(2);
+      expect(stderr).toMatch(/^titledesk sandbox: /);
+    }
+    // The same through a real process, once.
+    const result = await exitOf(run(['--port', 'eighty']));
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('--port');
   });
 
   it('runs through the titledesk command as well', async () => {
