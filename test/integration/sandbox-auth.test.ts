@@ -87,7 +87,8 @@ describe('machine mode', () => {
 
   it('answers invalid_client for a wrong secret, a malformed header or no authentication', async () => {
     const { clientId } = sandbox.config.machine;
-    for (const headers of [{ Authorization: basic(clientId, 'wrong') }, { Authorization: 'Basic !!!' }, {}]) {
+    const attempts: Record<string, string>[] = [{ Authorization: basic(clientId, 'wrong') }, { Authorization: 'Basic !!!' }, {}];
+    for (const headers of attempts) {
       const response = await postToken({ grant_type: 'client_credentials' }, headers);
       expect(response.headers.get('www-authenticate')).toMatch(/^Basic /);
       await expectOAuthError(response, 401, 'invalid_client');
