@@ -1,3 +1,4 @@
+import { createServer } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Agent } from 'undici';
 import { startSandbox } from '../../electron/sandbox/index.ts';
@@ -6,6 +7,7 @@ import { MemorySecretStore } from '../../electron/core/secrets/memory-secret-sto
 import { TokenManager } from '../../electron/core/auth/token-manager.ts';
 import { ApiServiceClient } from '../../electron/core/api/service-client.ts';
 import { CoreError } from '../../electron/core/errors.ts';
+import type { SecretStore } from '../../electron/core/secrets/secret-store.ts';
 import type { AuthMode, AuthState, Environment } from '../../shared/environment.ts';
 
 type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
@@ -169,5 +171,81 @@ describe('authentication against the sandbox', () => {
     const stats = s.sandbox.stats();
     expect([stats.discovery, stats.token, stats.catalog]).toEqual([0, 0, 0]);
     expect(await s.tokens.state()).toMatchObject({ signedIn: false, credentials: 'missing', expiresAt: null });
+  });
+});
+
+/** A loopback identity provider of our own, for behaviour the sandbox does not show. */
+async function serveJson(handler: (path: string, body: string) => { status: number; json: unknown }): Promise<string> {
+  const server = createServer((request, response) => {
+    let body = '';
+    request.setEncoding('utf8');
+    request.on('data', (chunk: string) => (body += chunk));
+    request.on('end', () => {
+      const reply = handler(request.url ?? '/', body);
+      response.writeHead(reply.status, { 'content-type': 'application/json' }).end(JSON.stringify(reply.json));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  cleanups.push(() => new Promise<void>((resolve) => {
+    server.closeAllConnections();
+    server.close(() => {
+      resolve();
+    });
+  }));
+  const address = server.address();
+  if (address === null || typeof address === 'string') throw new Error('not listening on TCP');
+  return `http://127.0.0.1:${address.port}`;
+}
+
+describe('identity provider details', () => {
+  it('follows discovery to a token endpoint on another host', async () => {
+    const sandbox = await startSandbox({ port: 0, control: true });
+    cleanups.push(() => sandbox.close());
+    // Our provider serves the sandbox's discovery document, so its token_endpoint is on another host.
+    const discovery: unknown = await (await fetch(`${sandbox.baseUrl}/.well-known/openid-configuration`)).json();
+    const idp = await serveJson(() => ({ status: 200, json: discovery }));
+    const agent = createHttpAgent();
+    cleanups.push(() => agent.close());
+    const secrets = new MemorySecretStore();
+    await secrets.set('x', 'clientId', sandbox.config.machine.clientId);
+    await secrets.set('x', 'clientSecret', sandbox.config.machine.clientSecret);
+    const tokens = new TokenManager({ environment: { id: 'x', name: 'X', baseUrl: idp, authMode: 'machine' }, secrets, dispatcher: agent });
+    const client = new ApiServiceClient({ baseUrl: new URL(sandbox.baseUrl), tokens, dispatcher: agent });
+    const url = new URL(`${sandbox.baseUrl}/world/GB-eaw/titles/${sandbox.config.sampleTitles[0] ?? ''}/catalog`);
+    expect((await client.send({ method: 'GET', url })).status).toBe(200);
+    // The one discovery request the sandbox saw is the test's own fetch above.
+    expect(sandbox.stats()).toMatchObject({ discovery: 1, token: 1, catalog: 1 });
+  });
+
+  it('stores a rotated refresh token before the new access token is used', async () => {
+    const events: string[] = [];
+    let base = '';
+    base = await serveJson((path, body) => {
+      if (path === '/.well-known/openid-configuration') return { status: 200, json: { token_endpoint: `${base}/oauth2/token` } };
+      if (path === '/oauth2/token') {
+        events.push(`token request with ${new URLSearchParams(body).get('refresh_token') ?? ''}`);
+        return { status: 200, json: { access_token: 'at-2', expires_in: 3600, token_type: 'Bearer', refresh_token: 'rt-2' } };
+      }
+      events.push('api request');
+      return { status: 200, json: {} };
+    });
+    const memory = new MemorySecretStore();
+    const secrets: SecretStore = {
+      persistence: 'session',
+      get: (id, name) => memory.get(id, name),
+      delete: (id, name) => memory.delete(id, name),
+      set: async (id, name, value) => {
+        events.push(`stored ${name}=${value}`);
+        await memory.set(id, name, value);
+      },
+    };
+    await memory.set('x', 'refreshToken', 'rt-1');
+    const agent = createHttpAgent();
+    cleanups.push(() => agent.close());
+    const environment: Environment = { id: 'x', name: 'X', baseUrl: base, authMode: 'developer', developerClientId: 'dev' };
+    const tokens = new TokenManager({ environment, secrets, dispatcher: agent });
+    const client = new ApiServiceClient({ baseUrl: new URL(base), tokens, dispatcher: agent });
+    expect((await client.send({ method: 'GET', url: new URL(`${base}/thing`) })).status).toBe(200);
+    expect(events).toEqual(['token request with rt-1', 'stored refreshToken=rt-2', 'api request']);
   });
 });
