@@ -20,6 +20,8 @@ function readPrefs(request: IncomingMessage, title: SandboxTitle, state: Service
   if (findPreference(prefs, 'respond-async') === undefined) {
     return problemReply(400, 'Bad Request', 'A purchase needs the header Prefer: respond-async.');
   }
+  // Only wait=0 changes anything: a longer wait only bounds how long the server may take, and the
+  // sandbox always answers at once, so it is not applied and not reported.
   const waitZero = parseDelaySeconds(findPreference(prefs, 'wait')?.value) === 0;
   const minWait = parseDelaySeconds(findPreference(prefs, 'service.min-wait')?.value);
   // service.min-wait is a testing aid the service honours only on its five test titles.
