@@ -43,7 +43,7 @@ export const resultItemSchema = z.object({
   variable: z.string(),
   provider: z.string(),
   source: z.string(),
-  schemePath: z.string(),
+  schemePath: z.array(z.string()),
   name: z.string(),
   /** The Datum's @type: an ontology IRI. */
   ontologyType: z.string(),
