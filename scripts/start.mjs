@@ -1,6 +1,6 @@
-// `npm start`: TitleDesk on the built-in sandbox. With the Electron runtime installed it builds
-// and opens the desktop app; where Electron cannot be installed it says so in one line and runs
-// the same core without it.
+// `npm start`: TitleDesk on the built-in sandbox. It builds the app, then opens the desktop app
+// where the Electron runtime is installed; elsewhere it says so in one line and opens the same
+// app in browser mode (`titledesk web`).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -25,12 +25,13 @@ function runForwardingSignals(command, args) {
   child.on('exit', (code) => process.exit(code ?? 0));
 }
 
+const build = spawnSync(bin('vite'), ['build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+if (build.status !== 0) process.exit(build.status ?? 1);
+
 const electron = electronBinary();
 if (electron !== undefined) {
-  const build = spawnSync(bin('vite'), ['build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
-  if (build.status !== 0) process.exit(build.status ?? 1);
   runForwardingSignals(electron, [root]);
 } else {
-  console.log('The Electron runtime is not installed on this machine, so TitleDesk runs without its window: starting the built-in sandbox.');
-  runForwardingSignals(process.execPath, [join(root, 'bin', 'titledesk.mjs'), 'sandbox']);
+  console.log('The Electron runtime is not installed on this machine, so TitleDesk opens in your browser instead (browser mode).');
+  runForwardingSignals(process.execPath, [join(root, 'bin', 'titledesk.mjs'), 'web', ...process.argv.slice(2)]);
 }

@@ -1,15 +1,18 @@
 import { runSandboxCommand } from '../sandbox/command.ts';
+import { runWebCommand } from '../web/command.ts';
 import { exitCodes } from './exit-codes.ts';
 
 type Command = (argv: string[]) => Promise<number>;
 
 const commands: Readonly<Record<string, Command>> = {
   sandbox: runSandboxCommand,
+  web: runWebCommand,
 };
 
 const usage = `Usage: titledesk <command> [options]
 
 Commands:
+  web [--port N] [--no-open]            open TitleDesk in the browser (no Electron needed)
   sandbox [--port N] [--print-config]   run the built-in Data Purchase Service sandbox
 
 Run "titledesk <command> --help" for a command's options.`;

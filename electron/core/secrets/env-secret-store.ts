@@ -24,12 +24,17 @@ type Overlay = { readonly kind: 'set'; readonly value: string } | { readonly kin
  * and wins over the variable for the rest of the process, so a stale variable is never reused.
  */
 export class EnvSecretStore implements SecretStore {
-  readonly persistence: SecretPersistence = 'environment';
+  readonly persistence: SecretPersistence;
   readonly #env: Readonly<Record<string, string | undefined>>;
   readonly #overlay = new Map<string, Overlay>();
 
-  constructor(env: Readonly<Record<string, string | undefined>>) {
+  /**
+   * `persistence` says where a secret the user types ends up. A host without secure storage
+   * (the browser-mode host) reports 'session': what is typed is kept in memory only.
+   */
+  constructor(env: Readonly<Record<string, string | undefined>>, persistence: SecretPersistence = 'environment') {
     this.#env = env;
+    this.persistence = persistence;
   }
 
   #key(environmentId: string, name: SecretName): string {

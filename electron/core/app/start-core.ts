@@ -1,0 +1,35 @@
+import { mkdirSync } from 'node:fs';
+import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../sandbox/index.ts';
+import { createCore, type CoreOptions, type TitleDeskCore } from './create-core.ts';
+
+export interface StartedCore {
+  readonly core: TitleDeskCore;
+  /** The embedded sandbox, when one was started. */
+  readonly sandbox: RunningSandbox | undefined;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the embedded sandbox (the default environment, so first runs and demos need no
+ * account) and the core on top of it; closing stops both, the core first so no request of
+ * the poller is left talking to a closed server.
+ */
+export async function startCore(options: Omit<CoreOptions, 'sandbox'> & { readonly sandbox?: SandboxOptions | false }): Promise<StartedCore> {
+  const { sandbox: sandboxOptions, ...coreOptions } = options;
+  mkdirSync(coreOptions.dataDir, { recursive: true });
+  const sandbox = sandboxOptions === false ? undefined : await startSandbox({ port: 0, ...sandboxOptions });
+  try {
+    const core = await createCore({ ...coreOptions, ...(sandbox === undefined ? {} : { sandbox: sandbox.config }) });
+    return {
+      core,
+      sandbox,
+      async close() {
+        await core.close();
+        await sandbox?.close();
+      },
+    };
+  } catch (error) {
+    await sandbox?.close();
+    throw error;
+  }
+}

@@ -1,0 +1,29 @@
+import type { ContractHandlers } from './create-router.ts';
+import { purchaseEnvironment } from '../app/purchase-environment.ts';
+import type { EnvironmentRegistry } from '../env/environment-registry.ts';
+import { CoreError } from '../errors.ts';
+import type { PurchaseService } from '../purchases/purchase-service.ts';
+
+type PurchaseChannels = 'purchase:create' | 'purchase:get' | 'purchase:list' | 'purchase:check' | 'purchase:cancel' | 'purchase:recheck';
+
+/** Purchases on the selected environment; progress reaches the UI through purchase:updated events. */
+export function purchaseHandlers(environments: EnvironmentRegistry, purchases: PurchaseService): Pick<ContractHandlers, PurchaseChannels> {
+  const selected = () => purchaseEnvironment(environments, environments.selected().id);
+  return {
+    'purchase:create': async ({ titleNumber, variables, options }) => purchases.create(selected(), titleNumber, variables, options ?? {}),
+    'purchase:get': async ({ id }) => {
+      const record = purchases.get(id);
+      if (record === undefined) throw new CoreError('not_found', 'No such purchase in the history.');
+      return Promise.resolve(record);
+    },
+    'purchase:list': async (query) => Promise.resolve({ purchases: purchases.list(query ?? {}) }),
+    'purchase:check': async ({ reference, wait }) => {
+      // One GET now; "watch" then hands the purchase to the poller, which keeps to the
+      // server's advised waits, instead of holding this call open until it settles.
+      const record = await purchases.check(selected(), reference, { wait: false });
+      return wait === true && record.state === 'pending' ? purchases.recheck(record.id) : record;
+    },
+    'purchase:cancel': async ({ id }) => Promise.resolve(purchases.cancel(id)),
+    'purchase:recheck': async ({ id }) => Promise.resolve(purchases.recheck(id)),
+  };
+}
