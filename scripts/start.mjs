@@ -2,22 +2,11 @@
 // where the Electron runtime is installed; elsewhere it says so in one line and opens the same
 // app in browser mode (`titledesk web`).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
+import { findElectron } from './find-electron.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const bin = (name) => join(root, 'node_modules', '.bin', name);
-
-function electronBinary() {
-  try {
-    // The electron package exports the path of its binary, and throws when it was never downloaded.
-    const path = createRequire(import.meta.url)('electron');
-    return typeof path === 'string' && existsSync(path) ? path : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 function runForwardingSignals(command, args) {
   const child = spawn(command, args, { cwd: root, stdio: 'inherit' });
@@ -28,7 +17,7 @@ function runForwardingSignals(command, args) {
 const build = spawnSync(bin('vite'), ['build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);
 
-const electron = electronBinary();
+const electron = findElectron(root);
 if (electron !== undefined) {
   runForwardingSignals(electron, [root]);
 } else {
