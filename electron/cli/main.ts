@@ -1,10 +1,22 @@
 import { runSandboxCommand } from '../sandbox/command.ts';
+import { runAddressCommand } from './commands/address.ts';
+import { runCatalogCommand } from './commands/catalog.ts';
+import { runCheckCommand } from './commands/check.ts';
+import { runHistoryCommand } from './commands/history.ts';
+import { runPurchaseCommand } from './commands/purchase.ts';
+import { runTokenCommand } from './commands/token.ts';
 import { runWebCommand } from '../web/command.ts';
 import { exitCodes } from './exit-codes.ts';
 
 type Command = (argv: string[]) => Promise<number>;
 
 const commands: Readonly<Record<string, Command>> = {
+  purchase: runPurchaseCommand,
+  check: runCheckCommand,
+  catalog: runCatalogCommand,
+  address: runAddressCommand,
+  history: runHistoryCommand,
+  token: runTokenCommand,
   sandbox: runSandboxCommand,
   web: runWebCommand,
 };
@@ -12,9 +24,18 @@ const commands: Readonly<Record<string, Command>> = {
 const usage = `Usage: titledesk <command> [options]
 
 Commands:
+  purchase --title T --var IRI [--var IRI …] [--fire-and-forget] [--min-wait S]
+                                        buy variables of a title and follow the purchase
+  check <purchase-id|url> [--wait]      look a purchase up (and follow it until done)
+  catalog --title T                     the variables of a title, with prices
+  address find <text> [--container ID]  address suggestions from the address provider
+  address retrieve <id>                 an address with its UDPRN, UMRRN, UPRN and titles
+  history [--title T] [--status S]      purchases in the journal, newest first
+  token                                 sign in and show the mode and token expiry
   web [--port N] [--no-open]            open TitleDesk in the browser (no Electron needed)
   sandbox [--port N] [--print-config]   run the built-in Data Purchase Service sandbox
 
+Every command but sandbox and web takes --json, --base-url URL and --data-dir DIR.
 Run "titledesk <command> --help" for a command's options.`;
 
 /** Dispatches to a command and returns the process exit code. */

@@ -25,6 +25,11 @@ export interface CoreOptions {
   readonly settings: SettingsStore;
   /** A running sandbox becomes the built-in, default environment. */
   readonly sandbox?: SandboxConfig;
+  /**
+   * Follow the journal's pending purchases again (default true). The app does; a one-shot CLI
+   * command does not, so it never polls purchases it was not asked about.
+   */
+  readonly resume?: boolean;
 }
 
 export interface TitleDeskCore {
@@ -68,7 +73,7 @@ export async function createCore(options: CoreOptions): Promise<TitleDeskCore> {
     batcher.push(record);
   });
   // Purchases that were pending when TitleDesk last stopped are followed again.
-  purchases.resume();
+  if (options.resume !== false) purchases.resume();
   const router = createRouter({
     ...environmentHandlers(environments, options.sandbox),
     ...lookupHandlers(environments),

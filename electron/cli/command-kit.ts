@@ -1,0 +1,106 @@
+import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
+import { CoreError } from '../core/errors.ts';
+import { openCliContext, type CliContext } from './cli-context.ts';
+import { exitCodeFor, exitCodes } from './exit-codes.ts';
+
+/** Bad flags or arguments: exit code 2, with the command's usage. */
+export class UsageError extends Error {}
+
+export interface CommonFlags {
+  readonly json: boolean;
+}
+
+export interface CommandSpec<T> {
+  readonly name: string;
+  readonly usage: string;
+  readonly options: ParseArgsOptionsConfig;
+  readonly parse: (values: Readonly<Record<string, unknown>>, positionals: readonly string[]) => T;
+  readonly run: (context: CliContext, input: T, flags: CommonFlags) => Promise<number>;
+}
+
+const commonOptions: ParseArgsOptionsConfig = {
+  json: { type: 'boolean' },
+  'base-url': { type: 'string' },
+  'data-dir': { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+};
+
+export const commonUsage = `Common options:
+  --json              print exactly one JSON document on stdout (progress goes to stderr)
+  --base-url URL      the service (default TITLEDESK_BASE_URL, else the built-in sandbox)
+  --data-dir DIR      where the purchase journal lives (default TITLEDESK_DATA_DIR)
+  -h, --help          show this help`;
+
+function baseUrlFrom(flag: unknown, env: Readonly<Record<string, string | undefined>>): URL | undefined {
+  const text = typeof flag === 'string' ? flag : env['TITLEDESK_BASE_URL'];
+  if (text === undefined || text.trim() === '') return undefined;
+  let url: URL;
+  try {
+    url = new URL(text.trim());
+  } catch {
+    throw new UsageError(`--base-url ${JSON.stringify(text)} is not a URL`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new UsageError('--base-url must be an http:// or https:// URL');
+  return url;
+}
+
+function dataDirFrom(flag: unknown, env: Readonly<Record<string, string | undefined>>): string | undefined {
+  const text = typeof flag === 'string' ? flag : env['TITLEDESK_DATA_DIR'];
+  return text === undefined || text.trim() === '' ? undefined : text.trim();
+}
+
+/** Writes a failure the way scripts expect: one line on stderr and a documented exit code. */
+export function reportError(name: string, error: unknown): number {
+  if (error instanceof UsageError) {
+    process.stderr.write(`titledesk ${name}: ${error.message}\n`);
+    return exitCodes.usage;
+  }
+  if (error instanceof CoreError) {
+    const detail = error.detail === undefined ? '' : ` ${error.detail}`;
+    process.stderr.write(`titledesk ${name}: ${error.message}${detail}\n`);
+    return exitCodeFor(error.code);
+  }
+  process.stderr.write(`titledesk ${name}: unexpected failure: ${error instanceof Error ? error.message : String(error)}\n`);
+  return exitCodes.failure;
+}
+
+/** Parses flags strictly, opens the core, runs the command and always closes the core. */
+export async function runCommand<T>(spec: CommandSpec<T>, argv: string[]): Promise<number> {
+  let parsed: { input: T; flags: CommonFlags; baseUrl: URL | undefined; dataDir: string | undefined };
+  try {
+    const { values, positionals } = parseArgs({ args: argv, options: { ...commonOptions, ...spec.options }, strict: true, allowPositionals: true });
+    if (values['help'] === true) {
+      process.stdout.write(`${spec.usage}\n\n${commonUsage}\n`);
+      return exitCodes.ok;
+    }
+    parsed = {
+      input: spec.parse(values, positionals),
+      flags: { json: values['json'] === true },
+      baseUrl: baseUrlFrom(values['base-url'], process.env),
+      dataDir: dataDirFrom(values['data-dir'], process.env),
+    };
+  } catch (error) {
+    const usageError = error instanceof UsageError ? error : new UsageError(error instanceof Error ? error.message : String(error));
+    const code = reportError(spec.name, usageError);
+    process.stderr.write(`${spec.usage}\n`);
+    return code;
+  }
+  let context: CliContext | undefined;
+  try {
+    context = await openCliContext({ baseUrl: parsed.baseUrl, dataDir: parsed.dataDir, env: process.env });
+    return await spec.run(context, parsed.input, parsed.flags);
+  } catch (error) {
+    return reportError(spec.name, error);
+  } finally {
+    await context?.close();
+  }
+}
+
+export function printJson(value: unknown): void {
+  process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+}
+
+export function requireString(value: unknown, what: string): string {
+  if (typeof value !== 'string' || value.trim() === '') throw new UsageError(`${what} is required`);
+  return value.trim();
+}

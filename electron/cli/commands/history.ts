@@ -1,0 +1,45 @@
+import { purchaseStateSchema, type HistoryQuery, type PurchaseRecord } from '../../../shared/purchase.ts';
+import { printJson, runCommand, UsageError, type CommandSpec } from '../command-kit.ts';
+
+function historyText(records: readonly PurchaseRecord[]): string {
+  if (records.length === 0) return 'No purchases match.\n';
+  const lines = records.map((record) => {
+    const when = new Date(record.createdAt).toISOString().replace('T', ' ').slice(0, 19);
+    return `${when}  ${record.state.padEnd(15)} ${(record.titleNumber ?? '-').padEnd(10)} ${String(record.variables.length).padStart(3)} vars  ${record.purchaseId ?? record.id}`;
+  });
+  return `${lines.join('\n')}\n`;
+}
+
+const spec: CommandSpec<HistoryQuery> = {
+  name: 'history',
+  usage: `Usage: titledesk history [--title T] [--status S] [--search TEXT] [--limit N] [--json]
+
+Lists purchases from the journal, newest first. S is one of: submitting, pending, available,
+failed, outcome_unknown, cancelled.`,
+  options: { title: { type: 'string' }, status: { type: 'string' }, search: { type: 'string' }, limit: { type: 'string' } },
+  parse(values, positionals) {
+    if (positionals.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(positionals[0])}`);
+    const status = values['status'] === undefined ? undefined : purchaseStateSchema.safeParse(values['status']);
+    if (status !== undefined && !status.success) throw new UsageError(`--status must be one of ${purchaseStateSchema.options.join(', ')}`);
+    const limit = values['limit'];
+    if (limit !== undefined && (typeof limit !== 'string' || !/^[0-9]{1,4}$/.test(limit) || Number(limit) < 1 || Number(limit) > 1000)) {
+      throw new UsageError('--limit must be a whole number from 1 to 1000');
+    }
+    return {
+      ...(typeof values['title'] === 'string' ? { titleNumber: values['title'].trim().toUpperCase() } : {}),
+      ...(status === undefined ? {} : { status: status.data }),
+      ...(typeof values['search'] === 'string' ? { text: values['search'] } : {}),
+      ...(typeof limit === 'string' ? { limit: Number(limit) } : {}),
+    };
+  },
+  async run(context, query, flags) {
+    const records = context.started.core.purchases.list(query);
+    if (flags.json) printJson({ purchases: records });
+    else process.stdout.write(historyText(records));
+    return Promise.resolve(0);
+  },
+};
+
+export function runHistoryCommand(argv: string[]): Promise<number> {
+  return runCommand(spec, argv);
+}

@@ -1,0 +1,36 @@
+import type { PurchaseRecord } from '../../shared/purchase.ts';
+import type { PurchaseService } from '../core/purchases/purchase-service.ts';
+
+/**
+ * Shows a purchase's progress on stderr: on a terminal one live line with the state and a
+ * countdown to the next check the server advised; elsewhere one line per change. It only
+ * displays; the poller alone decides when requests are sent.
+ */
+export function showProgress(purchases: PurchaseService, id: string): () => void {
+  const live = process.stderr.isTTY;
+  let latest = purchases.get(id);
+  let lastLine = '';
+  const describe = (record: PurchaseRecord | undefined): string => {
+    if (record === undefined) return '';
+    const wait = record.state === 'pending' && record.nextCheckAt !== undefined ? Math.max(0, record.nextCheckAt - Date.now()) : undefined;
+    return wait === undefined ? record.state : `${record.state} · next check in ${(wait / 1000).toFixed(1)} s`;
+  };
+  const draw = (): void => {
+    const line = describe(latest);
+    if (line === lastLine) return;
+    lastLine = line;
+    process.stderr.write(live ? `\r\u001b[2K${line}` : `${line}\n`);
+  };
+  const unsubscribe = purchases.onUpdate((record) => {
+    if (record.id !== id) return;
+    latest = record;
+    draw();
+  });
+  draw();
+  const ticker = live ? setInterval(draw, 100) : undefined;
+  return () => {
+    unsubscribe();
+    if (ticker !== undefined) clearInterval(ticker);
+    if (live && lastLine !== '') process.stderr.write('\n');
+  };
+}
