@@ -1,58 +1,96 @@
 import { join } from 'node:path';
-import { app, BrowserWindow, session } from 'electron';
+import { app, dialog, session, type BrowserWindow } from 'electron';
+import { createCore, type TitleDeskCore } from '../core/app/create-core.ts';
+import { startSandbox, type RunningSandbox } from '../sandbox/index.ts';
+import { ElectronSettingsStore } from './electron-settings-store.ts';
+import { createSenderCheck, forwardEvents, registerContract } from './ipc.ts';
+import { devServerUrl, rendererUrl } from './renderer-files.ts';
+import { registerRendererScheme, serveRenderer } from './renderer-protocol.ts';
+import { createSecretStore } from './safe-storage-secret-store.ts';
+import { createShutdown, type ShutdownStep } from './shutdown.ts';
+import { hardenAllWebContents, hardenSession } from './web-security.ts';
+import { createMainWindow, focusWindow } from './window.ts';
 
 /**
- * Electron glue only: a locked-down window over the built renderer. All real work lives in
- * electron/core so it runs and is tested without the Electron binary.
+ * Electron glue only: the secure window, IPC onto the contract router, and a clean quit. All real
+ * work lives in electron/core so it runs and is tested without the Electron binary.
  */
-const rendererEntry = join(import.meta.dirname, '..', 'dist', 'index.html');
-const preloadScript = join(import.meta.dirname, 'preload.mjs');
+const log = (message: string): void => {
+  console.error(`[titledesk] ${message}`);
+};
 
-function createMainWindow(): BrowserWindow {
-  const window = new BrowserWindow({
-    width: 1280,
-    height: 820,
-    minWidth: 1024,
-    minHeight: 700,
-    show: false,
-    title: 'TitleDesk',
-    webPreferences: {
-      preload: preloadScript,
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-      webSecurity: true,
-    },
-  });
-  // The renderer never navigates or opens windows: everything it needs comes through the preload.
-  window.webContents.on('will-navigate', (event) => {
-    event.preventDefault();
-  });
-  window.webContents.setWindowOpenHandler(() => ({ action: 'deny' }));
-  window.once('ready-to-show', () => {
-    window.show();
-  });
-  void window.loadFile(rendererEntry);
-  return window;
+// Tests point userData at a scratch folder; a packaged app always uses the OS location.
+const userDataOverride = process.env['TITLEDESK_USER_DATA_DIR'];
+if (!app.isPackaged && userDataOverride !== undefined && userDataOverride !== '') app.setPath('userData', userDataOverride);
+
+// Both must happen before 'ready'.
+app.enableSandbox();
+registerRendererScheme();
+
+let mainWindow: BrowserWindow | undefined;
+let core: TitleDeskCore | undefined;
+let sandbox: RunningSandbox | undefined;
+const cleanups: (() => void)[] = [];
+
+const currentContents = () => (mainWindow === undefined || mainWindow.isDestroyed() ? undefined : mainWindow.webContents);
+
+const shutdown = createShutdown({
+  steps: (): ShutdownStep[] => [
+    { name: 'IPC and event forwarding', run: () => { for (const cleanup of cleanups.splice(0)) cleanup(); } },
+    // Stops token refresh and the purchase poller, then closes the journal.
+    { name: 'core', run: () => core?.close() },
+    { name: 'sandbox', run: () => sandbox?.close() },
+  ],
+  onError: (step, error) => {
+    log(`Closing ${step} failed: ${String(error)}`);
+  },
+});
+
+async function start(): Promise<void> {
+  await app.whenReady();
+  hardenSession(session.defaultSession);
+  const userData = app.getPath('userData');
+  const secrets = await createSecretStore(userData, log);
+  if (secrets.note !== undefined) log(secrets.note);
+  const settings = new ElectronSettingsStore(userData);
+  sandbox = await startSandbox({ port: 0 });
+  core = await createCore({ dataDir: userData, secrets: secrets.store, settings, sandbox: sandbox.config });
+
+  const devUrl = devServerUrl(process.env['VITE_DEV_SERVER_URL'], app.isPackaged);
+  const url = devUrl ?? rendererUrl;
+  if (devUrl === undefined) serveRenderer(session.defaultSession, join(app.getAppPath(), 'dist'));
+  // Handlers exist before the page loads, so its first calls never race registration.
+  cleanups.push(
+    registerContract({ channels: core.channels, router: core.router, isTrustedSender: createSenderCheck(currentContents, url) }),
+    forwardEvents(core.events, currentContents),
+  );
+  mainWindow = createMainWindow({ url, preload: join(import.meta.dirname, 'preload.mjs'), log });
 }
 
 if (!app.requestSingleInstanceLock()) {
   // Two instances must never refresh the same token or poll the same purchase.
   app.quit();
 } else {
+  hardenAllWebContents(app, log);
   app.on('second-instance', () => {
-    const [existing] = BrowserWindow.getAllWindows();
-    if (existing === undefined) return;
-    if (existing.isMinimized()) existing.restore();
-    existing.focus();
-  });
-  void app.whenReady().then(() => {
-    session.defaultSession.setPermissionRequestHandler((_webContents, _permission, callback) => {
-      callback(false);
-    });
-    createMainWindow();
+    focusWindow(mainWindow);
   });
   app.on('window-all-closed', () => {
     app.quit();
+  });
+  app.on('before-quit', (event) => {
+    if (shutdown.state === 'closed') return;
+    // Hold the quit until the journal is closed; quitting again then passes straight through.
+    event.preventDefault();
+    void shutdown.run().then(() => {
+      app.quit();
+    });
+  });
+  start().catch(async (error: unknown) => {
+    const message = error instanceof Error ? error.message : String(error);
+    log(`Start-up failed: ${message}`);
+    dialog.showErrorBox('TitleDesk could not start', message);
+    await shutdown.run();
+    app.exit(1);
   });
 }

@@ -1,0 +1,66 @@
+import { shell, type App, type Session, type WebContents } from 'electron';
+import { allowedExternalUrl } from './external-links.ts';
+
+/**
+ * The renderer needs no browser powers: no permission (camera, notifications, clipboard read…)
+ * is ever granted or even reported as grantable, and nothing is downloaded.
+ */
+export function hardenSession(session: Session): void {
+  session.setPermissionRequestHandler((_contents, _permission, callback) => {
+    callback(false);
+  });
+  session.setPermissionCheckHandler(() => false);
+  session.setDevicePermissionHandler(() => false);
+  session.on('will-download', (event) => {
+    event.preventDefault();
+  });
+}
+
+/**
+ * Every web contents, present and future: no navigation away from the app, no new windows, no
+ * <webview>. A link to an allow-listed https site opens in the OS browser instead.
+ */
+export function hardenAllWebContents(app: App, log: (message: string) => void): void {
+  app.on('web-contents-created', (_event, contents) => {
+    hardenWebContents(contents, log);
+  });
+}
+
+function hardenWebContents(contents: WebContents, log: (message: string) => void): void {
+  const openOutside = (url: string): void => {
+    const allowed = allowedExternalUrl(url);
+    if (allowed === undefined) {
+      log(`Refused to open ${describe(url)}: not an allowed https link.`);
+      return;
+    }
+    shell.openExternal(allowed).catch((error: unknown) => {
+      log(`Could not open ${allowed} in the browser: ${String(error)}`);
+    });
+  };
+  contents.on('will-navigate', (event) => {
+    event.preventDefault();
+    openOutside(event.url);
+  });
+  contents.on('will-frame-navigate', (event) => {
+    if (!event.isMainFrame) event.preventDefault();
+  });
+  contents.on('will-redirect', (event) => {
+    event.preventDefault();
+  });
+  contents.on('will-attach-webview', (event) => {
+    event.preventDefault();
+  });
+  contents.setWindowOpenHandler(({ url }) => {
+    openOutside(url);
+    return { action: 'deny' };
+  });
+}
+
+/** Logs only the origin of a refused URL: its path or query could carry something private. */
+function describe(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return 'an invalid URL';
+  }
+}
