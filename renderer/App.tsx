@@ -1,9 +1,45 @@
-/** The application frame. Screens arrive feature by feature; until then it names the product. */
+import { useState } from 'react';
+import { useEnvironmentsQuery } from './api/environment-queries.ts';
+import { useContractEvents } from './api/use-contract-events.ts';
+import { ErrorNotice } from './components/common/ErrorNotice.tsx';
+import { AppHeader } from './components/header/AppHeader.tsx';
+import { SettingsDialog } from './components/settings/SettingsDialog.tsx';
+import { Workspace } from './components/workspace/Workspace.tsx';
+
+/** The application frame: header, main area, and settings over them. */
 export function App() {
+  useContractEvents();
+  const environments = useEnvironmentsQuery();
+  const [settingsOpen, setSettingsOpen] = useState(false);
+
+  if (environments.data === undefined) {
+    return (
+      <div className="app-loading">
+        <h1>TitleDesk</h1>
+        {environments.isError ? <ErrorNotice error={environments.error} /> : <p aria-live="polite">Starting…</p>}
+        {environments.isError ? (
+          <button type="button" onClick={() => { void environments.refetch(); }}>Try again</button>
+        ) : null}
+      </div>
+    );
+  }
+
+  const { environments: list, selectedId, loadProblem } = environments.data;
+  const selected = list.find((environment) => environment.id === selectedId) ?? list[0];
+  if (selected === undefined) return <p role="alert">No environment is configured.</p>;
+
   return (
-    <main className="app">
-      <h1>TitleDesk</h1>
-      <p>Land-title data, bought by the variable.</p>
-    </main>
+    <>
+      {/* inert keeps the frame out of reach while settings are open, for the keyboard and the mouse. */}
+      <div className="app-shell" inert={settingsOpen}>
+        <a className="skip-link" href="#main">Skip to main content</a>
+        <h1 className="visually-hidden">TitleDesk</h1>
+        <AppHeader environments={list} selected={selected} onOpenSettings={() => { setSettingsOpen(true); }} />
+        <Workspace environment={selected} loadProblem={loadProblem} />
+      </div>
+      {settingsOpen ? (
+        <SettingsDialog environments={list} selectedId={selectedId} onClose={() => { setSettingsOpen(false); }} />
+      ) : null}
+    </>
   );
 }

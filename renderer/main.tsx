@@ -1,12 +1,32 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { ApiProvider } from './api/api-context.tsx';
+import { createQueryClient } from './api/query-client.ts';
 import { App } from './App.tsx';
+import { takeLaunchKey } from './bridge/launch-key.ts';
+import { createWebBridge } from './bridge/web-bridge.ts';
 import './styles.css';
+
+/**
+ * The Electron preload provides window.api; without it this page was served by the
+ * browser-mode host, so the web bridge stands in. Nothing below knows which it got.
+ */
+const api =
+  window.api ??
+  createWebBridge({
+    launchKey: takeLaunchKey({ location: window.location, history: window.history, storage: window.sessionStorage }),
+    fetch: window.fetch.bind(window),
+  });
 
 const container = document.getElementById('root');
 if (container === null) throw new Error('The page has no #root element.');
 createRoot(container).render(
   <StrictMode>
-    <App />
+    <ApiProvider api={api}>
+      <QueryClientProvider client={createQueryClient()}>
+        <App />
+      </QueryClientProvider>
+    </ApiProvider>
   </StrictMode>,
 );

@@ -1,0 +1,39 @@
+import type { HistoryQuery } from '../../shared/purchase.ts';
+
+/**
+ * One key factory per feature, kept together so a feature can invalidate another's cache
+ * (a rejected refresh token changes both the auth state and the credential status) without
+ * the query modules importing each other.
+ */
+export const environmentKeys = {
+  all: ['environments'] as const,
+  list: () => [...environmentKeys.all, 'list'] as const,
+};
+
+export const authKeys = {
+  all: ['auth'] as const,
+  state: (environmentId: string) => [...authKeys.all, 'state', environmentId] as const,
+};
+
+export const credentialKeys = {
+  all: ['credentials'] as const,
+  status: (environmentId: string) => [...credentialKeys.all, 'status', environmentId] as const,
+};
+
+export const settingsKeys = {
+  all: ['settings'] as const,
+  advanced: () => [...settingsKeys.all, 'advanced'] as const,
+};
+
+export const sandboxKeys = {
+  all: ['sandbox'] as const,
+  info: () => [...sandboxKeys.all, 'info'] as const,
+};
+
+/** The screens that read purchases arrive with the purchase panel; pushed updates land here already. */
+export const purchaseKeys = {
+  all: ['purchases'] as const,
+  lists: () => [...purchaseKeys.all, 'list'] as const,
+  list: (query: HistoryQuery | undefined) => [...purchaseKeys.lists(), query ?? {}] as const,
+  detail: (id: string) => [...purchaseKeys.all, 'detail', id] as const,
+};

@@ -1,0 +1,28 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useApi } from './api-context.tsx';
+import { authKeys, credentialKeys, purchaseKeys } from './query-keys.ts';
+
+/**
+ * The one place pushed events become cache updates. Mounted once, at the top of the app: an
+ * event updates what it carries directly and marks derived lists stale for their next read.
+ */
+export function useContractEvents(): void {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const stopAuth = api.on('auth:changed', (state) => {
+      queryClient.setQueryData(authKeys.state(state.environmentId), state);
+      // Core forgets a refresh token the identity provider rejected: presence may have changed.
+      void queryClient.invalidateQueries({ queryKey: credentialKeys.status(state.environmentId) });
+    });
+    const stopPurchases = api.on('purchase:updated', ({ purchases }) => {
+      for (const purchase of purchases) queryClient.setQueryData(purchaseKeys.detail(purchase.id), purchase);
+      void queryClient.invalidateQueries({ queryKey: purchaseKeys.lists() });
+    });
+    return () => {
+      stopAuth();
+      stopPurchases();
+    };
+  }, [api, queryClient]);
+}

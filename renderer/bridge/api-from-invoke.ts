@@ -1,0 +1,40 @@
+import type { TitleDeskApi } from '../../shared/contract/api.ts';
+import type { RequestChannel, RequestOf, ResponseOf } from '../../shared/contract/channels.ts';
+import type { Result } from '../../shared/contract/result.ts';
+
+/** One generic call that reaches any channel; each host supplies its own transport. */
+export type Invoke = <C extends RequestChannel>(channel: C, request: RequestOf<C>) => Promise<Result<ResponseOf<C>>>;
+
+export type RequestFunctions = Omit<TitleDeskApi, 'on'>;
+
+/**
+ * Spells out one function per channel, so the compiler checks that every channel of the
+ * contract is present and that nothing else is.
+ */
+export function requestFunctions(invoke: Invoke): RequestFunctions {
+  return {
+    'environment:list': (request) => invoke('environment:list', request),
+    'environment:select': (request) => invoke('environment:select', request),
+    'environment:add': (request) => invoke('environment:add', request),
+    'environment:update': (request) => invoke('environment:update', request),
+    'environment:remove': (request) => invoke('environment:remove', request),
+    'environment:set-auth-mode': (request) => invoke('environment:set-auth-mode', request),
+    'credentials:status': (request) => invoke('credentials:status', request),
+    'credentials:set': (request) => invoke('credentials:set', request),
+    'auth:state': (request) => invoke('auth:state', request),
+    'auth:sign-in': (request) => invoke('auth:sign-in', request),
+    'auth:sign-out': (request) => invoke('auth:sign-out', request),
+    'address:find': (request) => invoke('address:find', request),
+    'address:retrieve': (request) => invoke('address:retrieve', request),
+    'catalog:get': (request) => invoke('catalog:get', request),
+    'purchase:create': (request) => invoke('purchase:create', request),
+    'purchase:get': (request) => invoke('purchase:get', request),
+    'purchase:list': (request) => invoke('purchase:list', request),
+    'purchase:check': (request) => invoke('purchase:check', request),
+    'purchase:cancel': (request) => invoke('purchase:cancel', request),
+    'purchase:recheck': (request) => invoke('purchase:recheck', request),
+    'settings:get': (request) => invoke('settings:get', request),
+    'settings:update': (request) => invoke('settings:update', request),
+    'sandbox:info': (request) => invoke('sandbox:info', request),
+  };
+}

@@ -1,0 +1,20 @@
+import type { z } from 'zod';
+import {
+  eventChannels,
+  requestChannels,
+  type EventChannel,
+  type EventOf,
+  type RequestChannel,
+  type ResponseOf,
+  type secretNameSchema,
+} from '../../shared/contract/channels.ts';
+
+/**
+ * The contract's schemas seen through a mapped type, so that a lookup with a generic channel
+ * yields that channel's own schema type. The assignments are checked channel by channel.
+ */
+export const responseSchemas: { readonly [C in RequestChannel]: { readonly response: z.ZodType<ResponseOf<C>> } } = requestChannels;
+
+export const eventSchemas: { readonly [E in EventChannel]: z.ZodType<EventOf<E>> } = eventChannels;
+
+export type SecretName = z.infer<typeof secretNameSchema>;

@@ -1,0 +1,23 @@
+import type { Environment } from '../../../shared/environment.ts';
+import { AuthStatus } from './AuthStatus.tsx';
+import { EnvironmentSwitcher } from './EnvironmentSwitcher.tsx';
+
+export interface AppHeaderProps {
+  readonly environments: readonly Environment[];
+  readonly selected: Environment;
+  readonly onOpenSettings: () => void;
+}
+
+export function AppHeader({ environments, selected, onOpenSettings }: AppHeaderProps) {
+  return (
+    <header className="app-header">
+      <p className="brand">TitleDesk</p>
+      <EnvironmentSwitcher environments={environments} selected={selected} />
+      {/* Keyed by environment so a switch starts with no stale sign-in error. */}
+      <AuthStatus key={selected.id} environment={selected} />
+      <button type="button" className="settings-button" onClick={onOpenSettings}>
+        Settings
+      </button>
+    </header>
+  );
+}

@@ -1,0 +1,49 @@
+import type { AuthState, Environment } from '../../../shared/environment.ts';
+import { useAuthStateQuery, useSignInMutation, useSignOutMutation } from '../../api/auth-queries.ts';
+import { useSignInOnOpen } from '../../api/use-sign-in-on-open.ts';
+import { formatClockTime } from '../../format-time.ts';
+import { ErrorNotice } from '../common/ErrorNotice.tsx';
+
+const modeLabels = { developer: 'Developer mode', machine: 'Machine mode' } as const;
+
+function describe(state: AuthState, signingIn: boolean): string {
+  if (signingIn) return 'Signing in…';
+  if (state.signedIn && typeof state.expiresAt === 'number') return `Signed in: token valid until ${formatClockTime(state.expiresAt)}`;
+  if (state.credentials === 'missing') return 'Signed out: no credentials set';
+  return 'Signed out';
+}
+
+/** The selected environment's sign-in state: a state only, never a token. */
+export function AuthStatus({ environment }: { readonly environment: Environment }) {
+  const auth = useAuthStateQuery(environment.id);
+  const signIn = useSignInMutation();
+  const signOut = useSignOutMutation();
+  useSignInOnOpen(auth.data, signIn);
+
+  const state = auth.data;
+  const failure = signIn.isError ? signIn.error : signOut.isError ? signOut.error : auth.isError ? auth.error : undefined;
+  return (
+    <div className="auth-status">
+      {state === undefined ? (
+        <p className="auth-line" aria-live="polite">
+          {auth.isPending ? 'Checking sign-in…' : 'Sign-in state unavailable'}
+        </p>
+      ) : (
+        <p className="auth-line" aria-live="polite">
+          <span className="auth-mode">{modeLabels[state.mode]}</span>
+          <span className={state.signedIn ? 'auth-state auth-signed-in' : 'auth-state'}>{describe(state, signIn.isPending)}</span>
+        </p>
+      )}
+      {state?.signedIn === true ? (
+        <button type="button" disabled={signOut.isPending} onClick={() => { signIn.reset(); signOut.mutate(environment.id); }}>
+          Sign out
+        </button>
+      ) : (
+        <button type="button" disabled={signIn.isPending || state === undefined} onClick={() => { signOut.reset(); signIn.mutate(environment.id); }}>
+          Sign in
+        </button>
+      )}
+      {failure === undefined ? null : <ErrorNotice error={failure} />}
+    </div>
+  );
+}

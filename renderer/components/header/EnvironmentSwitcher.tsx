@@ -1,0 +1,39 @@
+import { useId } from 'react';
+import type { Environment } from '../../../shared/environment.ts';
+import { useSelectEnvironmentMutation } from '../../api/environment-queries.ts';
+import { ErrorNotice } from '../common/ErrorNotice.tsx';
+
+export interface EnvironmentSwitcherProps {
+  readonly environments: readonly Environment[];
+  readonly selected: Environment;
+}
+
+/** Which service TitleDesk talks to, with a badge that says plainly whether purchases are real. */
+export function EnvironmentSwitcher({ environments, selected }: EnvironmentSwitcherProps) {
+  const id = useId();
+  const select = useSelectEnvironmentMutation();
+  const isSandbox = selected.builtIn === true;
+  return (
+    <div className="environment-switcher">
+      <label htmlFor={id}>Environment</label>
+      <select
+        id={id}
+        value={selected.id}
+        disabled={select.isPending}
+        onChange={(event) => {
+          select.mutate(event.target.value);
+        }}
+      >
+        {environments.map((environment) => (
+          <option key={environment.id} value={environment.id}>
+            {environment.name}
+          </option>
+        ))}
+      </select>
+      <span className={isSandbox ? 'badge badge-sandbox' : 'badge badge-live'}>
+        {isSandbox ? 'Sandbox: no real purchases' : 'Live: purchases are real'}
+      </span>
+      {select.isError ? <ErrorNotice error={select.error} /> : null}
+    </div>
+  );
+}
