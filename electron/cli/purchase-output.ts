@@ -34,6 +34,13 @@ export function purchaseText(record: PurchaseRecord): string {
   return `${lines.join('\n')}\n`;
 }
 
+/** Prints the result, and for a purchase that did not succeed its reason on stderr as well. */
+export function printPurchase(record: PurchaseRecord, result: unknown, json: boolean, command: string): void {
+  if (json) process.stdout.write(`${JSON.stringify(purchaseJson(record, result), null, 2)}\n`);
+  else process.stdout.write(purchaseText(record));
+  if (record.error !== undefined && record.state !== 'available') process.stderr.write(`titledesk ${command}: ${record.error.message}\n`);
+}
+
 /** Success is a purchase that is available, or pending when the caller chose not to wait. */
 export function exitCodeForRecord(record: PurchaseRecord): ExitCode {
   if (record.state === 'available' || record.state === 'pending' || record.state === 'cancelled') return exitCodes.ok;

@@ -1,7 +1,7 @@
 import { purchaseEnvironment } from '../../core/app/purchase-environment.ts';
-import { printJson, runCommand, UsageError, type CommandSpec } from '../command-kit.ts';
+import { runCommand, UsageError, type CommandSpec } from '../command-kit.ts';
 import { showProgress } from '../progress-line.ts';
-import { exitCodeForRecord, purchaseJson, purchaseText } from '../purchase-output.ts';
+import { exitCodeForRecord, printPurchase } from '../purchase-output.ts';
 
 const spec: CommandSpec<{ reference: string; wait: boolean }> = {
   name: 'check',
@@ -28,8 +28,7 @@ Asks the service for a purchase once, or with --wait follows it until its values
         stopProgress();
       }
     }
-    if (flags.json) printJson(purchaseJson(record, purchases.getResult(record.id)));
-    else process.stdout.write(purchaseText(record));
+    printPurchase(record, purchases.getResult(record.id), flags.json, 'check');
     return exitCodeForRecord(record);
   },
 };

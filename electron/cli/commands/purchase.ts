@@ -1,7 +1,7 @@
 import { purchaseEnvironment } from '../../core/app/purchase-environment.ts';
-import { printJson, requireString, runCommand, UsageError, type CommandSpec } from '../command-kit.ts';
+import { requireString, runCommand, UsageError, type CommandSpec } from '../command-kit.ts';
 import { showProgress } from '../progress-line.ts';
-import { exitCodeForRecord, purchaseJson, purchaseText } from '../purchase-output.ts';
+import { exitCodeForRecord, printPurchase } from '../purchase-output.ts';
 
 interface PurchaseInput {
   readonly title: string;
@@ -55,8 +55,7 @@ An IRI may start at /vars/ to mean the service's own variables (useful with the 
         stopProgress();
       }
     }
-    if (flags.json) printJson(purchaseJson(record, purchases.getResult(record.id)));
-    else process.stdout.write(purchaseText(record));
+    printPurchase(record, purchases.getResult(record.id), flags.json, 'purchase');
     return exitCodeForRecord(record);
   },
 };

@@ -1,0 +1,168 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { startSandbox, type RunningSandbox } from '../../electron/sandbox/index.ts';
+
+const bin = join(import.meta.dirname, '..', '..', 'bin', 'titledesk.mjs');
+
+interface CliRun {
+  readonly code: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+let sandbox: RunningSandbox;
+let dataDir: string;
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0, pacing: { retryAfterSeconds: [1, 1], maxAgeSeconds: [1, 1], readySeconds: [2, 2] } });
+  dataDir = mkdtempSync(join(tmpdir(), 'titledesk-cli-test-'));
+});
+
+afterAll(async () => {
+  await sandbox.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** Runs the real titledesk command in a child process, with only the variables a test gives. */
+function runCli(args: readonly string[], env: Readonly<Record<string, string>> = {}): Promise<CliRun> {
+  const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(WF_|LOQATE_|TITLEDESK_)/.test(name)));
+  const child = spawn(process.execPath, [bin, ...args], { env: { ...inherited, TITLEDESK_DATA_DIR: dataDir, ...env } });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((resolve) => child.on('close', (code) => { resolve({ code, stdout, stderr }); }));
+}
+
+const developer = (): Record<string, string> => ({
+  TITLEDESK_BASE_URL: sandbox.baseUrl,
+  WF_DEVELOPER_CLIENT_ID: sandbox.config.developer.clientId,
+  WF_REFRESH_TOKEN: sandbox.config.developer.refreshToken,
+});
+
+const purchaseOutput = z.object({
+  purchaseId: z.string().nullable(),
+  location: z.string().nullable(),
+  status: z.string(),
+  result: z.unknown(),
+  items: z.array(z.object({ variable: z.string(), value: z.string(), price: z.object({ value: z.number(), currency: z.string() }) })),
+  total: z.array(z.object({ value: z.number(), currency: z.string() })),
+  timeline: z.array(z.object({ method: z.string(), status: z.union([z.number(), z.string()]) })),
+});
+
+function varArgs(count: number): string[] {
+  return sandbox.config.sampleVariables.slice(0, count).flatMap((iri) => ['--var', iri]);
+}
+
+describe('titledesk CLI against a sandbox', () => {
+  it('purchase --json follows 303 → 202 → 200 and prints one JSON document, progress on stderr', async () => {
+    const [title = ''] = sandbox.config.sampleTitles;
+    const run = await runCli(['purchase', '--title', title, ...varArgs(3), '--json'], developer());
+    expect(run.code).toBe(0);
+    const output = purchaseOutput.parse(JSON.parse(run.stdout));
+    expect(output.status).toBe('available');
+    expect(output.location).toBe(`${sandbox.baseUrl}/purchases/${output.purchaseId ?? ''}`);
+    expect(output.result).toMatchObject({ '@type': 'hydra:Collection', totalItems: 3 });
+    expect(output.items.map((item) => item.variable)).toEqual(sandbox.config.sampleVariables.slice(0, 3));
+    const sum = output.items.reduce((total, item) => total + item.price.value, 0);
+    expect(output.total).toEqual([{ value: expect.closeTo(sum, 6) as number, currency: 'GBP' }]);
+    expect(output.timeline.map((exchange) => `${exchange.method} ${exchange.status}`)).toContain('POST 303');
+    expect(output.timeline.at(-1)).toMatchObject({ method: 'GET', status: 200 });
+    expect(run.stderr).toMatch(/pending/);
+  });
+
+  it('--fire-and-forget returns right after the 303 without any GET; check --wait then completes it', async () => {
+    const title = sandbox.config.sampleTitles[1] ?? '';
+    const before = sandbox.stats();
+    const fired = await runCli(['purchase', '--title', title, ...varArgs(2), '--fire-and-forget', '--json'], developer());
+    expect(fired.code).toBe(0);
+    const output = purchaseOutput.parse(JSON.parse(fired.stdout));
+    expect(output.status).toBe('pending');
+    expect(output.timeline).toHaveLength(1);
+    expect(sandbox.stats().result - before.result).toBe(0);
+    expect(sandbox.stats().purchase - before.purchase).toBe(1);
+
+    const checked = await runCli(['check', output.location ?? '', '--wait', '--json'], developer());
+    expect(checked.code).toBe(0);
+    expect(purchaseOutput.parse(JSON.parse(checked.stdout))).toMatchObject({ status: 'available', purchaseId: output.purchaseId });
+
+    const history = await runCli(['history', '--status', 'available', '--json'], developer());
+    const listed = z.object({ purchases: z.array(z.object({ purchaseId: z.string().optional() })) }).parse(JSON.parse(history.stdout));
+    expect(listed.purchases.map((record) => record.purchaseId)).toContain(output.purchaseId);
+  });
+
+  it('token in machine mode shows mode and expiry and never a token or secret', async () => {
+    const run = await runCli(['token', '--json'], {
+      TITLEDESK_BASE_URL: sandbox.baseUrl,
+      WF_CLIENT_ID: sandbox.config.machine.clientId,
+      WF_CLIENT_SECRET: sandbox.config.machine.clientSecret,
+    });
+    expect(run.code).toBe(0);
+    const output = z.strictObject({ environment: z.string(), baseUrl: z.string(), mode: z.literal('machine'), signedIn: z.literal(true), expiresAt: z.iso.datetime() }).parse(JSON.parse(run.stdout));
+    expect(Date.parse(output.expiresAt)).toBeGreaterThan(Date.now());
+    expect(run.stdout + run.stderr).not.toContain(sandbox.config.machine.clientSecret);
+  });
+
+  it('exits 3 without sending anything when no credentials are configured', async () => {
+    const before = sandbox.stats();
+    const run = await runCli(['purchase', '--title', 'DN123456', ...varArgs(1)], { TITLEDESK_BASE_URL: sandbox.baseUrl, WF_REFRESH_TOKEN: '' });
+    expect(run.code).toBe(3);
+    expect(run.stderr).toMatch(/refresh token/);
+    expect(sandbox.stats()).toEqual(before);
+  });
+
+  it('exits 3 when the refresh token is rejected (invalid_grant)', async () => {
+    const run = await runCli(['token'], { ...developer(), WF_REFRESH_TOKEN: 'not-a-real-token' });
+    expect(run.code).toBe(3);
+    expect(run.stderr).not.toContain('not-a-real-token');
+  });
+
+  it('exits 4 when the service rejects the purchase (unknown title, unknown variable)', async () => {
+    const unknownTitle = await runCli(['purchase', '--title', 'ZZ999999', ...varArgs(1), '--json'], developer());
+    expect(unknownTitle.code).toBe(4);
+    const unknownVariable = await runCli(['purchase', '--title', sandbox.config.sampleTitles[0] ?? '', '--var', `${sandbox.baseUrl}/vars/Nobody/Nothing#A/B/C/D`], developer());
+    expect(unknownVariable.code).toBe(4);
+    expect(unknownVariable.stdout).toMatch(/failed/);
+  });
+
+  it('exits 5 when the service keeps failing', async () => {
+    sandbox.setFaults([{ target: 'purchase', kind: 'status503', retryAfterSeconds: 1 }]);
+    try {
+      const run = await runCli(['purchase', '--title', sandbox.config.sampleTitles[0] ?? '', ...varArgs(1), '--json'], developer());
+      expect(run.code).toBe(5);
+      expect(purchaseOutput.parse(JSON.parse(run.stdout)).status).toBe('failed');
+    } finally {
+      sandbox.setFaults([]);
+    }
+  });
+
+  it('exits 2 with the usage for bad arguments, sending nothing', async () => {
+    const before = sandbox.stats();
+    const missing = await runCli(['purchase', '--var', 'x'], developer());
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/--title is required/);
+    const unknownFlag = await runCli(['catalog', '--title', 'DN1', '--bogus'], developer());
+    expect(unknownFlag.code).toBe(2);
+    const unknownCommand = await runCli(['frobnicate']);
+    expect(unknownCommand.code).toBe(2);
+    expect(sandbox.stats()).toEqual(before);
+  });
+
+  it('catalog and address work on the built-in sandbox when no base URL is given', async () => {
+    const catalog = await runCli(['catalog', '--title', sandbox.config.sampleTitles[0] ?? '', '--json']);
+    expect(catalog.code).toBe(0);
+    expect(z.object({ variableCount: z.number() }).parse(JSON.parse(catalog.stdout)).variableCount).toBeGreaterThanOrEqual(60);
+    const found = await runCli(['address', 'find', sandbox.config.addressProvider.sampleQueries[0] ?? '', '--json']);
+    expect(found.code).toBe(0);
+    expect(z.object({ candidates: z.array(z.unknown()).min(1) }).parse(JSON.parse(found.stdout)).candidates.length).toBeGreaterThan(0);
+    const retrieved = await runCli(['address', 'retrieve', sandbox.config.addressProvider.multiResidencyAddressId, '--json']);
+    expect(retrieved.code).toBe(0);
+    const address = z.object({ udprn: z.number(), umrrn: z.number(), titles: z.array(z.object({ tenure: z.string() })) }).parse(JSON.parse(retrieved.stdout));
+    expect(address.umrrn).toBeGreaterThan(0);
+    expect(address.titles.map((title) => title.tenure)).toContain('Leasehold');
+  });
+});
