@@ -1,0 +1,54 @@
+import { expect, type Page, type TestInfo } from '@playwright/test';
+
+/** Console errors, uncaught exceptions and CSP violations the page reports while a test runs. */
+export function collectPageProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  return problems;
+}
+
+export async function screenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
+}
+
+/** The header's environment picker. */
+export function environmentPicker(page: Page) {
+  return page.getByRole('banner').getByRole('combobox', { name: 'Environment' });
+}
+
+export async function openSettings(page: Page, tab: 'Environments' | 'Credentials' | 'Advanced' = 'Environments') {
+  await page.getByRole('button', { name: 'Settings' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Settings' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('tab', { name: tab }).click();
+  return dialog;
+}
+
+export async function addEnvironment(page: Page, input: { name: string; baseUrl: string; developerClientId?: string }): Promise<void> {
+  const dialog = await openSettings(page, 'Environments');
+  await dialog.getByRole('button', { name: 'Add environment' }).click();
+  const form = dialog.getByRole('form', { name: 'Add environment' });
+  await form.getByLabel('Name').fill(input.name);
+  await form.getByLabel('Service base URL').fill(input.baseUrl);
+  if (input.developerClientId !== undefined) await form.getByLabel('Developer client id (optional)').fill(input.developerClientId);
+  await form.getByRole('button', { name: 'Add environment' }).click();
+  await expect(dialog.getByRole('listitem').filter({ hasText: input.name })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+}
+
+/** Types a credential into its write-only field in Settings → Credentials and saves it. */
+export async function setCredential(page: Page, environment: string, label: string, value: string): Promise<void> {
+  const dialog = await openSettings(page, 'Credentials');
+  await dialog.getByLabel('Credentials for').selectOption({ label: environment });
+  const field = dialog.getByRole('form', { name: label });
+  await field.getByLabel(label).fill(value);
+  await field.getByRole('button', { name: 'Save' }).click();
+  await expect(field.getByRole('status')).toContainText('Saved:');
+  await expect(field.getByLabel(label)).toHaveValue('');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+}

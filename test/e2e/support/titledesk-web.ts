@@ -1,0 +1,87 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const root = fileURLToPath(new URL('../../../', import.meta.url));
+
+export interface TitleDeskWeb {
+  /** The URL to open, with the launch key in its fragment. */
+  readonly url: string;
+  readonly origin: string;
+  readonly port: number;
+  readonly launchKey: string;
+  /** Everything the process wrote to stderr, for failure messages. */
+  readonly stderr: () => string;
+  stop(): Promise<void>;
+}
+
+/** The CLI needs Node 22.18+; the project's own Node (a dev dependency) is used when present. */
+function nodeBinary(): string {
+  const local = join(root, 'node_modules', '.bin', process.platform === 'win32' ? 'node.cmd' : 'node');
+  return existsSync(local) ? local : process.execPath;
+}
+
+/** Credentials from the developer's shell would leak into the app's environments: keep them out. */
+function cleanEnv(dataDir: string): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, TITLEDESK_DATA_DIR: dataDir };
+  for (const name of Object.keys(env)) if (name.startsWith('WF_') || name === 'LOQATE_KEY') delete env[name];
+  return env;
+}
+
+const firstLineSchema = z.object({ url: z.url() });
+
+function readFirstLine(child: ChildProcess, stderr: () => string): Promise<string> {
+  const stdout = child.stdout;
+  if (stdout === null) return Promise.reject(new Error('no stdout'));
+  return new Promise((resolve, reject) => {
+    const lines = createInterface({ input: stdout });
+    const timer = setTimeout(() => { reject(new Error(`titledesk web printed no URL within 30 s. stderr:\n${stderr()}`)); }, 30_000);
+    lines.once('line', (line) => {
+      clearTimeout(timer);
+      lines.close();
+      resolve(line);
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`titledesk web exited with ${String(code)} before printing its URL. stderr:\n${stderr()}`));
+    });
+  });
+}
+
+/** Starts `titledesk web --no-open` with a fresh data directory, as a user would. */
+export async function startTitleDeskWeb(): Promise<TitleDeskWeb> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'titledesk-e2e-'));
+  const child = spawn(nodeBinary(), [join(root, 'bin', 'titledesk.mjs'), 'web', '--no-open'], {
+    cwd: root,
+    env: cleanEnv(dataDir),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let errors = '';
+  child.stderr?.setEncoding('utf8');
+  child.stderr?.on('data', (chunk: string) => { errors += chunk; });
+  const stderr = (): string => errors;
+  const exited = new Promise<void>((resolve) => { child.once('exit', () => { resolve(); }); });
+
+  const stop = async (): Promise<void> => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    await exited;
+    await rm(dataDir, { recursive: true, force: true });
+  };
+
+  try {
+    const line = await readFirstLine(child, stderr);
+    const { url } = firstLineSchema.parse(JSON.parse(line));
+    const parsed = new URL(url);
+    const launchKey = new URLSearchParams(parsed.hash.slice(1)).get('key');
+    if (launchKey === null) throw new Error(`The URL carries no launch key: ${url}`);
+    return { url, origin: parsed.origin, port: Number(parsed.port), launchKey, stderr, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
