@@ -1,0 +1,118 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { serviceTraffic, startHarness, type Harness } from './fixtures/purchase-harness.ts';
+import { startScriptedServer } from './fixtures/purchase-server.ts';
+
+const runner = fileURLToPath(new URL('./fixtures/purchase-runner.ts', import.meta.url));
+const lineSchema = z.object({
+  event: z.enum(['update', 'resumed', 'settled']),
+  id: z.string().optional(),
+  state: z.string().optional(),
+  timeline: z.array(z.string()).optional(),
+  resumed: z.number().optional(),
+  outcomeUnknown: z.number().optional(),
+});
+type Line = z.infer<typeof lineSchema>;
+
+let h: Harness;
+const children: ChildProcess[] = [];
+
+beforeAll(async () => {
+  // Ready after 4 s with 1 s waits: time enough to be killed between GETs.
+  h = await startHarness({ pacing: { retryAfterSeconds: [1, 1], maxAgeSeconds: [1, 1], readySeconds: [4, 4] } });
+});
+
+afterAll(async () => {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+  await h.close();
+});
+
+interface Run {
+  readonly child: ChildProcess;
+  readonly lines: Line[];
+  /** Resolves with the first line that matches, or rejects when the process ends first. */
+  readonly until: (match: (line: Line) => boolean) => Promise<Line>;
+  readonly exited: Promise<number | null>;
+}
+
+function run(dataDir: string, args: string[], extraEnv: Record<string, string> = {}): Run {
+  const { config } = h.sandbox;
+  const child = spawn(process.execPath, [runner, ...args], {
+    env: {
+      ...process.env,
+      TD_BASE_URL: h.sandbox.baseUrl,
+      TD_DATA_DIR: dataDir,
+      TD_DEVELOPER_CLIENT_ID: config.developer.clientId,
+      TD_REFRESH_TOKEN: config.developer.refreshToken,
+      ...extraEnv,
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  children.push(child);
+  const lines: Line[] = [];
+  const watchers = new Set<{ match: (line: Line) => boolean; resolve: (line: Line) => void }>();
+  createInterface({ input: child.stdout }).on('line', (text) => {
+    const line = lineSchema.parse(JSON.parse(text));
+    lines.push(line);
+    for (const watcher of watchers) if (watcher.match(line)) watcher.resolve(line);
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => { resolve(code); }));
+  const until = (match: (line: Line) => boolean): Promise<Line> => {
+    const seen = lines.find(match);
+    if (seen !== undefined) return Promise.resolve(seen);
+    return new Promise((resolve, reject) => {
+      watchers.add({ match, resolve });
+      void exited.then(() => { reject(new Error(`runner ended first; output: ${JSON.stringify(lines)}`)); });
+    });
+  };
+  return { child, lines, until, exited };
+}
+
+describe('resume after the process is killed', () => {
+  it('completes a purchase killed mid-poll in a second process, with exactly one POST', async () => {
+    const dataDir = h.newDataDir();
+    const before = serviceTraffic(h.sandbox);
+    const [title = ''] = h.sandbox.config.sampleTitles;
+    const variables = h.sandbox.config.sampleVariables.slice(0, 2);
+    const first = run(dataDir, ['create', title, ...variables]);
+    const midPoll = await first.until((line) => line.timeline?.includes('GET 202') === true);
+    first.child.kill('SIGKILL');
+    expect(await first.exited).toBeNull();
+    expect(first.lines.some((line) => line.event === 'settled')).toBe(false);
+    const second = run(dataDir, ['resume']);
+    expect(await second.until((line) => line.event === 'resumed')).toMatchObject({ resumed: 1, outcomeUnknown: 0 });
+    const settled = await second.until((line) => line.event === 'settled');
+    expect(settled).toMatchObject({ id: midPoll.id, state: 'available' });
+    expect(await second.exited).toBe(0);
+    const final = second.lines.findLast((line) => line.event === 'update');
+    expect(final?.timeline?.[0]).toBe('POST 303');
+    expect(final?.timeline?.at(-1)).toBe('GET 200');
+    expect(final?.timeline?.filter((s) => s.startsWith('POST'))).toHaveLength(1);
+    expect(serviceTraffic(h.sandbox).posts - before.posts).toBe(1);
+  });
+
+  it('turns an intent killed during its POST into outcome-unknown and never sends it again', async () => {
+    // A loopback server that holds the POST unanswered, so the kill lands while it is in flight.
+    const server = await startScriptedServer();
+    try {
+      server.setScript(() => ({ status: 303, hang: true }));
+      const dataDir = h.newDataDir();
+      const noAuth = { TD_AUTH: 'none', TD_BASE_URL: server.baseUrl.origin };
+      const first = run(dataDir, ['create', 'DN100', h.sandbox.config.sampleVariables[0] ?? ''], noAuth);
+      const intent = await first.until((line) => line.state === 'submitting');
+      while (!server.seen.some((request) => request.method === 'POST')) await new Promise((resolve) => setTimeout(resolve, 20));
+      first.child.kill('SIGKILL');
+      await first.exited;
+      const second = run(dataDir, ['resume'], noAuth);
+      expect(await second.until((line) => line.event === 'resumed')).toMatchObject({ resumed: 0, outcomeUnknown: 1 });
+      expect(await second.until((line) => line.id === intent.id && line.state === 'outcome_unknown')).toBeDefined();
+      expect(await second.exited).toBe(0);
+      expect(server.seen.map((request) => request.method)).toEqual(['POST']);
+    } finally {
+      await server.close();
+    }
+  });
+});
