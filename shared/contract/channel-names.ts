@@ -1,0 +1,45 @@
+import type { EventChannel, RequestChannel } from './channels.ts';
+
+/**
+ * The contract's channel names without its schemas, for the preload: it only forwards, main
+ * parses, so zod and every schema stay out of the renderer's process. The compiler keeps these
+ * lists complete (the assertions below) and a unit test checks them against channels.ts.
+ */
+export const requestChannelList = [
+  'environment:list',
+  'environment:select',
+  'environment:add',
+  'environment:update',
+  'environment:remove',
+  'environment:set-auth-mode',
+  'credentials:status',
+  'credentials:set',
+  'auth:state',
+  'auth:sign-in',
+  'auth:sign-out',
+  'address:find',
+  'address:retrieve',
+  'catalog:get',
+  'purchase:create',
+  'purchase:get',
+  'purchase:list',
+  'purchase:check',
+  'purchase:cancel',
+  'purchase:recheck',
+  'settings:get',
+  'settings:update',
+  'sandbox:info',
+] as const satisfies readonly RequestChannel[];
+
+export const eventChannelList = ['purchase:updated', 'auth:changed'] as const satisfies readonly EventChannel[];
+
+/** Fails to compile when a channel is added to the contract but not listed here. */
+type Missing<All, Listed> = [Exclude<All, Listed>] extends [never] ? true : { missing: Exclude<All, Listed> };
+export const requestChannelListIsComplete: Missing<RequestChannel, (typeof requestChannelList)[number]> = true;
+export const eventChannelListIsComplete: Missing<EventChannel, (typeof eventChannelList)[number]> = true;
+
+const eventNames: ReadonlySet<string> = new Set(eventChannelList);
+
+export function isEventChannelName(name: unknown): name is EventChannel {
+  return typeof name === 'string' && eventNames.has(name);
+}
