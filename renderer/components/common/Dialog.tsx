@@ -24,12 +24,20 @@ export function Dialog({ title, onClose, children }: DialogProps) {
     };
   }, []);
 
+  // Listened for on the document: when the focused control inside is removed (a form that
+  // closes on save), focus falls to the body, and Esc must still close the dialog.
+  useEffect(() => {
+    const onEscape = (event: globalThis.KeyboardEvent): void => {
+      if (event.key === 'Escape' && !event.defaultPrevented) {
+        event.preventDefault();
+        onClose();
+      }
+    };
+    document.addEventListener('keydown', onEscape);
+    return () => { document.removeEventListener('keydown', onEscape); };
+  }, [onClose]);
+
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>): void {
-    if (event.key === 'Escape') {
-      event.stopPropagation();
-      onClose();
-      return;
-    }
     if (event.key === 'Tab' && panel.current !== null) keepFocusInside(event, panel.current);
   }
 

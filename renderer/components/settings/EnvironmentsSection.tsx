@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Environment } from '../../../shared/environment.ts';
 import { useRemoveEnvironmentMutation } from '../../api/environment-queries.ts';
 import { ErrorNotice } from '../common/ErrorNotice.tsx';
@@ -16,7 +16,15 @@ export function EnvironmentsSection({ environments, selectedId }: EnvironmentsSe
   const [editing, setEditing] = useState<Editing>({ kind: 'none' });
   const [confirmRemove, setConfirmRemove] = useState<string | undefined>();
   const remove = useRemoveEnvironmentMutation();
+  const addButton = useRef<HTMLButtonElement>(null);
+  const formWasOpen = useRef(false);
   const close = (): void => { setEditing({ kind: 'none' }); };
+
+  // When the form closes its focused button goes with it; focus returns to "Add environment".
+  useEffect(() => {
+    if (editing.kind === 'none' && formWasOpen.current) addButton.current?.focus();
+    formWasOpen.current = editing.kind !== 'none';
+  }, [editing]);
 
   return (
     <section className="settings-section" aria-labelledby="environments-heading">
@@ -57,7 +65,7 @@ export function EnvironmentsSection({ environments, selectedId }: EnvironmentsSe
       </ul>
       {remove.isError ? <ErrorNotice error={remove.error} /> : null}
       {editing.kind === 'none' ? (
-        <button type="button" className="button-primary" onClick={() => { setEditing({ kind: 'add' }); }}>
+        <button type="button" className="button-primary" ref={addButton} onClick={() => { setEditing({ kind: 'add' }); }}>
           Add environment
         </button>
       ) : (

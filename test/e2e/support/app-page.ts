@@ -45,10 +45,10 @@ export async function setCredential(page: Page, environment: string, label: stri
   const dialog = await openSettings(page, 'Credentials');
   await dialog.getByLabel('Credentials for').selectOption({ label: environment });
   const field = dialog.getByRole('form', { name: label });
-  await field.getByLabel(label).fill(value);
+  await field.getByLabel(label, { exact: true }).fill(value);
   await field.getByRole('button', { name: 'Save' }).click();
   await expect(field.getByRole('status')).toContainText('Saved:');
-  await expect(field.getByLabel(label)).toHaveValue('');
+  await expect(field.getByLabel(label, { exact: true })).toHaveValue('');
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
 }
