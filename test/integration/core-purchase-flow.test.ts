@@ -108,4 +108,23 @@ describe('purchases against the sandbox', () => {
     expect(done.state).toBe('available');
     expect(done.variables).toEqual(created.variables);
   });
+
+  it('finds purchases in the history by title, purchase id, variable, status and date, newest first', async () => {
+    const service = h.newService();
+    const { sampleTitles, testTitles, sampleVariables } = h.sandbox.config;
+    const [titleA = '', titleB = ''] = testTitles.slice(3);
+    const [varA = '', varB = ''] = sampleVariables;
+    const a = await service.create(h.env, titleA, [varA], { fireAndForget: true });
+    const b = await service.create(h.env, titleB, [varA, varB], { fireAndForget: true });
+    const c = service.cancel((await service.create(h.env, titleA, [varB], { fireAndForget: true })).id);
+    const ids = (query: Parameters<typeof service.list>[0]) => service.list(query).map((record) => record.id);
+    expect(ids({})).toEqual([c.id, b.id, a.id]);
+    expect(ids({ titleNumber: titleA })).toEqual([c.id, a.id]);
+    expect(ids({ purchaseId: b.purchaseId ?? '' })).toEqual([b.id]);
+    expect(ids({ variable: varB })).toEqual([c.id, b.id]);
+    expect(ids({ status: 'cancelled' })).toEqual([c.id]);
+    expect(ids({ text: titleB.toLowerCase() })).toEqual([b.id]);
+    expect(ids({ from: b.createdAt, to: b.createdAt })).toContain(b.id);
+    expect(ids({ titleNumber: sampleTitles[0] ?? '' })).toEqual([]);
+  });
 });

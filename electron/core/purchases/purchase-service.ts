@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { HistoryQuery, PurchaseOptions, PurchaseRecord } from '../../../shared/purchase.ts';
 import { isTitleNumber, normalizeTitleNumber } from '../../../shared/title-number.ts';
-import { serviceUrl } from '../api/urls.ts';
 import { CoreError } from '../errors.ts';
 import { defaultRetryPolicy, type RetryPolicy } from './backoff.ts';
 import { systemClock, type Clock } from './clock.ts';
 import { sendExchange } from './exchange.ts';
 import { Poller, type PurchaseEnvironment } from './poller.ts';
 import { formatPrefer } from './prefer.ts';
+import { buildPurchaseRequest } from './purchase-request.ts';
 import { RecordStore, type PurchaseListener } from './record-store.ts';
 import { resolveCheckReference } from './reference.ts';
 import { applySubmitResult } from './submit-apply.ts';
@@ -107,16 +107,9 @@ export class PurchaseService {
     this.#submitting.add(intent.id);
     try {
       const baseUrl = environment.client.baseUrl;
-      const url = serviceUrl(baseUrl, `/world/GB-eaw/titles/${encodeURIComponent(title)}/catalog`);
-      const body = JSON.stringify({
-        '@context': serviceUrl(baseUrl, '/.hydra/context.jsonld').href,
-        '@type': 'PurchaseVariableAction',
-        variables,
-      });
-      const headers = { 'content-type': 'application/ld+json', accept: 'application/ld+json', prefer };
-      const request = { method: 'POST' as const, url, headers, body, signal: this.#closing.signal, timeoutMs: this.#timeoutMs() };
-      const result = await sendExchange(environment.client, request, this.#clock);
-      const saved = applySubmitResult(this.#store, intent, result, url, baseUrl);
+      const request = buildPurchaseRequest(baseUrl, title, variables, prefer);
+      const result = await sendExchange(environment.client, { ...request, signal: this.#closing.signal, timeoutMs: this.#timeoutMs() }, this.#clock);
+      const saved = applySubmitResult(this.#store, intent, result, request.url, baseUrl);
       if (saved.state === 'pending' && saved.autoCheck) this.#poller.follow(saved);
       return saved;
     } finally {
