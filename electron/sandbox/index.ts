@@ -35,6 +35,8 @@ export interface SandboxOptions {
   faults?: FaultRule[];
   /** Data seed: the same seed gives the same world, titles, catalog and values. */
   seed?: number;
+  /** A file where purchases are kept across restarts (the embedded sandbox of the app); default memory only. */
+  statePath?: string;
 }
 
 export interface RunningSandbox {
@@ -76,7 +78,10 @@ function buildState(baseUrl: string, options: SandboxOptions): { state: ServiceS
     catalog,
     tokens: new TokenStore(options.tokenTtlSeconds ?? 3600),
     credentials,
-    purchases: new PurchaseStore(),
+    purchases: new PurchaseStore({
+      ...(options.statePath === undefined ? {} : { statePath: options.statePath }),
+      variableByKey: (key) => catalog.byKey(key),
+    }),
     pacing: { retryAfterSeconds: [1, 2], maxAgeSeconds: [1, 2], ...options.pacing },
     random: createRandom(hashString(`${seed}:pacing`)),
   };

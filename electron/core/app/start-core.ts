@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
-import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../sandbox/index.ts';
+import type { RunningSandbox, SandboxOptions } from '../../sandbox/index.ts';
 import { createCore, type CoreOptions, type TitleDeskCore } from './create-core.ts';
+import { startEmbeddedSandbox } from './embedded-sandbox.ts';
 
 export interface StartedCore {
   readonly core: TitleDeskCore;
@@ -17,7 +18,7 @@ export interface StartedCore {
 export async function startCore(options: Omit<CoreOptions, 'sandbox'> & { readonly sandbox?: SandboxOptions | false }): Promise<StartedCore> {
   const { sandbox: sandboxOptions, ...coreOptions } = options;
   mkdirSync(coreOptions.dataDir, { recursive: true });
-  const sandbox = sandboxOptions === false ? undefined : await startSandbox({ port: 0, ...sandboxOptions });
+  const sandbox = sandboxOptions === false ? undefined : await startEmbeddedSandbox(coreOptions.dataDir, sandboxOptions);
   try {
     const core = await createCore({ ...coreOptions, ...(sandbox === undefined ? {} : { sandbox: sandbox.config }) });
     return {

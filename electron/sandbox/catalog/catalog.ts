@@ -31,6 +31,7 @@ function decodeIri(iri: string): string {
 export class VariableCatalog {
   readonly #variables: readonly Variable[];
   readonly #byIri = new Map<string, Variable>();
+  readonly #byKey = new Map<string, Variable>();
 
   constructor(baseUrl: string) {
     this.#variables = datasets.flatMap((dataset) =>
@@ -46,7 +47,10 @@ export class VariableCatalog {
         };
       }),
     );
-    for (const variable of this.#variables) this.#byIri.set(variable.iri, variable);
+    for (const variable of this.#variables) {
+      this.#byIri.set(variable.iri, variable);
+      this.#byKey.set(variable.key, variable);
+    }
   }
 
   all(): readonly Variable[] {
@@ -56,6 +60,11 @@ export class VariableCatalog {
   /** What a title of this tenure offers: datasets limited to one tenure are left out elsewhere. */
   forTenure(tenure: Tenure): Variable[] {
     return this.#variables.filter((variable) => variable.dataset.tenure === undefined || variable.dataset.tenure === tenure);
+  }
+
+  /** By the part of the IRI after /vars/, which stays the same whatever port the sandbox has. */
+  byKey(key: string): Variable | undefined {
+    return this.#byKey.get(key);
   }
 
   lookup(iri: string): Variable | undefined {

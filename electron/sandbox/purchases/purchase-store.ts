@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Principal } from '../auth/token-store.ts';
 import type { Variable } from '../catalog/catalog.ts';
+import { readPurchaseSnapshot, writePurchaseSnapshot, type PurchaseSnapshot } from './purchase-snapshot.ts';
 
 export interface RequestedVariable {
   /** The IRI exactly as the client sent it: the result echoes it verbatim. */
@@ -25,10 +26,20 @@ export interface PurchaseRecord {
 export class PurchaseStore {
   readonly #purchases = new Map<string, PurchaseRecord>();
   readonly #available = new Map<string, number>();
+  readonly #statePath: string | undefined;
+
+  /** With a state path, purchases are kept on disk and read back at the next start. */
+  constructor(options: { statePath?: string; variableByKey?: (key: string) => Variable | undefined } = {}) {
+    this.#statePath = options.statePath;
+    const snapshot = options.statePath === undefined ? undefined : readPurchaseSnapshot(options.statePath);
+    if (snapshot === undefined || options.variableByKey === undefined) return;
+    this.#restore(snapshot, options.variableByKey);
+  }
 
   create(record: Omit<PurchaseRecord, 'id'>): PurchaseRecord {
     const stored = { ...record, id: randomUUID() };
     this.#purchases.set(stored.id, stored);
+    this.#save();
     return stored;
   }
 
@@ -45,6 +56,26 @@ export class PurchaseStore {
     const key = this.#key(principal, titleNumber, variable);
     const known = this.#available.get(key);
     if (known === undefined || at < known) this.#available.set(key, at);
+  }
+
+  #restore(snapshot: PurchaseSnapshot, variableByKey: (key: string) => Variable | undefined): void {
+    for (const purchase of snapshot.purchases) {
+      const requested = purchase.requested.flatMap(({ sent, key }) => {
+        const variable = variableByKey(key);
+        return variable === undefined ? [] : [{ sent, variable }];
+      });
+      if (requested.length === purchase.requested.length) this.#purchases.set(purchase.id, { ...purchase, requested });
+    }
+    for (const [key, at] of snapshot.available) this.#available.set(key, at);
+  }
+
+  #save(): void {
+    if (this.#statePath === undefined) return;
+    const purchases = [...this.#purchases.values()].map((purchase) => ({
+      ...purchase,
+      requested: purchase.requested.map(({ sent, variable }) => ({ sent, key: variable.key })),
+    }));
+    writePurchaseSnapshot(this.#statePath, { version: 1, purchases, available: [...this.#available] });
   }
 
   #key(principal: Principal, titleNumber: string, variable: Variable): string {
