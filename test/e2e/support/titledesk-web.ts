@@ -28,9 +28,8 @@ function nodeBinary(): string {
 
 /** Credentials from the developer's shell would leak into the app's environments: keep them out. */
 function cleanEnv(dataDir: string): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, TITLEDESK_DATA_DIR: dataDir };
-  for (const name of Object.keys(env)) if (name.startsWith('WF_') || name === 'LOQATE_KEY') delete env[name];
-  return env;
+  const kept = Object.entries(process.env).filter(([name]) => !name.startsWith('WF_') && name !== 'LOQATE_KEY');
+  return { ...Object.fromEntries(kept), TITLEDESK_DATA_DIR: dataDir };
 }
 
 const firstLineSchema = z.object({ url: z.url() });
@@ -62,8 +61,8 @@ export async function startTitleDeskWeb(): Promise<TitleDeskWeb> {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let errors = '';
-  child.stderr?.setEncoding('utf8');
-  child.stderr?.on('data', (chunk: string) => { errors += chunk; });
+  child.stderr.setEncoding('utf8');
+  child.stderr.on('data', (chunk: string) => { errors += chunk; });
   const stderr = (): string => errors;
   const exited = new Promise<void>((resolve) => { child.once('exit', () => { resolve(); }); });
 
