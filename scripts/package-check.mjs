@@ -1,0 +1,100 @@
+// `npm run package:check`: proves electron-builder.yml offline. The Electron binary cannot be
+// downloaded here, so electron-builder packs the app around a stub `electron` (electronDist), which
+// exercises the real configuration: file selection, asar, the afterPack fuses hook. Then the asar is
+// opened and checked: the built main, preload and renderer are in it; source, tests, configs and
+// node_modules are not. Exits non-zero on any problem. `--skip-build` reuses dist/ and dist-electron/.
+import { spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join, resolve } from 'node:path';
+
+const root = resolve(import.meta.dirname, '..');
+const work = join(root, '.tmp', 'package-check');
+const stubDist = join(work, 'electron-dist');
+const output = join(work, 'release');
+const unpacked = join(output, 'linux-unpacked');
+const asarPath = join(unpacked, 'resources', 'app.asar');
+const asar = createRequire(import.meta.url)('@electron/asar');
+const bin = (name) => join(root, 'node_modules', '.bin', name);
+const problems = [];
+
+function run(command, args) {
+  const result = spawnSync(command, args, { cwd: root, encoding: 'utf8', env: { ...process.env, ELECTRON_BUILDER_OFFLINE: '1' } });
+  const text = `${result.stdout ?? ''}${result.stderr ?? ''}`;
+  if (result.status !== 0) {
+    process.stderr.write(text);
+    console.error(`package:check: ${command} ${args.join(' ')} exited with ${result.status ?? result.signal}`);
+    process.exit(1);
+  }
+  return text;
+}
+
+if (!process.argv.includes('--skip-build')) run(bin('vite'), ['build', '--logLevel', 'warn']);
+for (const required of ['dist/index.html', 'dist-electron/main.js', 'dist-electron/preload.mjs']) {
+  if (!existsSync(join(root, required))) {
+    console.error(`package:check: ${required} is missing; run the build first.`);
+    process.exit(1);
+  }
+}
+
+// A stub that fails loudly if anything ever tries to run it as Electron.
+rmSync(work, { recursive: true, force: true });
+mkdirSync(stubDist, { recursive: true });
+writeFileSync(join(stubDist, 'electron'), '#!/bin/sh\necho "stub electron: for package:check only" >&2\nexit 1\n');
+chmodSync(join(stubDist, 'electron'), 0o755);
+
+const log = run(bin('electron-builder'), [
+  '--dir', '--linux', '--x64', '--publish', 'never',
+  `-c.electronDist=${stubDist}`,
+  `-c.directories.output=${output}`,
+]);
+if (!/fuses (skipped|flipped and verified)/.test(log)) problems.push('the afterPack fuses hook did not report (is afterPack configured?)');
+
+const resources = readdirSync(join(unpacked, 'resources')).sort();
+if (resources.join() !== 'app.asar') problems.push(`resources/ should hold app.asar alone, holds: ${resources.join(', ')}`);
+
+const entries = asar.listPackage(asarPath).map((entry) => entry.replaceAll('\\', '/').replace(/^\//, ''));
+const files = entries.filter((entry) => /\.[a-z0-9]+$/i.test(entry.split('/').at(-1) ?? ''));
+for (const required of ['package.json', 'dist/index.html', 'dist-electron/main.js', 'dist-electron/preload.mjs']) {
+  if (!entries.includes(required)) problems.push(`missing from app.asar: ${required}`);
+}
+if (!files.some((file) => /^dist\/assets\/.+\.js$/.test(file))) problems.push('missing from app.asar: the renderer bundle (dist/assets/*.js)');
+
+const topLevel = new Set(entries.map((entry) => entry.split('/')[0]));
+for (const name of topLevel) {
+  if (!['dist', 'dist-electron', 'package.json'].includes(name)) problems.push(`unexpected in app.asar: ${name}`);
+}
+const forbidden = [
+  [/\.(ts|tsx|mts|cts)$/, 'TypeScript source'],
+  [/(^|\/)(test|tests|__tests__|e2e)\//, 'tests'],
+  [/\.(test|spec)\.[a-z]+$/, 'tests'],
+  [/(^|\/)node_modules\//, 'node_modules (Vite already bundled them)'],
+  [/(^|\/)(tsconfig[^/]*\.json|vite\.config\.[a-z]+|vitest\.config\.[a-z]+|playwright[^/]*\.config\.[a-z]+|eslint\.config\.[a-z]+|electron-builder\.ya?ml|package-lock\.json)$/, 'a config file'],
+  [/(^|\/)\.[^/]+$/, 'a dotfile'],
+  [/\.map$/, 'a source map'],
+];
+for (const file of files) {
+  for (const [pattern, what] of forbidden) if (pattern.test(file)) problems.push(`${what} in app.asar: ${file}`);
+}
+
+const manifest = JSON.parse(asar.extractFile(asarPath, 'package.json').toString('utf8'));
+if (manifest.main !== 'dist-electron/main.js') problems.push(`package.json main is ${manifest.main}, expected dist-electron/main.js`);
+if (manifest.dependencies !== undefined && Object.keys(manifest.dependencies).length > 0) {
+  problems.push(`package.json has dependencies (${Object.keys(manifest.dependencies).join(', ')}): they would be packed next to Vite's bundle`);
+}
+
+// The bundle must stand alone: anything it imports besides electron and node: builtins would be
+// missing at run time, since no node_modules are packed.
+const mainSource = asar.extractFile(asarPath, 'dist-electron/main.js').toString('utf8');
+const imported = [...mainSource.matchAll(/^import\s[^;]*?from\s*["']([^"']+)["']/gm)].map((match) => match[1]);
+const external = imported.filter((name) => name !== 'electron' && !name.startsWith('node:'));
+if (external.length > 0) problems.push(`dist-electron/main.js imports modules that are not packed: ${external.join(', ')}`);
+const preloadSource = asar.extractFile(asarPath, 'dist-electron/preload.mjs').toString('utf8');
+const preloadRequires = [...preloadSource.matchAll(/require\(["']([^"']+)["']\)/g)].map((match) => match[1]);
+if (preloadRequires.some((name) => name !== 'electron')) problems.push(`the preload requires more than electron: ${preloadRequires.join(', ')}`);
+
+if (problems.length > 0) {
+  console.error(`package:check FAILED (${problems.length}):\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+  process.exit(1);
+}
+console.log(`package:check passed: app.asar holds ${files.length} files (${files.join(', ')}); main imports only ${[...new Set(imported)].join(', ')}.`);
