@@ -1,0 +1,52 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startCore, type StartedCore } from '../../electron/core/app/start-core.ts';
+import { MemorySecretStore } from '../../electron/core/secrets/memory-secret-store.ts';
+import { MemorySettingsStore } from '../../electron/core/settings/settings-store.ts';
+
+let started: StartedCore;
+let dataDir: string;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'titledesk-concurrency-'));
+  started = await startCore({
+    dataDir,
+    secrets: new MemorySecretStore(),
+    settings: new MemorySettingsStore(),
+    sandbox: { logLimit: 5000, pacing: { retryAfterSeconds: [1, 1], maxAgeSeconds: [1, 1], readySeconds: [1, 2] } },
+  });
+});
+
+afterAll(async () => {
+  await started.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('500 concurrent purchases from a cold start', () => {
+  it('share one discovery and one token request, send 500 POSTs once each, and all complete', async () => {
+    const sandbox = started.sandbox;
+    if (sandbox === undefined) throw new Error('no embedded sandbox');
+    const titles = [...sandbox.config.sampleTitles, ...sandbox.config.testTitles];
+    const variables = sandbox.config.sampleVariables;
+    const requests = Array.from({ length: 500 }, (_, n) =>
+      started.core.router.dispatch('purchase:create', {
+        titleNumber: titles[n % titles.length],
+        // Different variable sets keep most purchases off the synchronous repeat path.
+        variables: variables.slice(0, 1 + (n % variables.length)),
+        options: { fireAndForget: n % 2 === 0 },
+      }),
+    );
+    const results = await Promise.all(requests);
+    expect(results.every((result) => result.ok)).toBe(true);
+    const stats = sandbox.stats();
+    expect(stats.discovery).toBe(1);
+    expect(stats.token).toBe(1);
+    expect(stats.purchase).toBe(500);
+    const followed = started.core.purchases.list({ limit: 1000 }).filter((record) => record.autoCheck);
+    const settled = await Promise.all(followed.map((record) => started.core.purchases.waitForSettled(record.id)));
+    expect(settled.every((record) => record.state === 'available')).toBe(true);
+    expect(sandbox.stats().token).toBe(1);
+  });
+});
