@@ -23,8 +23,14 @@ function useAuthMutation(channel: 'auth:sign-in' | 'auth:sign-out') {
     onSuccess: (state: AuthState) => {
       queryClient.setQueryData(authKeys.state(state.environmentId), state);
     },
-    // A rejected refresh token is forgotten by core: the stored-credential status changed too.
-    onError: (_error, environmentId) => queryClient.invalidateQueries({ queryKey: credentialKeys.status(environmentId) }),
+    // A rejected refresh token is forgotten by core, so the state and the stored-credential
+    // status may have changed; auth:changed says so too, but an event stream can be down.
+    onError: async (_error, environmentId) => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: authKeys.state(environmentId) }),
+        queryClient.invalidateQueries({ queryKey: credentialKeys.status(environmentId) }),
+      ]);
+    },
   });
 }
 

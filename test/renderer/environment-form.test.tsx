@@ -1,0 +1,77 @@
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { SettingsDialog } from '../../renderer/components/settings/SettingsDialog.tsx';
+import { createFakeApi, sandbox } from './support/fake-api.ts';
+import { renderWithApi } from './support/render-app.tsx';
+
+afterEach(cleanup);
+
+function openAddForm(): HTMLElement {
+  fireEvent.click(screen.getByRole('button', { name: 'Add environment' }));
+  return screen.getByRole('form', { name: 'Add environment' });
+}
+
+function fill(form: HTMLElement, label: string, value: string): void {
+  fireEvent.change(within(form).getByLabelText(label), { target: { value } });
+}
+
+describe('the environments settings', () => {
+  it('refuses a base URL that is not http(s), shows why inline, and sends nothing', async () => {
+    const fake = createFakeApi();
+    renderWithApi(fake.api, <SettingsDialog environments={[sandbox]} selectedId="sandbox" onClose={() => undefined} />);
+    const form = openAddForm();
+    fill(form, 'Name', 'Staging');
+    fill(form, 'Service base URL', 'javascript:alert(1)');
+    fireEvent.submit(form);
+
+    const input = within(form).getByLabelText('Service base URL');
+    expect(await within(form).findByText('Must be an http:// or https:// URL.')).toBeDefined();
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(input.getAttribute('aria-describedby')).toContain(`${input.id}-error`);
+    expect(document.activeElement).toBe(input);
+    expect(fake.callsTo('environment:add')).toEqual([]);
+  });
+
+  it('asks for a name, and checks optional provider URLs too', async () => {
+    const fake = createFakeApi();
+    renderWithApi(fake.api, <SettingsDialog environments={[sandbox]} selectedId="sandbox" onClose={() => undefined} />);
+    const form = openAddForm();
+    fill(form, 'Service base URL', 'https://api.example.com');
+    fill(form, 'Find URL', 'not a url');
+    fireEvent.submit(form);
+    expect(await within(form).findByText('Give the environment a name.')).toBeDefined();
+    expect(within(form).getAllByText('Must be an http:// or https:// URL.')).toHaveLength(1);
+    expect(document.activeElement).toBe(within(form).getByLabelText('Name'));
+    expect(fake.callsTo('environment:add')).toEqual([]);
+  });
+
+  it('adds a valid environment with blank optional fields left out', async () => {
+    const fake = createFakeApi();
+    renderWithApi(fake.api, <SettingsDialog environments={[sandbox]} selectedId="sandbox" onClose={() => undefined} />);
+    const form = openAddForm();
+    fill(form, 'Name', 'Production');
+    fill(form, 'Service base URL', '  https://api.whenfresh.com  ');
+    fireEvent.click(within(form).getByLabelText('Machine: a client id and secret'));
+    fireEvent.submit(form);
+    await waitFor(() => {
+      expect(fake.callsTo('environment:add')).toEqual([
+        { input: { name: 'Production', baseUrl: 'https://api.whenfresh.com', authMode: 'machine' } },
+      ]);
+    });
+    await waitFor(() => { expect(screen.queryByRole('form', { name: 'Add environment' })).toBeNull(); });
+  });
+
+  it('offers no edit or remove for the built-in Sandbox', () => {
+    renderWithApi(createFakeApi().api, <SettingsDialog environments={[sandbox]} selectedId="sandbox" onClose={() => undefined} />);
+    const row = screen.getByRole('listitem');
+    expect(within(row).queryByRole('button')).toBeNull();
+    expect(row.textContent).toContain('cannot be edited or removed');
+  });
+
+  it('closes on Escape', () => {
+    let closed = 0;
+    renderWithApi(createFakeApi().api, <SettingsDialog environments={[sandbox]} selectedId="sandbox" onClose={() => { closed += 1; }} />);
+    fireEvent.keyDown(screen.getByRole('dialog', { name: 'Settings' }), { key: 'Escape' });
+    expect(closed).toBe(1);
+  });
+});

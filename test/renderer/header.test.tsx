@@ -1,0 +1,85 @@
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { App } from '../../renderer/App.tsx';
+import { formatClockTime } from '../../renderer/format-time.ts';
+import { createFakeApi } from './support/fake-api.ts';
+import { renderWithApi } from './support/render-app.tsx';
+
+afterEach(cleanup);
+
+const now = Date.UTC(2025, 0, 6, 9, 30);
+
+async function renderApp() {
+  const fake = createFakeApi({ now: () => now });
+  await fake.api['environment:add']({ input: { name: 'Staging', baseUrl: 'https://staging.example.com', authMode: 'developer' } });
+  renderWithApi(fake.api, <App />);
+  const banner = await screen.findByRole('banner');
+  return { fake, banner };
+}
+
+describe('the header', () => {
+  it('preselects Sandbox, badges it, and signs it in on open', async () => {
+    const { fake, banner } = await renderApp();
+    const picker = within(banner).getByRole('combobox', { name: 'Environment' });
+    expect(picker).toHaveProperty('value', 'sandbox');
+    expect(within(banner).getByText('Sandbox: no real purchases')).toBeDefined();
+    expect(await within(banner).findByText(`Signed in: token valid until ${formatClockTime(now + 3_600_000)}`)).toBeDefined();
+    expect(within(banner).getByText('Developer mode')).toBeDefined();
+    expect(fake.callsTo('auth:sign-in')).toEqual([{ environmentId: 'sandbox' }]);
+  });
+
+  it('switches environment, shows its own state, and says why sign-in cannot work', async () => {
+    const { fake, banner } = await renderApp();
+    await within(banner).findByText(/token valid until/);
+    fireEvent.change(within(banner).getByRole('combobox', { name: 'Environment' }), { target: { value: 'staging' } });
+
+    expect(await within(banner).findByText('Live: purchases are real')).toBeDefined();
+    expect(await within(banner).findByText('Signed out: no credentials set')).toBeDefined();
+    expect(fake.callsTo('environment:select')).toEqual([{ id: 'staging' }]);
+    // Nothing to sign in with, so nothing was tried on open.
+    expect(fake.callsTo('auth:sign-in')).toEqual([{ environmentId: 'sandbox' }]);
+
+    fireEvent.click(within(banner).getByRole('button', { name: 'Sign in' }));
+    const alert = await within(banner).findByRole('alert');
+    expect(alert.textContent).toContain('No credentials are set for this environment yet.');
+  });
+
+  it('shows the invalid_grant message when the refresh token is rejected', async () => {
+    const { fake, banner } = await renderApp();
+    await fake.api['credentials:set']({ environmentId: 'staging', name: 'developerClientId', value: 'developer-client' });
+    await fake.api['credentials:set']({ environmentId: 'staging', name: 'refreshToken', value: 'rejected-token' });
+    fireEvent.change(within(banner).getByRole('combobox', { name: 'Environment' }), { target: { value: 'staging' } });
+    const alert = await within(banner).findByRole('alert');
+    expect(alert.textContent).toContain('Your refresh token was rejected. Paste a new one from My Tokens.');
+    expect(await within(banner).findByText('Signed out: no credentials set')).toBeDefined();
+  });
+
+  it('signs out on request and does not sign straight back in', async () => {
+    const { fake, banner } = await renderApp();
+    await within(banner).findByText(/token valid until/);
+    fireEvent.click(within(banner).getByRole('button', { name: 'Sign out' }));
+    expect(await within(banner).findByText('Signed out')).toBeDefined();
+    expect(within(banner).getByRole('button', { name: 'Sign in' })).toBeDefined();
+    expect(fake.callsTo('auth:sign-in')).toHaveLength(1);
+  });
+
+  it('follows pushed auth:changed events', async () => {
+    const { fake, banner } = await renderApp();
+    await within(banner).findByText(/token valid until/);
+    fake.emit('auth:changed', { environmentId: 'sandbox', mode: 'machine', signedIn: false, expiresAt: null, credentials: 'session' });
+    await waitFor(() => { expect(within(banner).getByText('Machine mode')).toBeDefined(); });
+    expect(within(banner).getByText('Signed out')).toBeDefined();
+  });
+
+  it('opens settings from the header and gives focus back when they close', async () => {
+    const { banner } = await renderApp();
+    const button = within(banner).getByRole('button', { name: 'Settings' });
+    button.focus();
+    fireEvent.click(button);
+    const dialog = await screen.findByRole('dialog', { name: 'Settings' });
+    expect(dialog.contains(document.activeElement)).toBe(true);
+    fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape' });
+    await waitFor(() => { expect(screen.queryByRole('dialog')).toBeNull(); });
+    expect(document.activeElement).toBe(button);
+  });
+});
