@@ -25,6 +25,8 @@ export function createMainWindow(options: { url: string; preload: string; log: (
       webviewTag: false,
       navigateOnDragDrop: false,
       safeDialogs: true,
+      // A middle click would otherwise ask for a new window; the open handler refuses it anyway.
+      disableBlinkFeatures: 'Auxclick',
     },
   });
   window.once('ready-to-show', () => {
