@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import type { PurchaseRecord } from '../../shared/purchase.ts';
 import { useApi } from './api-context.tsx';
 import { authKeys, credentialKeys, purchaseKeys } from './query-keys.ts';
 
@@ -17,7 +18,12 @@ export function useContractEvents(): void {
       void queryClient.invalidateQueries({ queryKey: credentialKeys.status(state.environmentId) });
     });
     const stopPurchases = api.on('purchase:updated', ({ purchases }) => {
-      for (const purchase of purchases) queryClient.setQueryData(purchaseKeys.detail(purchase.id), purchase);
+      for (const purchase of purchases) {
+        // An answer to a request sent earlier may land after a newer pushed version: keep the newest.
+        queryClient.setQueryData<PurchaseRecord>(purchaseKeys.detail(purchase.id), (cached) =>
+          cached !== undefined && cached.updatedAt > purchase.updatedAt ? cached : purchase,
+        );
+      }
       void queryClient.invalidateQueries({ queryKey: purchaseKeys.lists() });
     });
     return () => {

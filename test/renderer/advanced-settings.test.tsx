@@ -1,0 +1,49 @@
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { AdvancedSection } from '../../renderer/components/settings/AdvancedSection.tsx';
+import { defaultAdvancedSettings } from '../../shared/environment.ts';
+import { createFakeApi } from './support/fake-api.ts';
+import { renderWithApi } from './support/render-app.tsx';
+
+afterEach(cleanup);
+
+function renderAdvanced() {
+  const fake = createFakeApi();
+  renderWithApi(fake.api, <AdvancedSection settings={defaultAdvancedSettings} />);
+  const form = screen.getByRole('form', { name: 'Advanced settings' });
+  const set = (label: string, value: string): void => { fireEvent.change(screen.getByLabelText(label), { target: { value } }); };
+  return { fake, form, set };
+}
+
+describe('advanced settings', () => {
+  it('shows out-of-range values inline and sends nothing', async () => {
+    const { fake, form, set } = renderAdvanced();
+    set('Token refresh period (minutes)', '0');
+    set('Concurrent requests per service', 'many');
+    fireEvent.submit(form);
+    expect(await screen.findByText('Enter a whole number.')).toBeDefined();
+    expect(screen.getByLabelText('Token refresh period (minutes)').getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(screen.getByLabelText('Token refresh period (minutes)'));
+    expect(fake.callsTo('settings:update')).toEqual([]);
+  });
+
+  it('will not let the first retry delay exceed the longest', async () => {
+    const { fake, form, set } = renderAdvanced();
+    set('First retry delay (ms)', '9000');
+    set('Longest retry delay (ms)', '1000');
+    fireEvent.submit(form);
+    expect(await screen.findByText('Must be at least the first retry delay.')).toBeDefined();
+    expect(fake.callsTo('settings:update')).toEqual([]);
+  });
+
+  it('saves valid settings', async () => {
+    const { fake, form, set } = renderAdvanced();
+    set('Token refresh period (minutes)', '30');
+    set('Concurrent requests per service', '4');
+    fireEvent.submit(form);
+    await waitFor(() => {
+      expect(fake.callsTo('settings:update')).toEqual([{ advanced: { ...defaultAdvancedSettings, tokenRefreshMinutes: 30, maxConcurrentRequests: 4 } }]);
+    });
+    expect(await screen.findByText('Saved. New sign-ins use these settings.')).toBeDefined();
+  });
+});
