@@ -34,3 +34,13 @@ export function showProgress(purchases: PurchaseService, id: string): () => void
     if (live && lastLine !== '') process.stderr.write('\n');
   };
 }
+
+/** Waits for a purchase the poller is following to settle, showing its progress meanwhile. */
+export async function followUntilSettled(purchases: PurchaseService, id: string): Promise<PurchaseRecord> {
+  const stopProgress = showProgress(purchases, id);
+  try {
+    return await purchases.waitForSettled(id);
+  } finally {
+    stopProgress();
+  }
+}

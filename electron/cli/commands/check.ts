@@ -1,6 +1,6 @@
 import { purchaseEnvironment } from '../../core/app/purchase-environment.ts';
 import { runCommand, UsageError, type CommandSpec } from '../command-kit.ts';
-import { showProgress } from '../progress-line.ts';
+import { followUntilSettled } from '../progress-line.ts';
 import { exitCodeForRecord, printPurchase } from '../purchase-output.ts';
 
 const spec: CommandSpec<{ reference: string; wait: boolean }> = {
@@ -19,15 +19,7 @@ Asks the service for a purchase once, or with --wait follows it until its values
     const { purchases, environments } = context.started.core;
     const environment = purchaseEnvironment(environments, context.environment.id);
     let record = await purchases.check(environment, input.reference, { wait: false });
-    if (input.wait && record.state === 'pending') {
-      record = purchases.recheck(record.id);
-      const stopProgress = showProgress(purchases, record.id);
-      try {
-        record = await purchases.waitForSettled(record.id);
-      } finally {
-        stopProgress();
-      }
-    }
+    if (input.wait && record.state === 'pending') record = await followUntilSettled(purchases, purchases.recheck(record.id).id);
     printPurchase(record, purchases.getResult(record.id), flags.json, 'check');
     return exitCodeForRecord(record);
   },

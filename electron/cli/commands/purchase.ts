@@ -1,6 +1,6 @@
 import { purchaseEnvironment } from '../../core/app/purchase-environment.ts';
 import { requireString, runCommand, UsageError, type CommandSpec } from '../command-kit.ts';
-import { showProgress } from '../progress-line.ts';
+import { followUntilSettled } from '../progress-line.ts';
 import { exitCodeForRecord, printPurchase } from '../purchase-output.ts';
 
 interface PurchaseInput {
@@ -47,14 +47,7 @@ An IRI may start at /vars/ to mean the service's own variables (useful with the 
     const base = context.environment.baseUrl.replace(/\/$/, '');
     const variables = input.variables.map((variable) => (variable.startsWith('/vars/') ? `${base}${variable}` : variable));
     let record = await purchases.create(purchaseEnvironment(environments, context.environment.id), input.title, variables, options);
-    if (record.state === 'pending' && record.autoCheck) {
-      const stopProgress = showProgress(purchases, record.id);
-      try {
-        record = await purchases.waitForSettled(record.id);
-      } finally {
-        stopProgress();
-      }
-    }
+    if (record.state === 'pending' && record.autoCheck) record = await followUntilSettled(purchases, record.id);
     printPurchase(record, purchases.getResult(record.id), flags.json, 'purchase');
     return exitCodeForRecord(record);
   },

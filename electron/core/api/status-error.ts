@@ -12,9 +12,14 @@ const codeByStatus: ReadonlyMap<number, ErrorCode> = new Map<number, ErrorCode>(
   [504, 'gateway_timeout'],
 ]);
 
+/** The error code of a refusal: the seed's statuses by name, other 5xx as server errors, other 4xx as bad requests. */
+export function errorCodeForStatus(status: number): ErrorCode {
+  return codeByStatus.get(status) ?? (status >= 500 ? 'server_error' : status >= 400 ? 'bad_request' : 'protocol');
+}
+
 /** A CoreError for an unexpected service status; `what` names the resource for the message. */
 export function statusError(status: number, what: string): CoreError {
-  const code = codeByStatus.get(status) ?? (status >= 500 ? 'server_error' : 'protocol');
+  const code = errorCodeForStatus(status);
   return new CoreError(code, `The service answered ${status} for ${what}.`, { status });
 }
 

@@ -1,6 +1,7 @@
-import type { AppErrorData, ErrorCode } from '../../../shared/errors.ts';
+import type { AppErrorData } from '../../../shared/errors.ts';
 import { parseRetryAfter } from '../../../shared/http/retry-after.ts';
 import type { ApiResponse } from '../api/service-client-types.ts';
+import { errorCodeForStatus } from '../api/status-error.ts';
 import { describeStatus } from './failure-reason.ts';
 import { resolveLocation, type ResultRef } from './reference.ts';
 import { parsePurchaseResult, type ParsedResult } from './result-parse.ts';
@@ -10,20 +11,6 @@ export type SubmitOutcome =
   | { readonly kind: 'pending'; readonly ref: ResultRef; readonly nextCheckAt: number; readonly advisedWaitSeconds?: number }
   | { readonly kind: 'available'; readonly result: ParsedResult; readonly body: string; readonly ref?: ResultRef }
   | { readonly kind: 'failed'; readonly error: AppErrorData; readonly ref?: ResultRef };
-
-const refusedCodes: ReadonlyMap<number, ErrorCode> = new Map<number, ErrorCode>([
-  [400, 'bad_request'],
-  [401, 'unauthorized'],
-  [404, 'not_found'],
-  [422, 'unprocessable'],
-  [500, 'server_error'],
-  [503, 'service_unavailable'],
-  [504, 'gateway_timeout'],
-]);
-
-function codeForStatus(status: number): ErrorCode {
-  return refusedCodes.get(status) ?? (status >= 500 ? 'server_error' : status >= 400 ? 'bad_request' : 'protocol');
-}
 
 function accepted(response: ApiResponse, ref: ResultRef | undefined): SubmitOutcome {
   if (ref === undefined) {
@@ -53,7 +40,7 @@ export function interpretSubmitResponse(response: ApiResponse, requestUrl: URL, 
   if (response.status === 303 || ((response.status === 201 || response.status === 202) && location !== null)) {
     return accepted(response, ref);
   }
-  const code = codeForStatus(response.status);
+  const code = errorCodeForStatus(response.status);
   const what = response.status >= 500 ? 'The service could not take the purchase' : 'The service refused the purchase';
   const message = describeStatus(what, response.status, response.body, response.headers.get('content-type'));
   return { kind: 'failed', error: { code, message }, ...(ref ? { ref } : {}) };
