@@ -1,7 +1,7 @@
 // `npm test`: the whole suite (unit, integration, renderer, end-to-end) in a hermetic
 // environment: XDG_* and TMPDIR point inside the project so nothing touches the home folder.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { findChromium } from './find-chromium.mjs';
 
@@ -21,16 +21,49 @@ for (const [name, dir] of Object.entries(dirs)) {
   mkdirSync(env[name], { recursive: true });
 }
 
-function run(label, command, args) {
+const results = join(hermetic, 'results');
+mkdirSync(results, { recursive: true });
+const failures = [];
+
+function run(label, command, args, extraEnv = {}) {
   console.log(`\n▶ ${label}`);
-  const result = spawnSync(command, args, { cwd: root, env, stdio: 'inherit' });
+  const result = spawnSync(command, args, { cwd: root, env: { ...env, ...extraEnv }, stdio: 'inherit' });
   if (result.status !== 0) {
     console.error(`✖ ${label} failed`);
-    process.exit(result.status ?? 1);
+    failures.push(label);
+  }
+  return result.status === 0;
+}
+
+function readJson(path) {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8'));
+  } catch {
+    return undefined;
   }
 }
 
+/** Passed, failed and skipped across the runners, from their JSON reports. */
+function summarise() {
+  const vitest = readJson(join(results, 'vitest.json'));
+  const playwright = readJson(join(results, 'playwright.json'));
+  const passed = (vitest?.numPassedTests ?? 0) + (playwright?.stats?.expected ?? 0) + (playwright?.stats?.flaky ?? 0);
+  const failed = (vitest?.numFailedTests ?? 0) + (playwright?.stats?.unexpected ?? 0);
+  const skipped = (vitest?.numPendingTests ?? 0) + (vitest?.numTodoTests ?? 0) + (playwright?.stats?.skipped ?? 0);
+  return { passed, failed, skipped };
+}
+
 const bin = (name) => join(root, 'node_modules', '.bin', name);
-run('Unit, integration and renderer tests (Vitest)', bin('vitest'), ['run']);
-run('Production build for the end-to-end tests', bin('vite'), ['build', '--logLevel', 'warn']);
-run(`End-to-end tests (Playwright, ${chromium})`, bin('playwright'), ['test']);
+run('Unit, integration and renderer tests (Vitest)', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${join(results, 'vitest.json')}`]);
+if (run('Production build for the end-to-end tests', bin('vite'), ['build', '--logLevel', 'warn'])) {
+  run(`End-to-end tests (Playwright, ${chromium})`, bin('playwright'), ['test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_FILE: join(results, 'playwright.json') });
+}
+
+const { passed, failed, skipped } = summarise();
+// A runner that crashed before reporting still counts as a failure.
+const failedCount = failures.length > 0 ? Math.max(failed, 1) : failed;
+console.log(`\n${passed} passed, ${failedCount} failed, ${skipped} skipped`);
+if (failures.length > 0) {
+  console.error(`Failed: ${failures.join('; ')}`);
+  process.exit(1);
+}
