@@ -1,0 +1,135 @@
+import { useDeferredValue, useId, useState } from 'react';
+import type { Environment } from '../../../shared/environment.ts';
+import { purchaseStates, type PurchaseRecord, type PurchaseState } from '../../../shared/purchase.ts';
+import { ErrorNotice } from '../../components/common/ErrorNotice.tsx';
+import { formatTotals } from '../common/money.ts';
+import { PurchaseDetails } from '../purchases/PurchaseDetails.tsx';
+import { StateChip } from '../purchases/PurchaseRow.tsx';
+import { purchaseTitle, stateLabels, variableCount } from '../purchases/purchase-labels.ts';
+import { useCheckPurchaseMutation, useRecheckPurchaseMutation } from '../purchases/purchase-queries.ts';
+import { historyPageSize, noFilters, toHistoryQuery, useHistoryQuery, type HistoryFilters } from './history-queries.ts';
+
+function isState(value: string): value is PurchaseState {
+  return purchaseStates.some((state) => state === value);
+}
+
+const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
+
+export interface HistoryViewProps {
+  readonly environment: Environment;
+  readonly onShowRequests: (id: string) => void;
+  readonly onLookUp: () => void;
+}
+
+/** Every purchase in the journal: searched by title, ID or variable, filtered by state and date. */
+export function HistoryView({ environment, onShowRequests, onLookUp }: HistoryViewProps) {
+  const id = useId();
+  const [filters, setFilters] = useState<HistoryFilters>(noFilters);
+  const deferred = useDeferredValue(filters);
+  const history = useHistoryQuery(toHistoryQuery(environment.id, deferred));
+  const [open, setOpen] = useState<string | undefined>();
+  const set = (change: Partial<HistoryFilters>): void => { setFilters({ ...filters, ...change }); };
+  const purchases = history.data?.purchases ?? [];
+  const filtered = filters.text.trim() !== '' || filters.state !== '' || filters.from !== '' || filters.to !== '';
+
+  return (
+    <section className="history" aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`}>History</h2>
+      <form className="history-filters" aria-label="Search the history" role="search" onSubmit={(event) => { event.preventDefault(); }}>
+        <div className="field">
+          <label htmlFor={`${id}-text`}>Title, purchase ID or variable</label>
+          <input id={`${id}-text`} type="search" value={filters.text} onChange={(event) => { set({ text: event.target.value }); }} />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-state`}>State</label>
+          <select id={`${id}-state`} value={filters.state} onChange={(event) => { set({ state: isState(event.target.value) ? event.target.value : '' }); }}>
+            <option value="">Any state</option>
+            {purchaseStates.map((state) => <option key={state} value={state}>{stateLabels[state]}</option>)}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-from`}>From</label>
+          <input id={`${id}-from`} type="date" value={filters.from} onChange={(event) => { set({ from: event.target.value }); }} />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-to`}>To</label>
+          <input id={`${id}-to`} type="date" value={filters.to} onChange={(event) => { set({ to: event.target.value }); }} />
+        </div>
+        {filtered ? <button type="button" className="button-quiet" onClick={() => { setFilters(noFilters); }}>Clear filters</button> : null}
+      </form>
+      {history.isError ? <ErrorNotice error={history.error} /> : null}
+      <p className="muted" role="status">
+        {history.isPending ? 'Searching…' : describeCount(purchases.length, filtered)}
+      </p>
+      {purchases.length === 0 ? null : (
+        <div className="table-scroll">
+          <table className="history-table">
+            <thead>
+              <tr>
+                <th scope="col">Created</th><th scope="col">Title</th><th scope="col">Purchase ID</th><th scope="col">Variables</th>
+                <th scope="col">State</th><th scope="col" className="numeric">Total</th><th scope="col"><span className="visually-hidden">Actions</span></th>
+              </tr>
+            </thead>
+            <tbody>
+              {purchases.map((record) => (
+                <HistoryRow key={record.id} record={record} open={open === record.id} onToggle={() => { setOpen(open === record.id ? undefined : record.id); }} onShowRequests={onShowRequests} onLookUp={onLookUp} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function describeCount(count: number, filtered: boolean): string {
+  if (count === 0) return filtered ? 'No purchases match these filters.' : 'No purchases yet. Purchases you make or look up appear here.';
+  const shown = count >= historyPageSize ? `The latest ${String(historyPageSize)} purchases` : `${String(count)} ${count === 1 ? 'purchase' : 'purchases'}`;
+  return filtered ? `${shown} match.` : `${shown}.`;
+}
+
+interface HistoryRowProps {
+  readonly record: PurchaseRecord;
+  readonly open: boolean;
+  readonly onToggle: () => void;
+  readonly onShowRequests: (id: string) => void;
+  readonly onLookUp: () => void;
+}
+
+function HistoryRow({ record, open, onToggle, onShowRequests, onLookUp }: HistoryRowProps) {
+  const check = useCheckPurchaseMutation();
+  const recheck = useRecheckPurchaseMutation();
+  const reference = record.purchaseId ?? record.resultUrl;
+  // Any row with a result address can be asked again: one GET now, whatever its state.
+  const recheckRow = (): void => {
+    if (reference !== undefined) check.mutate({ reference, watch: false });
+    else recheck.mutate(record.id);
+  };
+  const failure = check.error ?? recheck.error;
+  return (
+    <>
+      <tr>
+        <td>{dateTime.format(new Date(record.createdAt))}</td>
+        <td>{purchaseTitle(record)}</td>
+        <td><code>{record.purchaseId ?? '—'}</code></td>
+        <td>{variableCount(record)}</td>
+        <td><StateChip record={record} /></td>
+        <td className="numeric">{record.totals === undefined ? '' : formatTotals(record.totals)}</td>
+        <td className="row-actions">
+          <button type="button" disabled={reference === undefined || check.isPending || recheck.isPending} onClick={recheckRow} aria-label={`Re-check ${purchaseTitle(record)} ${record.purchaseId ?? ''}`.trim()}>
+            Re-check
+          </button>
+          <button type="button" className="button-quiet" aria-expanded={open} onClick={onToggle}>{open ? 'Hide' : 'Details'}</button>
+        </td>
+      </tr>
+      {open || failure !== null ? (
+        <tr className="history-details">
+          <td colSpan={7}>
+            {failure === null ? null : <ErrorNotice error={failure} />}
+            {open ? <PurchaseDetails record={record} onShowRequests={onShowRequests} onLookUp={onLookUp} /> : null}
+          </td>
+        </tr>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,48 @@
+import { useQuery } from '@tanstack/react-query';
+import type { HistoryQuery, PurchaseState } from '../../../shared/purchase.ts';
+import { useApi } from '../../api/api-context.tsx';
+import { call } from '../../api/call.ts';
+import { purchaseKeys } from '../../api/query-keys.ts';
+
+export const historyPageSize = 200;
+
+export interface HistoryFilters {
+  readonly text: string;
+  readonly state: PurchaseState | '';
+  /** yyyy-mm-dd from a date input, or empty. */
+  readonly from: string;
+  readonly to: string;
+}
+
+export const noFilters: HistoryFilters = { text: '', state: '', from: '', to: '' };
+
+/** A local calendar day as epoch ms: its first millisecond, or its last for an end bound. */
+function dayBound(day: string, end: boolean): number | undefined {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (match === null) return undefined;
+  const date = new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
+  if (end) date.setHours(23, 59, 59, 999);
+  return date.getTime();
+}
+
+export function toHistoryQuery(environmentId: string, filters: HistoryFilters): HistoryQuery {
+  const query: HistoryQuery = { environmentId, limit: historyPageSize };
+  const text = filters.text.trim();
+  if (text !== '') query.text = text;
+  if (filters.state !== '') query.status = filters.state;
+  const from = dayBound(filters.from, false);
+  const to = dayBound(filters.to, true);
+  if (from !== undefined) query.from = from;
+  if (to !== undefined) query.to = to;
+  return query;
+}
+
+/** Under purchaseKeys.lists(), so pushed updates mark it stale and it refetches while shown. */
+export function useHistoryQuery(query: HistoryQuery) {
+  const api = useApi();
+  return useQuery({
+    queryKey: purchaseKeys.list(query),
+    queryFn: () => call(api, 'purchase:list', query),
+    placeholderData: (previous) => previous,
+  });
+}

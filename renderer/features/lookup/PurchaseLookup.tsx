@@ -1,0 +1,74 @@
+import { useId, useState, type SyntheticEvent } from 'react';
+import { ErrorNotice } from '../../components/common/ErrorNotice.tsx';
+import { PurchaseDetails } from '../purchases/PurchaseDetails.tsx';
+import { StateChip } from '../purchases/PurchaseRow.tsx';
+import { purchaseTitle, variableCount } from '../purchases/purchase-labels.ts';
+import { useCheckPurchaseMutation, usePurchaseQuery } from '../purchases/purchase-queries.ts';
+
+export interface PurchaseLookupProps {
+  readonly onShowRequests: (id: string) => void;
+}
+
+/** For support: a purchase ID or result URL, checked once now or watched until it is done. */
+export function PurchaseLookup({ onShowRequests }: PurchaseLookupProps) {
+  const id = useId();
+  const [reference, setReference] = useState('');
+  const [problem, setProblem] = useState<string | undefined>();
+  const check = useCheckPurchaseMutation();
+
+  function run(watch: boolean, event?: SyntheticEvent): void {
+    event?.preventDefault();
+    if (reference.trim() === '') {
+      setProblem('Paste a purchase ID or its result URL first.');
+      return;
+    }
+    setProblem(undefined);
+    check.mutate({ reference, watch });
+  }
+
+  return (
+    <section className="purchase-lookup" aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`}>Look up a purchase</h2>
+      <form aria-label="Look up a purchase" onSubmit={(event) => { run(false, event); }} noValidate>
+        <div className="field">
+          <label htmlFor={id}>Purchase ID or result URL</label>
+          <input
+            id={id}
+            value={reference}
+            spellCheck={false}
+            autoComplete="off"
+            placeholder="e.g. 3f2a… or https://…/purchases/3f2a…"
+            aria-invalid={problem !== undefined}
+            aria-describedby={problem === undefined ? `${id}-hint` : `${id}-error`}
+            onChange={(event) => { setReference(event.target.value); }}
+          />
+          <p className="field-hint" id={`${id}-hint`}>The purchase joins your history; nothing is bought again.</p>
+          {problem === undefined ? null : <p className="field-error" id={`${id}-error`}>{problem}</p>}
+        </div>
+        <div className="form-actions">
+          <button type="submit" className="button-primary" disabled={check.isPending}>Check now</button>
+          <button type="button" disabled={check.isPending} onClick={() => { run(true); }}>Watch until done</button>
+        </div>
+      </form>
+      {check.isPending ? <p aria-live="polite">Checking…</p> : null}
+      {check.isError ? <ErrorNotice error={check.error} /> : null}
+      {check.data === undefined ? null : <LookupResult id={check.data.id} onShowRequests={onShowRequests} />}
+    </section>
+  );
+}
+
+/** The looked-up purchase, live: watching it updates this as the poller learns more. */
+function LookupResult({ id, onShowRequests }: { readonly id: string; readonly onShowRequests: (id: string) => void }) {
+  const purchase = usePurchaseQuery(id);
+  const record = purchase.data;
+  if (record === undefined) return null;
+  return (
+    <div className="lookup-result" aria-label="Looked-up purchase" role="region">
+      <h3>
+        {purchaseTitle(record)} <span className="muted">{variableCount(record)}</span> <StateChip record={record} />
+      </h3>
+      {record.purchaseId === undefined ? null : <p>Purchase ID <code>{record.purchaseId}</code></p>}
+      <PurchaseDetails record={record} onShowRequests={onShowRequests} onLookUp={() => undefined} />
+    </div>
+  );
+}

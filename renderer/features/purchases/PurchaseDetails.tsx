@@ -1,0 +1,115 @@
+import { useState } from 'react';
+import type { PurchaseRecord } from '../../../shared/purchase.ts';
+import { ErrorNotice } from '../../components/common/ErrorNotice.tsx';
+import { humanErrorMessage } from '../../../shared/error-messages.ts';
+import { copyText, downloadText } from '../common/download.ts';
+import { ResultsTable } from './ResultsTable.tsx';
+import { exportFileName, purchaseCsv, purchaseJson } from './purchase-export.ts';
+import { outcomeUnknownText } from './purchase-labels.ts';
+import { useCancelPurchaseMutation, useCheckPurchaseMutation, useRecheckPurchaseMutation } from './purchase-queries.ts';
+import { formatSeconds, stepText, summariseTimeline } from './timeline.ts';
+
+export interface PurchaseDetailsProps {
+  readonly record: PurchaseRecord;
+  /** Opens the requests drawer on this purchase. */
+  readonly onShowRequests: (id: string) => void;
+  /** Takes the user to the lookup, for an outcome-unknown purchase without an ID. */
+  readonly onLookUp: () => void;
+}
+
+/** An expanded purchase: what went wrong and what to do, its timeline, its results, its exports. */
+export function PurchaseDetails({ record, onShowRequests, onLookUp }: PurchaseDetailsProps) {
+  return (
+    <div className="purchase-details">
+      <PurchaseActions record={record} onLookUp={onLookUp} />
+      <Timeline record={record} />
+      {record.items === undefined ? null : <ResultsTable items={record.items} totals={record.totals ?? []} />}
+      <ExportBar record={record} onShowRequests={onShowRequests} />
+    </div>
+  );
+}
+
+function PurchaseActions({ record, onLookUp }: { readonly record: PurchaseRecord; readonly onLookUp: () => void }) {
+  const recheck = useRecheckPurchaseMutation();
+  const cancel = useCancelPurchaseMutation();
+  const check = useCheckPurchaseMutation();
+  const failure = recheck.error ?? cancel.error ?? check.error;
+  const reference = record.purchaseId ?? record.resultUrl;
+  return (
+    <div className="purchase-actions">
+      {record.state === 'failed' ? (
+        <div className="purchase-problem" role="note">
+          <p className="error-message">{record.error === undefined ? 'The purchase failed.' : humanErrorMessage(record.error)}</p>
+          {record.error?.message === undefined || record.error.message === '' ? null : <p className="error-detail">{record.error.message}</p>}
+          <button type="button" disabled={record.resultUrl === undefined || recheck.isPending} onClick={() => { recheck.mutate(record.id); }}>Check again</button>
+        </div>
+      ) : null}
+      {record.state === 'outcome_unknown' ? (
+        <div className="purchase-problem" role="note">
+          <p>{outcomeUnknownText(record)}</p>
+          <button
+            type="button"
+            disabled={check.isPending}
+            onClick={() => { if (reference === undefined) onLookUp(); else check.mutate({ reference, watch: true }); }}
+          >
+            Check by ID
+          </button>
+        </div>
+      ) : null}
+      {record.state === 'cancelled' ? (
+        <p>
+          No longer being checked.{' '}
+          <button type="button" disabled={recheck.isPending} onClick={() => { recheck.mutate(record.id); }}>Check again</button>
+        </p>
+      ) : null}
+      {record.state === 'pending' && record.autoCheck ? (
+        <button type="button" className="button-quiet" disabled={cancel.isPending} onClick={() => { cancel.mutate(record.id); }}>Stop checking</button>
+      ) : null}
+      {record.state === 'pending' && !record.autoCheck && reference !== undefined ? (
+        <p>
+          Sent without waiting: its result is fetched when you ask.{' '}
+          <button type="button" disabled={check.isPending} onClick={() => { check.mutate({ reference, watch: false }); }}>Check now</button>{' '}
+          <button type="button" disabled={check.isPending} onClick={() => { check.mutate({ reference, watch: true }); }}>Watch until done</button>
+        </p>
+      ) : null}
+      {failure === null ? null : <ErrorNotice error={failure} />}
+    </div>
+  );
+}
+
+function Timeline({ record }: { readonly record: PurchaseRecord }) {
+  const steps = summariseTimeline(record.timeline);
+  if (steps.length === 0) return <p className="muted">No requests sent yet.</p>;
+  return (
+    <ol className="timeline" aria-label="Timeline">
+      {steps.map((step, index) => (
+        <li key={index}>
+          <span className="timeline-step">{stepText(step)}</span>{' '}
+          <span className="muted">
+            {formatSeconds(step.firstAt)}
+            {step.count > 1 ? `–${formatSeconds(step.lastAt)}` : ''}
+          </span>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function ExportBar({ record, onShowRequests }: { readonly record: PurchaseRecord; readonly onShowRequests: (id: string) => void }) {
+  const [copied, setCopied] = useState('');
+  async function copy(what: string, text: string): Promise<void> {
+    setCopied((await copyText(text)) ? `Copied ${what}.` : `Could not copy the ${what}: the clipboard is not available.`);
+  }
+  const hasItems = record.items !== undefined && record.items.length > 0;
+  return (
+    <div className="export-bar">
+      {record.purchaseId === undefined ? null : <button type="button" onClick={() => { void copy('purchase ID', record.purchaseId ?? ''); }}>Copy purchase ID</button>}
+      {record.resultUrl === undefined ? null : <button type="button" onClick={() => { void copy('result URL', record.resultUrl ?? ''); }}>Copy result URL</button>}
+      <button type="button" onClick={() => { void copy('JSON', purchaseJson(record)); }}>Copy JSON</button>
+      <button type="button" disabled={!hasItems} onClick={() => { downloadText(exportFileName(record, 'csv'), 'text/csv;charset=utf-8', purchaseCsv(record)); }}>Export CSV</button>
+      <button type="button" onClick={() => { downloadText(exportFileName(record, 'json'), 'application/json', purchaseJson(record)); }}>Export JSON</button>
+      <button type="button" className="button-quiet" onClick={() => { onShowRequests(record.id); }}>Show requests</button>
+      <span className="muted" role="status">{copied}</span>
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import type { PurchaseRecord } from '../../../shared/purchase.ts';
+
+/**
+ * A spreadsheet opens a cell starting with = + - @ as a formula; purchased values are outside
+ * data, so such a cell is quoted with a leading apostrophe unless it is plainly a number.
+ */
+function neutralise(value: string): string {
+  if (/^[=+\-@\t\r]/.test(value) && !/^[-+]?\d+(\.\d+)?$/.test(value)) return `'${value}`;
+  return value;
+}
+
+function csvCell(value: string): string {
+  const safe = neutralise(value);
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+const csvHeader = ['Variable', 'Provider', 'Source', 'Scheme path', 'Value', 'Price', 'Currency', 'Ontology type', 'Variable IRI'];
+
+/** One row per purchased value; CRLF line ends, as RFC 4180 and spreadsheets expect. */
+export function purchaseCsv(record: PurchaseRecord): string {
+  const rows = (record.items ?? []).map((item) => [
+    item.name,
+    item.provider,
+    item.source,
+    item.schemePath.join(' / '),
+    item.value,
+    String(item.price.value),
+    item.price.currency,
+    item.ontologyType,
+    item.variable,
+  ]);
+  return [csvHeader, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
+}
+
+/** What a support colleague needs to see about a purchase, nothing internal. */
+export function purchaseJson(record: PurchaseRecord): string {
+  const { id, titleNumber, purchaseId, resultUrl, state, createdAt, updatedAt, variables, items, totals, error, timeline } = record;
+  return JSON.stringify({ id, titleNumber, purchaseId, resultUrl, state, createdAt, updatedAt, variables, items, totals, error, timeline }, null, 2);
+}
+
+export function exportFileName(record: PurchaseRecord, extension: 'csv' | 'json'): string {
+  const name = [record.titleNumber, record.purchaseId ?? record.id].filter((part) => part !== undefined).join('-');
+  return `titledesk-${name.replace(/[^A-Za-z0-9._-]+/g, '_')}.${extension}`;
+}

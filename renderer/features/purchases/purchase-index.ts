@@ -1,0 +1,123 @@
+import { notifyManager, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import type { PurchaseRecord, PurchaseState } from '../../../shared/purchase.ts';
+import { purchaseKeys } from '../../api/query-keys.ts';
+import { usePurchaseIndexQuery } from './purchase-queries.ts';
+
+export interface PurchaseEvent {
+  readonly id: string;
+  readonly record: PurchaseRecord;
+  readonly from: PurchaseState;
+}
+
+interface Entry {
+  readonly createdAt: number;
+  state: PurchaseState;
+}
+
+/**
+ * The ids of every purchase of one environment, newest first, kept from the purchase records
+ * in the query cache (which pushed updates patch). Only a new purchase changes the order, so an
+ * update to an existing one re-renders its own row, not the list.
+ */
+export class PurchaseIndex {
+  readonly #environmentId: string;
+  readonly #entries = new Map<string, Entry>();
+  readonly #listeners = new Set<() => void>();
+  #ids: readonly string[] = [];
+  #dirty = false;
+  #scheduled = false;
+  readonly onSettled: (event: PurchaseEvent) => void;
+
+  constructor(environmentId: string, onSettled: (event: PurchaseEvent) => void) {
+    this.#environmentId = environmentId;
+    this.onSettled = onSettled;
+  }
+
+  /** Takes a record in; reports a purchase this index saw change into a settled state. */
+  accept(record: PurchaseRecord, seed: boolean): void {
+    if (record.environmentId !== this.#environmentId) return;
+    const entry = this.#entries.get(record.id);
+    if (entry === undefined) {
+      this.#entries.set(record.id, { createdAt: record.createdAt, state: record.state });
+      this.#dirty = true;
+      this.#schedule();
+      return;
+    }
+    const from = entry.state;
+    entry.state = record.state;
+    if (!seed && from !== record.state && (record.state === 'available' || record.state === 'failed' || record.state === 'outcome_unknown')) {
+      this.onSettled({ id: record.id, record, from });
+    }
+  }
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.#listeners.add(listener);
+    return () => { this.#listeners.delete(listener); };
+  };
+
+  ids = (): readonly string[] => this.#ids;
+
+  /** Many records arrive in one batch: the order is rebuilt once for all of them. */
+  #schedule(): void {
+    if (this.#scheduled) return;
+    this.#scheduled = true;
+    queueMicrotask(() => {
+      this.#scheduled = false;
+      if (!this.#dirty) return;
+      this.#dirty = false;
+      this.#ids = [...this.#entries]
+        .sort(([idA, a], [idB, b]) => b.createdAt - a.createdAt || (idA < idB ? 1 : -1))
+        .map(([id]) => id);
+      for (const listener of this.#listeners) listener();
+    });
+  }
+}
+
+function isDetailKey(key: unknown): key is readonly [string, 'detail', string] {
+  if (!Array.isArray(key)) return false;
+  const parts: readonly unknown[] = key;
+  return parts.length === 3 && parts[0] === purchaseKeys.all[0] && parts[1] === 'detail' && typeof parts[2] === 'string';
+}
+
+function watchCache(queryClient: QueryClient, index: PurchaseIndex): () => void {
+  for (const query of queryClient.getQueryCache().findAll({ queryKey: [...purchaseKeys.all, 'detail'] })) {
+    const record = queryClient.getQueryData<PurchaseRecord>(query.queryKey);
+    if (record !== undefined) index.accept(record, true);
+  }
+  return queryClient.getQueryCache().subscribe((event) => {
+    if (event.type !== 'added' && event.type !== 'updated') return;
+    const key: unknown = event.query.queryKey;
+    if (!isDetailKey(key)) return;
+    const record = queryClient.getQueryData<PurchaseRecord>(key);
+    if (record !== undefined) index.accept(record, false);
+  });
+}
+
+export interface PurchaseIds {
+  readonly ids: readonly string[];
+  readonly index: ReturnType<typeof usePurchaseIndexQuery>;
+}
+
+/** Newest-first purchase ids of an environment; `onSettled` hears of each one that finishes. */
+export function usePurchaseIds(environmentId: string, onSettled: (event: PurchaseEvent) => void): PurchaseIds {
+  const queryClient = useQueryClient();
+  const index = usePurchaseIndexQuery(environmentId);
+  const onSettledRef = useLatest(onSettled);
+  const [indexes] = useState(() => new Map<string, PurchaseIndex>());
+  let current = indexes.get(environmentId);
+  if (current === undefined) {
+    // Reported after the cache has finished notifying, outside any render.
+    current = new PurchaseIndex(environmentId, (event) => { notifyManager.schedule(() => { onSettledRef.fn(event); }); });
+    indexes.set(environmentId, current);
+  }
+  useEffect(() => watchCache(queryClient, current), [queryClient, current]);
+  const ids = useSyncExternalStore(current.subscribe, current.ids);
+  return { ids, index };
+}
+
+function useLatest<T>(value: T): { fn: T } {
+  const [holder] = useState(() => ({ fn: value }));
+  useEffect(() => { holder.fn = value; });
+  return holder;
+}

@@ -1,0 +1,37 @@
+import type { PurchaseRecord, PurchaseState } from '../../../shared/purchase.ts';
+
+export const stateLabels: { readonly [S in PurchaseState]: string } = {
+  submitting: 'Sending',
+  pending: 'Pending',
+  available: 'Available',
+  failed: 'Failed',
+  outcome_unknown: 'Outcome unknown',
+  cancelled: 'Stopped',
+};
+
+/** What the purchase was for, in a few words. */
+export function purchaseTitle(record: PurchaseRecord): string {
+  if (record.titleNumber !== undefined) return record.titleNumber;
+  return record.purchaseId === undefined ? 'Purchase' : `Purchase ${record.purchaseId}`;
+}
+
+export function variableCount(record: PurchaseRecord): string {
+  const count = record.items?.length ?? record.variables.length;
+  if (count === 0) return 'variables not known yet';
+  return `${String(count)} ${count === 1 ? 'variable' : 'variables'}`;
+}
+
+/** Seconds until the next check the server advised, or undefined when none is due. */
+export function secondsUntil(nextCheckAt: number | undefined, now: number): number | undefined {
+  if (nextCheckAt === undefined) return undefined;
+  return Math.max(0, Math.ceil((nextCheckAt - now) / 1000));
+}
+
+const outcomeUnknownExplanation =
+  'The purchase request may or may not have reached the service (the connection failed while it was being sent), so TitleDesk did not send it again. It may have been charged.';
+
+export function outcomeUnknownText(record: PurchaseRecord): string {
+  return record.purchaseId === undefined
+    ? `${outcomeUnknownExplanation} If the service gave you a purchase ID, check it by that ID before buying again.`
+    : `${outcomeUnknownExplanation} Check it by its ID before buying again.`;
+}

@@ -1,0 +1,100 @@
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { PurchaseOptions, PurchaseRecord } from '../../../shared/purchase.ts';
+import { useApi } from '../../api/api-context.tsx';
+import { call } from '../../api/call.ts';
+import { purchaseKeys } from '../../api/query-keys.ts';
+
+/**
+ * Keys of this feature, under the shared purchase root so an environment switch (which
+ * invalidates everything) refreshes them too. The index is not under purchaseKeys.lists():
+ * pushed updates patch it row by row instead of refetching a thousand records.
+ */
+export const purchasePanelKeys = {
+  index: (environmentId: string) => [...purchaseKeys.all, 'index', environmentId] as const,
+};
+
+/** The most purchases the panel lists (the contract's own page limit). */
+export const panelLimit = 1000;
+
+/** Stores a record unless the cache already holds a later version of it. */
+export function rememberPurchase(queryClient: QueryClient, record: PurchaseRecord): void {
+  const cached = queryClient.getQueryData<PurchaseRecord>(purchaseKeys.detail(record.id));
+  if (cached !== undefined && cached.updatedAt > record.updatedAt) return;
+  queryClient.setQueryData(purchaseKeys.detail(record.id), record);
+}
+
+export function usePurchaseIndexQuery(environmentId: string) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useQuery({
+    queryKey: purchasePanelKeys.index(environmentId),
+    queryFn: async () => {
+      const { purchases } = await call(api, 'purchase:list', { environmentId, limit: panelLimit });
+      for (const record of purchases) rememberPurchase(queryClient, record);
+      return purchases;
+    },
+    staleTime: Infinity,
+  });
+}
+
+export function usePurchaseQuery(id: string) {
+  const api = useApi();
+  return useQuery({
+    queryKey: purchaseKeys.detail(id),
+    queryFn: () => call(api, 'purchase:get', { id }),
+    // Kept current by pushed updates; fetched only when nothing is cached yet.
+    staleTime: Infinity,
+  });
+}
+
+export interface CreatePurchaseInput {
+  readonly titleNumber: string;
+  readonly variables: readonly string[];
+  readonly options: PurchaseOptions;
+}
+
+export function useCreatePurchaseMutation() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ titleNumber, variables, options }: CreatePurchaseInput) =>
+      call(api, 'purchase:create', { titleNumber, variables: [...variables], options }),
+    onSuccess: (record) => { rememberPurchase(queryClient, record); },
+  });
+}
+
+function usePurchaseAction(channel: 'purchase:recheck' | 'purchase:cancel') {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => call(api, channel, { id }),
+    onSuccess: (record) => { rememberPurchase(queryClient, record); },
+  });
+}
+
+/** Follows a failed, stopped or outcome-unknown purchase again. */
+export function useRecheckPurchaseMutation() {
+  return usePurchaseAction('purchase:recheck');
+}
+
+/** Stops following a pending purchase; it can be checked again later. */
+export function useCancelPurchaseMutation() {
+  return usePurchaseAction('purchase:cancel');
+}
+
+export interface CheckInput {
+  /** A purchase id or result URL. */
+  readonly reference: string;
+  /** Keep following it until it settles. */
+  readonly watch: boolean;
+}
+
+/** One GET now, or watch until done; a purchase not in the history yet joins it. */
+export function useCheckPurchaseMutation() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ reference, watch }: CheckInput) => call(api, 'purchase:check', { reference: reference.trim(), wait: watch }),
+    onSuccess: (record) => { rememberPurchase(queryClient, record); },
+  });
+}

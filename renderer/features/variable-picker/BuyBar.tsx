@@ -1,0 +1,113 @@
+import { useId, useState } from 'react';
+import type { Environment } from '../../../shared/environment.ts';
+import type { PurchaseOptions } from '../../../shared/purchase.ts';
+import { Dialog } from '../../components/common/Dialog.tsx';
+import { ErrorNotice } from '../../components/common/ErrorNotice.tsx';
+import { formatTotals } from '../common/money.ts';
+import { useCreatePurchaseMutation } from '../purchases/purchase-queries.ts';
+import type { SelectionSummary } from './catalog-selection.ts';
+
+export interface BuyBarProps {
+  readonly environment: Environment;
+  readonly titleNumber: string;
+  readonly summary: SelectionSummary;
+  /** The sandbox's own test titles, or one the user marked: a test delay may be asked. */
+  readonly testTitle: boolean;
+  readonly markedTestTitle: boolean;
+  readonly onMarkTestTitle: (marked: boolean) => void;
+  readonly onBought: () => void;
+}
+
+export function variablesPhrase(count: number): string {
+  return `${String(count)} ${count === 1 ? 'variable' : 'variables'}`;
+}
+
+/** The running count and total, the purchase options, and the confirmed Buy. */
+export function BuyBar({ environment, titleNumber, summary, testTitle, markedTestTitle, onMarkTestTitle, onBought }: BuyBarProps) {
+  const id = useId();
+  const create = useCreatePurchaseMutation();
+  const [fireAndForget, setFireAndForget] = useState(false);
+  const [delay, setDelay] = useState('');
+  const [confirming, setConfirming] = useState(false);
+  const [sent, setSent] = useState('');
+  const delaySeconds = delay.trim() === '' ? undefined : Number(delay);
+  const delayValid = delaySeconds === undefined || (Number.isInteger(delaySeconds) && delaySeconds >= 0 && delaySeconds <= 86_400);
+  const total = formatTotals(summary.totals);
+  const label = `Buy ${variablesPhrase(summary.count)} for ${total}`;
+
+  function buy(): void {
+    const options: PurchaseOptions = {};
+    if (fireAndForget) options.fireAndForget = true;
+    if (testTitle && delaySeconds !== undefined && delaySeconds > 0) options.minWaitSeconds = delaySeconds;
+    setConfirming(false);
+    create.mutate(
+      { titleNumber, variables: summary.iris, options },
+      {
+        onSuccess: () => {
+          setSent(`Purchase of ${variablesPhrase(summary.count)} of ${titleNumber} sent: follow it under Purchases.`);
+          onBought();
+        },
+      },
+    );
+  }
+
+  return (
+    <div className="buy-bar">
+      <p className="selection-total" aria-live="polite">
+        {summary.count === 0 ? 'No variables selected' : `${variablesPhrase(summary.count)} selected, ${total}`}
+      </p>
+      <div className="buy-options">
+        <label>
+          <input type="checkbox" checked={fireAndForget} onChange={(event) => { setFireAndForget(event.target.checked); }} />
+          Fire and forget (don’t wait: check the result later)
+        </label>
+        {environment.builtIn === true ? null : (
+          <label>
+            <input type="checkbox" checked={markedTestTitle} onChange={(event) => { onMarkTestTitle(event.target.checked); }} />
+            {titleNumber} is a test title
+          </label>
+        )}
+        {testTitle ? (
+          <span className="test-delay">
+            <label htmlFor={`${id}-delay`}>Test delay (seconds)</label>
+            <input
+              id={`${id}-delay`}
+              inputMode="numeric"
+              size={5}
+              value={delay}
+              aria-invalid={!delayValid}
+              aria-describedby={`${id}-delay-hint`}
+              onChange={(event) => { setDelay(event.target.value); }}
+            />
+            <span className="field-hint" id={`${id}-delay-hint`}>The service keeps answering “not ready” this long (test titles only).</span>
+          </span>
+        ) : null}
+      </div>
+      <button type="button" className="button-primary" disabled={summary.count === 0 || !delayValid || create.isPending} onClick={() => { setConfirming(true); }}>
+        {summary.count === 0 ? 'Buy' : label}
+      </button>
+      <p role="status" className="muted">{create.isPending ? 'Sending the purchase…' : sent}</p>
+      {create.isError ? <ErrorNotice error={create.error} /> : null}
+      {confirming ? (
+        <Dialog title="Confirm purchase" onClose={() => { setConfirming(false); }}>
+          <div className="confirm-purchase">
+            <p>
+              Buy {variablesPhrase(summary.count)} of title <strong>{titleNumber}</strong> for <strong>{total}</strong> on{' '}
+              <span className={environment.builtIn === true ? 'badge badge-sandbox' : 'badge badge-live'}>{environment.name}</span>?
+            </p>
+            <p>
+              {environment.builtIn === true
+                ? 'This is the built-in Sandbox: nothing real is bought and nothing is charged.'
+                : `This is a real purchase from ${environment.baseUrl} and will be charged.`}
+            </p>
+            {fireAndForget ? <p className="muted">Fire and forget: the result is not fetched until you check it.</p> : null}
+            <div className="form-actions">
+              <button type="button" className="button-primary" onClick={buy}>Buy for {total}</button>
+              <button type="button" onClick={() => { setConfirming(false); }}>Cancel</button>
+            </div>
+          </div>
+        </Dialog>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+import type { Environment } from '../../../shared/environment.ts';
+import { ErrorNotice } from '../../components/common/ErrorNotice.tsx';
+import { useCatalogQuery } from './catalog-queries.ts';
+import { VariablePicker } from './VariablePicker.tsx';
+
+export interface TitleViewProps {
+  readonly environment: Environment;
+  readonly titleNumber: string;
+  readonly testTitle: boolean;
+  readonly markedTestTitle: boolean;
+  readonly onMarkTestTitle: (marked: boolean) => void;
+}
+
+/** An open title: its catalog to pick from and buy. */
+export function TitleView({ environment, titleNumber, ...rest }: TitleViewProps) {
+  const catalog = useCatalogQuery(environment.id, titleNumber);
+  return (
+    <section className="title-view" aria-label={`Title ${titleNumber}`}>
+      <h3>
+        Title <code>{titleNumber}</code>
+        {rest.testTitle ? <span className="badge badge-sandbox">Test title</span> : null}
+      </h3>
+      {catalog.isPending ? <p aria-live="polite">Loading the catalog…</p> : null}
+      {catalog.isError ? (
+        <>
+          <ErrorNotice error={catalog.error} />
+          <button type="button" onClick={() => { void catalog.refetch(); }}>Try again</button>
+        </>
+      ) : null}
+      {catalog.data === undefined ? null : catalog.data.variableCount === 0 ? (
+        <p className="empty-state">Nothing is offered for this title.</p>
+      ) : (
+        <VariablePicker environment={environment} catalog={catalog.data} {...rest} />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,87 @@
+import { useId, useState } from 'react';
+import type { TitleCatalog } from '../../../shared/catalog.ts';
+import type { Environment } from '../../../shared/environment.ts';
+import { BuyBar } from './BuyBar.tsx';
+import { CatalogTree } from './CatalogTree.tsx';
+import { filterCatalog, matchKeys, summarise, toggleAll, variableKey } from './catalog-selection.ts';
+import { PasteIris } from './PasteIris.tsx';
+import { PresetControls } from './PresetControls.tsx';
+import type { Preset } from './presets.ts';
+
+export interface VariablePickerProps {
+  readonly environment: Environment;
+  readonly catalog: TitleCatalog;
+  readonly testTitle: boolean;
+  readonly markedTestTitle: boolean;
+  readonly onMarkTestTitle: (marked: boolean) => void;
+}
+
+/** The catalog of one title: filter, tick, presets, paste, then buy. */
+export function VariablePicker({ environment, catalog, testTitle, markedTestTitle, onMarkTestTitle }: VariablePickerProps) {
+  const filterId = useId();
+  const [filter, setFilter] = useState('');
+  const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
+  const [presetNote, setPresetNote] = useState('');
+  const groups = filterCatalog(catalog, filter);
+  const summary = summarise(catalog, selected);
+
+  function toggle(iri: string): void {
+    const next = new Set(selected);
+    if (next.has(iri)) next.delete(iri);
+    else next.add(iri);
+    setSelected(next);
+  }
+
+  function add(entries: readonly string[]): { selected: number; unknown: string[] } {
+    const { matched, unknown } = matchKeys(catalog, entries);
+    setSelected(new Set([...selected, ...matched]));
+    return { selected: matched.length, unknown };
+  }
+
+  function applyPreset(preset: Preset): void {
+    const { selected: found, unknown } = add(preset.keys);
+    setPresetNote(
+      unknown.length === 0
+        ? `${preset.name}: ${String(found)} variables added.`
+        : `${preset.name}: ${String(found)} of ${String(preset.keys.length)} variables added; the rest are not offered for this title.`,
+    );
+  }
+
+  return (
+    <div className="variable-picker">
+      <div className="picker-toolbar">
+        <div className="field">
+          <label htmlFor={filterId}>Filter variables</label>
+          <input id={filterId} type="search" value={filter} placeholder="e.g. flood, bedroom, EPC" onChange={(event) => { setFilter(event.target.value); }} />
+        </div>
+        <PresetControls selectedKeys={summary.iris.map(variableKey)} onApply={applyPreset} />
+        <p className="muted" role="status">{presetNote}</p>
+        <PasteIris onSelect={add} />
+        {summary.count === 0 ? null : (
+          <button type="button" className="button-quiet" onClick={() => { setSelected(new Set()); }}>Clear selection</button>
+        )}
+      </div>
+      <p className="muted">
+        {filter.trim() === ''
+          ? `${String(catalog.variableCount)} variables from ${String(catalog.groups.length)} sources`
+          : `${String(groups.reduce((count, group) => count + group.schemes.reduce((sum, scheme) => sum + scheme.variables.length, 0), 0))} of ${String(catalog.variableCount)} variables match`}
+      </p>
+      <CatalogTree
+        groups={groups}
+        selected={selected}
+        filtering={filter.trim() !== ''}
+        onToggle={toggle}
+        onToggleGroup={(variables) => { setSelected(toggleAll(selected, variables)); }}
+      />
+      <BuyBar
+        environment={environment}
+        titleNumber={catalog.titleNumber}
+        summary={summary}
+        testTitle={testTitle}
+        markedTestTitle={markedTestTitle}
+        onMarkTestTitle={onMarkTestTitle}
+        onBought={() => { setSelected(new Set()); }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+import { isStringArray, readPreference, writePreference } from '../common/local-preference.ts';
+
+export interface Preset {
+  readonly name: string;
+  /** Variable keys (IRIs without the service base), see variableKey. */
+  readonly keys: readonly string[];
+  readonly builtIn?: boolean;
+}
+
+/** What a valuer usually asks for first. */
+export const valuationPack: Preset = {
+  name: 'Valuation pack',
+  builtIn: true,
+  keys: [
+    'Zoopla/Property Data#Market/Valuation/Sale/Estimated Sale Value (£)',
+    'Zoopla/Property Data#Market/Valuation/Sale/Estimate Confidence',
+    'Zoopla/Property Data#Market/Valuation/Rent/Estimated Monthly Rent (£)',
+    'HM Land Registry/Price Paid#Land Registry/Transactions/Price Paid/Last Sale Price (£)',
+    'HM Land Registry/Price Paid#Land Registry/Transactions/Price Paid/Last Sale Date',
+    'EPC/Domestic Certificates#Energy/Dwelling/Size/Total Floor Area (m²)',
+    'WhenFresh/Property Insurance#Dwelling/Rooms/Bedrooms/Bedroom Count (1⋯6+)',
+  ],
+};
+
+const storageKey = 'titledesk.variable-presets';
+
+function parsePresets(value: unknown): Preset[] | undefined {
+  if (!Array.isArray(value)) return undefined;
+  const presets: Preset[] = [];
+  for (const item of value) {
+    if (typeof item !== 'object' || item === null) continue;
+    const name: unknown = Reflect.get(item, 'name');
+    const keys: unknown = Reflect.get(item, 'keys');
+    if (typeof name === 'string' && name.trim() !== '' && isStringArray(keys)) presets.push({ name, keys });
+  }
+  return presets;
+}
+
+export function loadSavedPresets(): Preset[] {
+  return readPreference(storageKey, parsePresets, []);
+}
+
+/** Saves (or replaces, by name) a preset; the built-in one cannot be overwritten. */
+export function savePreset(presets: readonly Preset[], preset: Preset): Preset[] {
+  const next = [...presets.filter((existing) => existing.name !== preset.name), { name: preset.name, keys: [...preset.keys] }];
+  writePreference(storageKey, next);
+  return next;
+}
+
+export function deletePreset(presets: readonly Preset[], name: string): Preset[] {
+  const next = presets.filter((preset) => preset.name !== name);
+  writePreference(storageKey, next);
+  return next;
+}

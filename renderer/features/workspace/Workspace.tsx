@@ -1,0 +1,87 @@
+import { useState } from 'react';
+import type { Environment } from '../../../shared/environment.ts';
+import { useSandboxInfoQuery } from '../../api/settings-queries.ts';
+import { FirstRunHint } from '../demo/FirstRunHint.tsx';
+import { RequestsDrawer } from '../demo/RequestsDrawer.tsx';
+import { HistoryView } from '../history/HistoryView.tsx';
+import { PurchaseLookup } from '../lookup/PurchaseLookup.tsx';
+import { PurchasePanel } from '../purchases/PurchasePanel.tsx';
+import { BuyTab } from './BuyTab.tsx';
+import { panelId, tabId, WorkspaceTabs, type WorkspaceTab } from './WorkspaceTabs.tsx';
+import './workspace.css';
+
+export interface WorkspaceProps {
+  readonly environment: Environment;
+  /** Why saved settings were replaced by defaults, when they were. */
+  readonly loadProblem?: string | undefined;
+}
+
+/**
+ * The main area: finding and buying (or looking up, or the history) on the left, every purchase
+ * live on the right, and the requests drawer over them when asked for.
+ */
+export function Workspace({ environment, loadProblem }: WorkspaceProps) {
+  const sandbox = useSandboxInfoQuery();
+  const [tab, setTab] = useState<WorkspaceTab>('Buy');
+  const [search, setSearch] = useState<{ text: string; version: number } | undefined>();
+  const [openTitles, setOpenTitles] = useState<readonly string[]>([]);
+  const [activeTitle, setActiveTitle] = useState<string | undefined>();
+  const [requestsFor, setRequestsFor] = useState<string | undefined>();
+
+  function openTitle(titleNumber: string): void {
+    setOpenTitles((current) => (current.includes(titleNumber) ? current : [...current, titleNumber]));
+    setActiveTitle(titleNumber);
+    setTab('Buy');
+  }
+
+  function closeTitle(titleNumber: string): void {
+    const remaining = openTitles.filter((title) => title !== titleNumber);
+    setOpenTitles(remaining);
+    if (activeTitle === titleNumber) setActiveTitle(remaining.at(-1));
+  }
+
+  const lookUp = (): void => { setTab('Look up'); };
+
+  return (
+    <main className="workspace" id="main" tabIndex={-1}>
+      {loadProblem === undefined ? null : (
+        <div className="notice" role="status">
+          Your saved settings could not be read as they were, so defaults are in use: {loadProblem}
+        </div>
+      )}
+      <FirstRunHint
+        environment={environment}
+        onSearch={(text) => { setTab('Buy'); setSearch({ text, version: (search?.version ?? 0) + 1 }); }}
+        onOpenTitle={openTitle}
+      />
+      <section className="workspace-column workspace-tasks" aria-label="Tasks">
+        <WorkspaceTabs current={tab} onSelect={setTab} />
+        <div role="tabpanel" id={panelId('Buy')} aria-labelledby={tabId('Buy')} hidden={tab !== 'Buy'} className="tab-panel">
+          <BuyTab
+            environment={environment}
+            search={search}
+            openTitles={openTitles}
+            activeTitle={activeTitle}
+            sandboxTestTitles={sandbox.data?.testTitles ?? []}
+            onOpenTitle={openTitle}
+            onCloseTitle={closeTitle}
+            onShowTitle={setActiveTitle}
+          />
+        </div>
+        {/* Look up and History mount only while shown: a hidden history would refetch on every update. */}
+        {tab === 'Look up' ? (
+          <div role="tabpanel" id={panelId('Look up')} aria-labelledby={tabId('Look up')} className="tab-panel">
+            <PurchaseLookup onShowRequests={setRequestsFor} />
+          </div>
+        ) : null}
+        {tab === 'History' ? (
+          <div role="tabpanel" id={panelId('History')} aria-labelledby={tabId('History')} className="tab-panel">
+            <HistoryView environment={environment} onShowRequests={setRequestsFor} onLookUp={lookUp} />
+          </div>
+        ) : null}
+      </section>
+      <PurchasePanel key={environment.id} environment={environment} onLookUp={lookUp} onShowRequests={setRequestsFor} />
+      {requestsFor === undefined ? null : <RequestsDrawer id={requestsFor} onClose={() => { setRequestsFor(undefined); }} />}
+    </main>
+  );
+}
