@@ -1,0 +1,47 @@
+import { join } from 'node:path';
+import { z } from 'zod';
+import { sandboxConfigSchema, type SandboxConfig } from '../../shared/sandbox-config.ts';
+import { benchDir, startChild } from './child.ts';
+
+export interface SandboxProcessOptions {
+  readonly tokenTtlSeconds?: number;
+  readonly pacing?: { retryAfterSeconds?: [number, number]; maxAgeSeconds?: [number, number]; readySeconds?: [number, number] };
+}
+
+const readySchema = z.object({ baseUrl: z.url(), config: sandboxConfigSchema, titles: z.array(z.string()) });
+const statsSchema = z.record(z.string(), z.number());
+const logSchema = z.array(z.object({ time: z.number(), method: z.string(), path: z.string(), status: z.number(), class: z.string() }));
+
+export type SandboxLog = z.infer<typeof logSchema>;
+
+export interface SandboxProcess {
+  readonly baseUrl: string;
+  readonly config: SandboxConfig;
+  /** Every title of the world but the five test titles, sorted. */
+  readonly titles: readonly string[];
+  stats(): Promise<Record<string, number>>;
+  log(): Promise<SandboxLog>;
+  stop(): Promise<void>;
+}
+
+async function getJson(url: string): Promise<unknown> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  return response.json();
+}
+
+export async function startSandboxProcess(options: SandboxProcessOptions): Promise<SandboxProcess> {
+  const child = startChild(join(benchDir, 'workers', 'sandbox.ts'), [JSON.stringify(options)]);
+  try {
+    const ready = readySchema.parse(await child.nextJson(30_000));
+    return {
+      ...ready,
+      stats: async () => statsSchema.parse(await getJson(`${ready.baseUrl}/_sandbox/stats`)),
+      log: async () => logSchema.parse(await getJson(`${ready.baseUrl}/_sandbox/log`)),
+      stop: () => child.stop(),
+    };
+  } catch (error) {
+    await child.stop();
+    throw error;
+  }
+}

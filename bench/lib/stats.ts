@@ -1,0 +1,39 @@
+/** Small statistics helpers; every figure in the results is computed by one of these. */
+
+/** Nearest-rank percentile (p in 0..100) of unsorted samples; undefined for no samples. */
+export function percentile(samples: readonly number[], p: number): number | undefined {
+  if (samples.length === 0) return undefined;
+  const sorted = [...samples].sort((a, b) => a - b);
+  const rank = Math.max(1, Math.ceil((p / 100) * sorted.length));
+  return sorted[Math.min(rank, sorted.length) - 1];
+}
+
+export function mean(samples: readonly number[]): number | undefined {
+  if (samples.length === 0) return undefined;
+  return samples.reduce((sum, value) => sum + value, 0) / samples.length;
+}
+
+export function round(value: number | undefined, digits = 2): number | null {
+  if (value === undefined || !Number.isFinite(value)) return null;
+  const factor = 10 ** digits;
+  return Math.round(value * factor) / factor;
+}
+
+/** The most events that fall in any window of `windowMs` (sliding, anchored on each event). */
+export function maxInWindow(times: readonly number[], windowMs: number): number {
+  const sorted = [...times].sort((a, b) => a - b);
+  let best = 0;
+  let start = 0;
+  for (let end = 0; end < sorted.length; end += 1) {
+    const last = sorted[end] ?? 0;
+    while ((sorted[start] ?? last) <= last - windowMs) start += 1;
+    best = Math.max(best, end - start + 1);
+  }
+  return best;
+}
+
+/** A figure for the table: '-' when there is none. */
+export function show(value: number | string | null | undefined, unit = ''): string {
+  if (value === null || value === undefined) return '-';
+  return typeof value === 'number' ? `${value}${unit}` : value;
+}

@@ -1,0 +1,2 @@
+import type { Section } from '../lib/section.ts';
+export const addressSection: Section = { name: 'address', title: 'Address', run: () => Promise.resolve({ figures: {}, tables: [] }) };
