@@ -1,7 +1,6 @@
 import { join } from 'node:path';
 import { app, dialog, session, type BrowserWindow } from 'electron';
-import { createCore, type TitleDeskCore } from '../core/app/create-core.ts';
-import { startSandbox, type RunningSandbox } from '../sandbox/index.ts';
+import { startCore, type StartedCore } from '../core/app/start-core.ts';
 import { ElectronSettingsStore } from './electron-settings-store.ts';
 import { createSenderCheck, forwardEvents, registerContract } from './ipc.ts';
 import { devServerUrl, rendererUrl } from './renderer-files.ts';
@@ -28,8 +27,7 @@ app.enableSandbox();
 registerRendererScheme();
 
 let mainWindow: BrowserWindow | undefined;
-let core: TitleDeskCore | undefined;
-let sandbox: RunningSandbox | undefined;
+let started: StartedCore | undefined;
 const cleanups: (() => void)[] = [];
 
 const currentContents = () => (mainWindow === undefined || mainWindow.isDestroyed() ? undefined : mainWindow.webContents);
@@ -37,9 +35,8 @@ const currentContents = () => (mainWindow === undefined || mainWindow.isDestroye
 const shutdown = createShutdown({
   steps: (): ShutdownStep[] => [
     { name: 'IPC and event forwarding', run: () => { for (const cleanup of cleanups.splice(0)) cleanup(); } },
-    // Stops token refresh and the purchase poller, then closes the journal.
-    { name: 'core', run: () => core?.close() },
-    { name: 'sandbox', run: () => sandbox?.close() },
+    // Stops token refresh and the purchase poller, closes the journal, then the embedded sandbox.
+    { name: 'core and sandbox', run: () => started?.close() },
   ],
   onError: (step, error) => {
     log(`Closing ${step} failed: ${String(error)}`);
@@ -53,8 +50,9 @@ async function start(): Promise<void> {
   const secrets = await createSecretStore(userData, log);
   if (secrets.note !== undefined) log(secrets.note);
   const settings = new ElectronSettingsStore(userData);
-  sandbox = await startSandbox({ port: 0 });
-  core = await createCore({ dataDir: userData, secrets: secrets.store, settings, sandbox: sandbox.config });
+  // The embedded sandbox (the default environment) keeps its purchases and port under userData.
+  started = await startCore({ dataDir: userData, secrets: secrets.store, settings });
+  const { core } = started;
 
   const devUrl = devServerUrl(process.env['VITE_DEV_SERVER_URL'], app.isPackaged);
   const url = devUrl ?? rendererUrl;
