@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { ApiProvider } from './api/api-context.tsx';
 import { createQueryClient } from './api/query-client.ts';
 import { App } from './App.tsx';
+import { checkedApi } from './bridge/checked-api.ts';
 import { takeLaunchKey } from './bridge/launch-key.ts';
 import { createWebBridge } from './bridge/web-bridge.ts';
 import './styles.css';
@@ -13,11 +14,12 @@ import './styles.css';
  * browser-mode host, so the web bridge stands in. Nothing below knows which it got.
  */
 const api =
-  window.api ??
-  createWebBridge({
-    launchKey: takeLaunchKey({ location: window.location, history: window.history, storage: window.sessionStorage }),
-    fetch: window.fetch.bind(window),
-  });
+  window.api === undefined
+    ? createWebBridge({
+        launchKey: takeLaunchKey({ location: window.location, history: window.history, storage: window.sessionStorage }),
+        fetch: window.fetch.bind(window),
+      })
+    : checkedApi(window.api);
 
 const container = document.getElementById('root');
 if (container === null) throw new Error('The page has no #root element.');

@@ -1,10 +1,9 @@
-import { z } from 'zod';
 import type { TitleDeskApi } from '../../shared/contract/api.ts';
 import type { EventChannel, EventOf, RequestChannel, RequestOf, ResponseOf } from '../../shared/contract/channels.ts';
 import type { Result } from '../../shared/contract/result.ts';
-import { appErrorSchema, type AppErrorData } from '../../shared/errors.ts';
+import type { AppErrorData } from '../../shared/errors.ts';
 import { requestFunctions } from './api-from-invoke.ts';
-import { eventSchemas, responseSchemas } from './contract-schemas.ts';
+import { eventSchemas, resultSchemaFor } from './contract-schemas.ts';
 import { EventStream } from './event-stream.ts';
 
 export const launchKeyHeader = 'x-titledesk-key';
@@ -25,12 +24,6 @@ const missingKey = failure({
   code: 'unauthorized',
   message: 'This page was opened without its launch key. Open the address that "titledesk web" printed.',
 });
-
-/** The host's JSON Result, with the data checked against the channel's own response schema. */
-function resultSchemaFor<C extends RequestChannel>(channel: C): z.ZodType<Result<ResponseOf<C>>> {
-  const data = responseSchemas[channel].response;
-  return z.union([z.object({ ok: z.literal(true), data }), z.object({ ok: z.literal(false), error: appErrorSchema })]);
-}
 
 function statusFailure(status: number): Result<never> {
   if (status === 401) return failure({ code: 'unauthorized', message: 'The host refused the launch key. Open the address that "titledesk web" printed.' });
