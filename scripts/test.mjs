@@ -46,10 +46,11 @@ function readJson(path) {
 /** Passed, failed and skipped across the runners, from their JSON reports. */
 function summarise() {
   const vitest = readJson(join(results, 'vitest.json'));
-  const playwright = readJson(join(results, 'playwright.json'));
-  const passed = (vitest?.numPassedTests ?? 0) + (playwright?.stats?.expected ?? 0) + (playwright?.stats?.flaky ?? 0);
-  const failed = (vitest?.numFailedTests ?? 0) + (playwright?.stats?.unexpected ?? 0);
-  const skipped = (vitest?.numPendingTests ?? 0) + (vitest?.numTodoTests ?? 0) + (playwright?.stats?.skipped ?? 0);
+  const playwright = [readJson(join(results, 'playwright.json')), readJson(join(results, 'electron.json'))];
+  const sum = (pick) => playwright.reduce((total, report) => total + (pick(report?.stats ?? {}) ?? 0), 0);
+  const passed = (vitest?.numPassedTests ?? 0) + sum((stats) => stats.expected) + sum((stats) => stats.flaky);
+  const failed = (vitest?.numFailedTests ?? 0) + sum((stats) => stats.unexpected);
+  const skipped = (vitest?.numPendingTests ?? 0) + (vitest?.numTodoTests ?? 0) + sum((stats) => stats.skipped);
   return { passed, failed, skipped };
 }
 
@@ -57,6 +58,9 @@ const bin = (name) => join(root, 'node_modules', '.bin', name);
 run('Unit, integration and renderer tests (Vitest)', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${join(results, 'vitest.json')}`]);
 if (run('Production build for the end-to-end tests', bin('vite'), ['build', '--logLevel', 'warn'])) {
   run(`End-to-end tests (Playwright, ${chromium})`, bin('playwright'), ['test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_FILE: join(results, 'playwright.json') });
+  // The same flows in the desktop app wherever the Electron binary exists; elsewhere every test
+  // is reported skipped ("no Electron binary") and counted as skipped, never as passed.
+  run('Desktop tests (Playwright Electron launcher)', bin('playwright'), ['test', '-c', 'test/electron/playwright.config.ts'], { TITLEDESK_ELECTRON_REPORT: join(results, 'electron.json') });
 }
 
 const { passed, failed, skipped } = summarise();
