@@ -1,0 +1,56 @@
+import { renameSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseSettings, type LoadedSettings, type Settings, type SettingsStore } from './settings-store.ts';
+
+/** What conf and electron-store (built on conf) both offer: the whole file as one object. */
+export interface JsonFileStore {
+  store: Record<string, unknown>;
+}
+
+/**
+ * Settings kept in `<folder>/<name>.json` through a conf-style store (atomic writes). Whatever
+ * the file holds goes through parseSettings, so a hand-edited file never stops TitleDesk; a file
+ * that is not JSON at all is moved aside, kept for the user, and defaults are used.
+ */
+export class FileSettingsStore implements SettingsStore {
+  readonly path: string;
+  readonly #file: JsonFileStore;
+  readonly #openProblem: string | undefined;
+
+  constructor(folder: string, name: string, open: () => JsonFileStore) {
+    this.path = join(folder, `${name}.json`);
+    let problem: string | undefined;
+    let file: JsonFileStore;
+    try {
+      file = open();
+    } catch (error) {
+      if (!(error instanceof SyntaxError)) throw error;
+      const aside = join(folder, `${name}.corrupt-${Date.now()}.json`);
+      renameSync(this.path, aside);
+      problem = `The settings file was not valid JSON; it was moved to ${aside} and defaults are used.`;
+      file = open();
+    }
+    this.#file = file;
+    this.#openProblem = problem;
+  }
+
+  load(): LoadedSettings {
+    let raw: unknown;
+    try {
+      raw = this.#file.store;
+    } catch {
+      return { ...parseSettings({}), problem: 'The settings file could not be read; defaults are used.' };
+    }
+    const loaded = parseSettings(raw);
+    const problems = [this.#openProblem, loaded.problem].filter((text) => text !== undefined);
+    return { settings: loaded.settings, problem: problems.length === 0 ? undefined : problems.join(' ') };
+  }
+
+  save(settings: Settings): void {
+    this.#file.store = {
+      environments: settings.environments,
+      selectedEnvironmentId: settings.selectedEnvironmentId,
+      advanced: settings.advanced,
+    };
+  }
+}
