@@ -4,7 +4,7 @@ import { useContractEvents } from './api/use-contract-events.ts';
 import { ErrorNotice } from './components/common/ErrorNotice.tsx';
 import { AppHeader } from './components/header/AppHeader.tsx';
 import { SettingsDialog } from './components/settings/SettingsDialog.tsx';
-import { Workspace } from './components/workspace/Workspace.tsx';
+import { Workspace } from './features/workspace/Workspace.tsx';
 
 /** The application frame: header, main area, and settings over them. */
 export function App() {
