@@ -1,0 +1,59 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { gzipSync } from 'node:zlib';
+import { projectRoot } from './child.ts';
+
+export interface RendererBuild {
+  readonly dir: string;
+  readonly jsBytes: number;
+  readonly jsGzipBytes: number;
+  readonly cssBytes: number;
+  readonly cssGzipBytes: number;
+  readonly files: number;
+}
+
+let built: Promise<RendererBuild> | undefined;
+
+function sizes(dir: string): Omit<RendererBuild, 'dir'> {
+  const assets = join(dir, 'assets');
+  let jsBytes = 0;
+  let jsGzipBytes = 0;
+  let cssBytes = 0;
+  let cssGzipBytes = 0;
+  const names = readdirSync(assets);
+  for (const name of names) {
+    const content = readFileSync(join(assets, name));
+    const gzip = gzipSync(content).length;
+    if (name.endsWith('.js')) {
+      jsBytes += content.length;
+      jsGzipBytes += gzip;
+    } else if (name.endsWith('.css')) {
+      cssBytes += content.length;
+      cssGzipBytes += gzip;
+    }
+  }
+  return { jsBytes, jsGzipBytes, cssBytes, cssGzipBytes, files: names.length };
+}
+
+/**
+ * The production renderer bundle, built into a folder of the bench's own so that dist/ (which
+ * others may be serving) is never emptied under them. Mode "test" leaves out the Electron
+ * plugin (main and preload are not the renderer); NODE_ENV=production keeps React's production
+ * build, so the bytes are those of `npm run build`.
+ */
+export function buildRenderer(): Promise<RendererBuild> {
+  built ??= (async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'titledesk-bench-dist-'));
+    const vite = join(projectRoot, 'node_modules', 'vite', 'bin', 'vite.js');
+    await promisify(execFile)(process.execPath, [vite, 'build', '--mode', 'test', '--outDir', dir, '--emptyOutDir', '--logLevel', 'warn'], {
+      cwd: projectRoot,
+      env: { ...process.env, NODE_ENV: 'production' },
+      timeout: 120_000,
+    });
+    return { dir, ...sizes(dir) };
+  })();
+  return built;
+}
