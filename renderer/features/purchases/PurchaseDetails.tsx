@@ -22,6 +22,16 @@ export function PurchaseDetails({ record, onShowRequests, onLookUp }: PurchaseDe
   return (
     <div className="purchase-details">
       <PurchaseActions record={record} onLookUp={onLookUp} />
+      <dl className="facts">
+        <dt>Purchase ID</dt>
+        <dd>{record.purchaseId === undefined ? <span className="muted">None yet</span> : <code className="purchase-id">{record.purchaseId}</code>}</dd>
+        {record.resultUrl === undefined ? null : (
+          <>
+            <dt>Result URL</dt>
+            <dd><code className="result-url">{record.resultUrl}</code></dd>
+          </>
+        )}
+      </dl>
       <Timeline record={record} />
       {record.items === undefined ? null : <ResultsTable items={record.items} totals={record.totals ?? []} />}
       <ExportBar record={record} onShowRequests={onShowRequests} />

@@ -1,0 +1,103 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { expect, test, type Page } from '@playwright/test';
+import { z } from 'zod';
+import { screenshot } from './support/app-page.ts';
+import { invoke } from './support/host-api.ts';
+import { startTitleDeskWeb, type TitleDeskWeb } from './support/titledesk-web.ts';
+
+/**
+ * The browser-mode host's own sandbox has no fault control, so these tests add an environment
+ * for a second sandbox started with its control API, as a support engineer rehearsing an outage would.
+ */
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const configSchema = z.object({
+  baseUrl: z.url(),
+  developer: z.object({ clientId: z.string(), refreshToken: z.string() }),
+  testTitles: z.array(z.string()),
+});
+
+let host: TitleDeskWeb;
+let sandbox: ChildProcess;
+let config: z.infer<typeof configSchema>;
+
+async function startControlledSandbox(): Promise<void> {
+  sandbox = spawn(`${root}node_modules/.bin/node`, [`${root}bin/titledesk.mjs`, 'sandbox', '--print-config', '--control'], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+  const stdout = sandbox.stdout;
+  if (stdout === null) throw new Error('no stdout');
+  const line = await new Promise<string>((resolve) => { createInterface({ input: stdout }).once('line', resolve); });
+  config = configSchema.parse(JSON.parse(line));
+}
+
+async function setFaults(rules: unknown[]): Promise<void> {
+  const response = await fetch(`${config.baseUrl}/_sandbox/faults`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(rules) });
+  expect(response.status).toBe(200);
+}
+
+test.beforeAll(async () => {
+  await startControlledSandbox();
+  host = await startTitleDeskWeb();
+  const environment = z.object({ id: z.string() }).parse(await invoke(host, 'environment:add', {
+    input: { name: 'Outage rehearsal', baseUrl: config.baseUrl, authMode: 'developer', developerClientId: config.developer.clientId },
+  }));
+  await invoke(host, 'credentials:set', { environmentId: environment.id, name: 'refreshToken', value: config.developer.refreshToken });
+  await invoke(host, 'environment:select', { id: environment.id });
+});
+
+test.afterAll(async () => {
+  await host.stop();
+  sandbox.kill('SIGTERM');
+});
+
+test.use({ viewport: { width: 1280, height: 900 } });
+
+/**
+ * Opens a test title, ticks one variable and buys it on the rehearsal environment with a test
+ * delay, so the result is fetched (and can meet the fault) rather than answered at once.
+ */
+async function buyOne(page: Page, titleNumber: string): Promise<void> {
+  await page.getByLabel('Title number', { exact: true }).fill(titleNumber);
+  await page.getByRole('button', { name: 'Open title' }).click();
+  const title = page.getByRole('region', { name: `Title ${titleNumber}` });
+  await title.getByLabel('Filter variables').fill('unique property');
+  await title.getByRole('checkbox', { name: /^Unique Property Reference Number/ }).check();
+  await title.getByRole('checkbox', { name: `${titleNumber} is a test title` }).check();
+  await title.getByLabel('Test delay (seconds)').fill('2');
+  await title.getByRole('button', { name: /^Buy 1 variable for/ }).click();
+  const confirm = page.getByRole('dialog', { name: 'Confirm purchase' });
+  await expect(confirm).toContainText('Outage rehearsal');
+  await confirm.getByRole('button', { name: /^Buy for/ }).click();
+}
+
+test('a 503 while the result is fetched is retried and the purchase still completes', async ({ page }, testInfo) => {
+  await setFaults([{ target: 'result', kind: 'status503', count: 2, retryAfterSeconds: 1 }]);
+  await page.goto(host.url);
+  await expect(page.getByRole('banner').getByText(/token valid until/)).toBeVisible();
+  await buyOne(page, config.testTitles[0] ?? '');
+  const row = page.getByRole('region', { name: 'Purchases' }).getByRole('article').first();
+  await expect(row.getByText('Available', { exact: true })).toBeVisible({ timeout: 45_000 });
+  await row.getByRole('button', { expanded: false }).click();
+  const timeline = row.getByRole('list', { name: 'Timeline' });
+  await expect(timeline).toContainText('GET 503');
+  await expect(timeline).toContainText('GET 200');
+  await screenshot(page, testInfo, 'outage-recovered');
+});
+
+test('a service that stays unavailable fails in plain words, and Check again recovers it', async ({ page }, testInfo) => {
+  test.setTimeout(120_000);
+  await setFaults([{ target: 'result', kind: 'status503', retryAfterSeconds: 1 }]);
+  await page.goto(host.url);
+  await expect(page.getByRole('banner').getByText(/token valid until/)).toBeVisible();
+  await buyOne(page, config.testTitles[1] ?? '');
+  const row = page.getByRole('region', { name: 'Purchases' }).getByRole('article').first();
+  await expect(row.getByText('Failed', { exact: true })).toBeVisible({ timeout: 90_000 });
+  await row.getByRole('button', { expanded: false }).click();
+  await expect(row.getByRole('note')).toContainText('The service is unavailable right now');
+  await screenshot(page, testInfo, 'outage-failed');
+  await setFaults([]);
+  await row.getByRole('button', { name: 'Check again' }).click();
+  await expect(row.getByText('Available', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(row.getByRole('list', { name: 'Timeline' })).toContainText(/GET 503 Retry-After 1 s × \d+/);
+  await screenshot(page, testInfo, 'outage-checked-again');
+});
