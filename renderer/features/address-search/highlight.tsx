@@ -20,7 +20,10 @@ export function splitByRanges(text: string, ranges: readonly HighlightRange[]): 
     if (end <= cursor) continue;
     const from = Math.max(start, cursor);
     if (from > cursor) segments.push({ text: text.slice(cursor, from), matched: false });
-    segments.push({ text: text.slice(from, end), matched: true });
+    const last = segments.at(-1);
+    // Touching ranges read as one match.
+    if (from === cursor && last?.matched === true) segments[segments.length - 1] = { text: last.text + text.slice(from, end), matched: true };
+    else segments.push({ text: text.slice(from, end), matched: true });
     cursor = end;
   }
   if (cursor < text.length) segments.push({ text: text.slice(cursor), matched: false });

@@ -1,0 +1,116 @@
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Exchange, PurchaseRecord } from '../../../shared/purchase.ts';
+import { PurchaseRowView } from '../../../renderer/features/purchases/PurchaseRow.tsx';
+import { purchaseCsv } from '../../../renderer/features/purchases/purchase-export.ts';
+import { timelineText } from '../../../renderer/features/purchases/timeline.ts';
+import { renderWithApi } from '../support/render-app.tsx';
+import { createFeatureApi, ok, purchase } from './support/feature-api.ts';
+
+afterEach(cleanup);
+
+const at = Date.UTC(2025, 0, 6, 9, 0, 0);
+const post: Exchange = { method: 'POST', path: '/world/GB-eaw/titles/WYK638009/catalog', status: 303, advisedWaitSeconds: 2, at, receivedAt: at + 40 };
+const get = (status: number, wait: number | undefined, offset: number): Exchange => ({
+  method: 'GET', path: '/purchases/p-1', status, at: at + offset, receivedAt: at + offset + 5, ...(wait === undefined ? {} : { advisedWaitSeconds: wait }),
+});
+
+const available = purchase({
+  state: 'available',
+  purchaseId: 'p-1',
+  resultUrl: 'http://127.0.0.1:4010/purchases/p-1',
+  timeline: [post, get(202, 3, 2000), get(202, 3, 5000), get(202, 2.9, 8000), get(202, 3, 11000), get(200, undefined, 14000)],
+  items: [
+    {
+      variable: 'http://127.0.0.1:4010/vars/Zoopla/Property Data#Market/Valuation/Sale/Estimated Sale Value (£)',
+      provider: 'Zoopla', source: 'Property Data', schemePath: ['Market', 'Valuation', 'Sale'], name: 'Estimated Sale Value (£)',
+      ontologyType: 'http://127.0.0.1:4010/ontologies/Market/Valuation#Sale/Estimated Sale Value (£)', value: '=679000', price: { value: 3, currency: 'GBP' },
+    },
+    {
+      variable: 'http://127.0.0.1:4010/vars/Zoopla/Property Data#Market/Valuation/Sale/Estimate Confidence',
+      provider: 'Zoopla', source: 'Property Data', schemePath: ['Market', 'Valuation', 'Sale'], name: 'Estimate Confidence',
+      ontologyType: 'http://127.0.0.1:4010/ontologies/Market/Valuation#Sale/Estimate Confidence', value: 'Medium, "high" later', price: { value: 0.45, currency: 'GBP' },
+    },
+  ],
+  totals: [{ value: 3.45, currency: 'GBP' }],
+});
+
+function show(record: PurchaseRecord, expanded = true) {
+  const fake = createFeatureApi({
+    'purchase:recheck': () => ok({ ...record, state: 'pending', updatedAt: record.updatedAt + 1 }),
+    'purchase:check': () => ok({ ...record, updatedAt: record.updatedAt + 1 }),
+    'purchase:cancel': () => ok({ ...record, state: 'cancelled', updatedAt: record.updatedAt + 1 }),
+  });
+  const looked: string[] = [];
+  renderWithApi(fake.api, <PurchaseRowView record={record} expanded={expanded} onToggle={() => undefined} onShowRequests={() => undefined} onLookUp={() => looked.push('lookup')} />);
+  return { fake, looked };
+}
+
+describe('purchase panel rows', () => {
+  it('a pending purchase shows its state and counts down to the next advised check', () => {
+    show(purchase({ state: 'pending', nextCheckAt: Date.now() + 4_200, timeline: [post] }), false);
+    expect(screen.getByText('Pending')).toBeTruthy();
+    expect(screen.getByText('next check in 5 s')).toBeTruthy();
+    expect(screen.getByRole('button', { expanded: false }).textContent).toContain('1 variable');
+  });
+
+  it('an available purchase shows the timeline, the results with their total, and its exports', () => {
+    show(available);
+    expect(screen.getByText('Available')).toBeTruthy();
+    const steps = within(screen.getByRole('list', { name: 'Timeline' })).getAllByRole('listitem').map((item) => item.querySelector('.timeline-step')?.textContent);
+    expect(steps).toEqual(['POST → 303 Retry-After 2 s', 'GET 202 max-age 3 s × 4', 'GET 200']);
+    const table = screen.getByRole('table');
+    expect(within(table).getByRole('rowheader', { name: 'Estimated Sale Value (£)' })).toBeTruthy();
+    expect(within(table).getByText('£0.45')).toBeTruthy();
+    expect(table.querySelector('tfoot')?.textContent).toContain('£3.45');
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toHaveProperty('disabled', false);
+    expect(screen.getByRole('button', { name: 'Copy purchase ID' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Copy result URL' })).toBeTruthy();
+  });
+
+  it('a failed purchase says why in plain words and checks again', async () => {
+    const { fake } = show(purchase({
+      state: 'failed', purchaseId: 'p-1', resultUrl: 'http://127.0.0.1:4010/purchases/p-1', timeline: [post, get(503, 1, 2000)],
+      error: { code: 'service_unavailable', message: 'The service is unavailable (HTTP 503). (after 6 attempts)' },
+    }));
+    expect(screen.getByText('Failed')).toBeTruthy();
+    expect(screen.getByRole('note').textContent).toContain('The service is unavailable right now');
+    fireEvent.click(screen.getByRole('button', { name: 'Check again' }));
+    await waitFor(() => { expect(fake.callsTo('purchase:recheck')).toHaveLength(1); });
+  });
+
+  it('an outcome-unknown purchase explains, and without an ID sends the user to the lookup', () => {
+    const { looked } = show(purchase({ state: 'outcome_unknown', error: { code: 'outcome_unknown', message: 'The connection dropped.' }, timeline: [{ ...post, status: 'no-response', advisedWaitSeconds: undefined }] }));
+    expect(screen.getByText('Outcome unknown')).toBeTruthy();
+    expect(screen.getByRole('note').textContent).toContain('may or may not have reached the service');
+    fireEvent.click(screen.getByRole('button', { name: 'Check by ID' }));
+    expect(looked).toEqual(['lookup']);
+  });
+
+  it('an outcome-unknown purchase with an ID is checked by it', async () => {
+    const { fake } = show(purchase({ state: 'outcome_unknown', purchaseId: 'p-9', error: { code: 'outcome_unknown', message: '' } }));
+    fireEvent.click(screen.getByRole('button', { name: 'Check by ID' }));
+    await waitFor(() => { expect(fake.callsTo('purchase:check')).toEqual([{ reference: 'p-9', wait: true }]); });
+  });
+
+  it('a fire-and-forget purchase is not followed until asked', async () => {
+    const { fake } = show(purchase({ state: 'pending', autoCheck: false, purchaseId: 'p-2', timeline: [post] }));
+    expect(screen.getByText('not being followed')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Watch until done' }));
+    await waitFor(() => { expect(fake.callsTo('purchase:check')).toEqual([{ reference: 'p-2', wait: true }]); });
+  });
+});
+
+describe('purchase exports', () => {
+  it('writes RFC 4180 CSV with quoting and neutralised formulas', () => {
+    const lines = purchaseCsv(available).split('\r\n');
+    expect(lines[0]).toBe('Variable,Provider,Source,Scheme path,Value,Price,Currency,Ontology type,Variable IRI');
+    expect(lines[1]).toContain(",'=679000,3,GBP,");
+    expect(lines[2]).toContain(',"Medium, ""high"" later",0.45,GBP,');
+    expect(lines).toHaveLength(4);
+  });
+
+  it('summarises a timeline the way the service spoke', () => {
+    expect(timelineText(available.timeline)).toBe('POST → 303 Retry-After 2 s → GET 202 max-age 3 s × 4 → GET 200');
+  });
+});

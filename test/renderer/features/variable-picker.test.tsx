@@ -1,0 +1,116 @@
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { VariablePicker } from '../../../renderer/features/variable-picker/VariablePicker.tsx';
+import { matchKeys, parseIriList, summarise, variableKey } from '../../../renderer/features/variable-picker/catalog-selection.ts';
+import { sandbox } from '../support/fake-api.ts';
+import { renderWithApi } from '../support/render-app.tsx';
+import { catalog, createFeatureApi, ok, purchase } from './support/feature-api.ts';
+
+afterEach(cleanup);
+beforeEach(() => { window.localStorage.clear(); });
+
+function setup(testTitle = false) {
+  const fake = createFeatureApi({ 'purchase:create': (request) => ok(purchase({ variables: request.variables, options: request.options ?? {} })) });
+  renderWithApi(fake.api, <VariablePicker environment={sandbox} catalog={catalog} testTitle={testTitle} markedTestTitle={false} onMarkTestTitle={() => undefined} />);
+  return fake;
+}
+
+const box = (name: string): HTMLElement => screen.getByRole('checkbox', { name: new RegExp(`^${name.replace(/[()£⋯+]/g, '.')}`) });
+
+describe('variable picker', () => {
+  it('keeps a running count and total, and names both on the Buy button', () => {
+    setup();
+    expect(screen.getByText('No variables selected')).toBeTruthy();
+    fireEvent.click(box('Estimated Sale Value (£)'));
+    fireEvent.click(box('Estimate Confidence'));
+    fireEvent.click(box('Bedroom Count'));
+    expect(screen.getByText('3 variables selected, £4.00')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Buy 3 variables for £4.00' })).toBeTruthy();
+  });
+
+  it('filters by name, scheme or provider across every word', () => {
+    setup();
+    fireEvent.change(screen.getByLabelText('Filter variables'), { target: { value: 'valuation zoopla' } });
+    expect(screen.getByText('3 of 6 variables match')).toBeTruthy();
+    expect(screen.queryByRole('checkbox', { name: /Bedroom/ })).toBeNull();
+    fireEvent.change(screen.getByLabelText('Filter variables'), { target: { value: 'nothing like this' } });
+    expect(screen.getByText('No variables match the filter.')).toBeTruthy();
+  });
+
+  it('selects all in a group, and a second click clears the group', () => {
+    setup();
+    const all = screen.getByRole('checkbox', { name: 'Select all in Zoopla / Property Data' });
+    fireEvent.click(box('Estimate Confidence'));
+    expect(all.getAttribute('aria-checked')).toBe('mixed');
+    fireEvent.click(all);
+    expect(screen.getByText('3 variables selected, £5.50')).toBeTruthy();
+    expect(all.getAttribute('aria-checked')).toBe('true');
+    fireEvent.click(all);
+    expect(screen.getByText('No variables selected')).toBeTruthy();
+  });
+
+  it('selects pasted IRIs, whatever base they were written with, and lists those not offered', () => {
+    setup();
+    fireEvent.click(screen.getByText('Paste variable IRIs'));
+    const pasted = [
+      'https://api.whenfresh.com/vars/Zoopla/Property Data#Market/Valuation/Rent/Estimated Monthly Rent (£)',
+      `"${catalog.groups[0]?.schemes[0]?.variables[0]?.iri ?? ''}",`,
+      'https://api.whenfresh.com/vars/Nobody/Nothing#A/B/Unknown',
+      '',
+    ].join('\n');
+    fireEvent.change(screen.getByLabelText('Variable IRIs, one per line'), { target: { value: pasted } });
+    fireEvent.click(screen.getByRole('button', { name: 'Select these' }));
+    expect(screen.getByText('2 variables selected.')).toBeTruthy();
+    expect(screen.getByText('https://api.whenfresh.com/vars/Nobody/Nothing#A/B/Unknown')).toBeTruthy();
+    expect(screen.getByText('2 variables selected, £2.50')).toBeTruthy();
+  });
+
+  it('adds the Valuation pack, saves the selection as a preset, and keeps it for next time', () => {
+    setup();
+    fireEvent.click(screen.getByRole('button', { name: 'Add preset' }));
+    expect(screen.getByText(/Valuation pack: 4 of 7 variables added/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Save selection as preset…' }));
+    fireEvent.change(screen.getByLabelText('Preset name'), { target: { value: 'Rent check' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(window.localStorage.getItem('titledesk.variable-presets')).toContain('Rent check');
+    cleanup();
+    setup();
+    expect(screen.getByRole('option', { name: 'Rent check (4)' })).toBeTruthy();
+  });
+
+  it('confirms naming the environment, then buys with the options chosen', async () => {
+    const fake = setup(true);
+    fireEvent.click(box('Estimated Sale Value (£)'));
+    fireEvent.click(screen.getByRole('checkbox', { name: /Fire and forget/ }));
+    fireEvent.change(screen.getByLabelText('Test delay (seconds)'), { target: { value: '5' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Buy 1 variable for £3.00' }));
+    const dialog = screen.getByRole('dialog', { name: 'Confirm purchase' });
+    expect(dialog.textContent).toContain('Sandbox');
+    expect(dialog.textContent).toContain('nothing is charged');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Buy for £3.00' }));
+    await waitFor(() => { expect(fake.callsTo('purchase:create')).toHaveLength(1); });
+    expect(fake.callsTo('purchase:create')[0]).toEqual({
+      titleNumber: 'WYK638009',
+      variables: [catalog.groups[1]?.schemes[0]?.variables[0]?.iri],
+      options: { fireAndForget: true, minWaitSeconds: 5 },
+    });
+    await screen.findByText(/Purchase of 1 variable of WYK638009 sent/);
+    expect(screen.getByText('No variables selected')).toBeTruthy();
+  });
+});
+
+describe('catalog selection', () => {
+  it('keys a variable without its base, so lists match across environments', () => {
+    expect(variableKey('http://127.0.0.1:1234/vars/EPC/Domestic Certificates#Energy/Rating/Current/Current Energy Rating')).toBe('EPC/Domestic Certificates#Energy/Rating/Current/Current Energy Rating');
+    expect(matchKeys(catalog, ['Zoopla/Property Data#Market/Valuation/Sale/Estimate Confidence']).matched).toHaveLength(1);
+  });
+
+  it('splits a pasted list on line breaks only: IRIs hold spaces', () => {
+    expect(parseIriList(' a b#c/d \r\n\n<e f#g/h>;\n')).toEqual(['a b#c/d', 'e f#g/h']);
+  });
+
+  it('totals without binary rounding tails', () => {
+    const iris = catalog.groups.flatMap((group) => group.schemes.flatMap((scheme) => scheme.variables.map((variable) => variable.iri)));
+    expect(summarise(catalog, new Set(iris)).totals).toEqual([{ value: 8, currency: 'GBP' }]);
+  });
+});
