@@ -149,5 +149,10 @@ test('an analyst finds a flat, buys three variables, exports them; support looks
   await historyRow.getByRole('button', { name: /^Re-check/ }).click();
   await expect(historyRow.getByText('Available', { exact: true })).toBeVisible();
   await screenshot(support, testInfo, 'history');
+
+  // The same screens in the dark theme, from the frame's colour variables.
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect(row.getByRole('table')).toBeVisible();
+  await screenshot(page, testInfo, 'purchase-available-dark');
   expect(problems).toEqual([]);
 });
