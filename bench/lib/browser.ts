@@ -71,6 +71,7 @@ export async function invoke(rig: BrowserRig, channel: string, payload: unknown)
 export function installProbe(): void {
   const state = {
     longTasks: [] as { start: number; duration: number }[],
+    longFrames: [] as { start: number; duration: number }[],
     addressReadyAt: null as number | null,
     mainAt: null as number | null,
     snapshots: [] as { at: number; value: string; options: string[] }[],
@@ -79,6 +80,12 @@ export function installProbe(): void {
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) state.longTasks.push({ start: entry.startTime, duration: entry.duration });
   }).observe({ type: 'longtask', buffered: true });
+  // Long animation frames also count the rendering work after a task, where React commits land.
+  if (PerformanceObserver.supportedEntryTypes.includes('long-animation-frame')) {
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) state.longFrames.push({ start: entry.startTime, duration: entry.duration });
+    }).observe({ type: 'long-animation-frame', buffered: true });
+  }
   const addressBox = (): HTMLInputElement | undefined => {
     for (const element of document.querySelectorAll('input[role="combobox"], input[type="search"], input[type="text"]')) {
       if (!(element instanceof HTMLInputElement)) continue;
@@ -105,6 +112,7 @@ export function installProbe(): void {
 
 export const probeSchema = z.object({
   longTasks: z.array(z.object({ start: z.number(), duration: z.number() })),
+  longFrames: z.array(z.object({ start: z.number(), duration: z.number() })),
   addressReadyAt: z.number().nullable(),
   mainAt: z.number().nullable(),
   snapshots: z.array(z.object({ at: z.number(), value: z.string(), options: z.array(z.string()) })),

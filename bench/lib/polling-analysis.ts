@@ -1,3 +1,4 @@
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { z } from 'zod';
 import { sandboxConfigSchema } from '../../shared/sandbox-config.ts';
 import { percentile, round } from './stats.ts';
@@ -87,6 +88,8 @@ export const clientReportSchema = z.object({
   cpuSeconds: z.number(),
   cpuSecondsTotal: z.number(),
   peakRssMiB: z.number(),
+  eventLoopDelayP99Ms: z.number(),
+  eventLoopDelayMaxMs: z.number(),
 });
 export type ClientReport = z.infer<typeof clientReportSchema>;
 
@@ -98,8 +101,23 @@ export const workloadSchema = z.object({
 });
 export type Workload = z.infer<typeof workloadSchema>;
 
-/** CPU and memory of this process, for the client workers' reports. */
-export function processUsage(cpuAtStart: NodeJS.CpuUsage): { cpuSeconds: number; cpuSecondsTotal: number; peakRssMiB: number } {
+/**
+ * CPU, memory and event-loop delay of this process, for the client workers' reports. The delay
+ * tells lateness caused by a blocked loop (or a starved CPU) from lateness the scheduler adds.
+ */
+export function startUsage(): { stop(): { cpuSeconds: number; cpuSecondsTotal: number; peakRssMiB: number; eventLoopDelayP99Ms: number; eventLoopDelayMaxMs: number } } {
+  const cpuAtStart = process.cpuUsage();
+  const delay = monitorEventLoopDelay({ resolution: 10 });
+  delay.enable();
+  return {
+    stop() {
+      delay.disable();
+      return { ...processUsage(cpuAtStart), eventLoopDelayP99Ms: round(delay.percentile(99) / 1e6, 1) ?? 0, eventLoopDelayMaxMs: round(delay.max / 1e6, 1) ?? 0 };
+    },
+  };
+}
+
+function processUsage(cpuAtStart: NodeJS.CpuUsage): { cpuSeconds: number; cpuSecondsTotal: number; peakRssMiB: number } {
   const during = process.cpuUsage(cpuAtStart);
   const total = process.cpuUsage();
   return {

@@ -12,6 +12,8 @@ interface ClientRun extends PollingFigures {
   readonly cpuSeconds: number;
   readonly cpuSecondsTotal: number;
   readonly peakRssMiB: number;
+  readonly eventLoopDelayP99Ms: number;
+  readonly eventLoopDelayMaxMs: number;
   readonly getsPerPurchase: number | null;
 }
 
@@ -33,6 +35,8 @@ async function runClient(worker: string, context: BenchContext): Promise<ClientR
       cpuSeconds: report.cpuSeconds,
       cpuSecondsTotal: report.cpuSecondsTotal,
       peakRssMiB: report.peakRssMiB,
+      eventLoopDelayP99Ms: report.eventLoopDelayP99Ms,
+      eventLoopDelayMaxMs: report.eventLoopDelayMaxMs,
       getsPerPurchase: round(analysis.gets / Math.max(1, analysis.purchases)),
     };
   } finally {
@@ -55,6 +59,7 @@ function rows(titleDesk: ClientRun, naive: ClientRun, purchases: number): string
     ['lateness p50', ...both((run) => run.latenessP50Ms, ' ms'), '', ''],
     ['lateness p99', ...both((run) => run.latenessP99Ms, ' ms'), '<= 50 ms', goalMark((titleDesk.latenessP99Ms ?? Infinity) <= 50)],
     ['lateness max', ...both((run) => run.latenessMaxMs, ' ms'), '', ''],
+    ['event-loop delay p99 / max', ...both((run) => `${String(run.eventLoopDelayP99Ms)} / ${String(run.eventLoopDelayMaxMs)} ms`), '', ''],
     ['settled available', ...both((run) => run.states['available'] ?? 0), `= ${purchases}`, goalMark((titleDesk.states['available'] ?? 0) === purchases)],
     ['wall time', ...both((run) => run.wallSeconds, ' s'), '', ''],
     ['CPU while running', ...both((run) => run.cpuSeconds, ' s'), '', ''],

@@ -7,7 +7,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
 import { freshnessSeconds } from '../../shared/http/cache-control.ts';
 import { parseRetryAfter } from '../../shared/http/retry-after.ts';
-import { processUsage, workloadSchema, type BenchExchange, type ClientReport } from '../lib/polling-analysis.ts';
+import { startUsage, workloadSchema, type BenchExchange, type ClientReport } from '../lib/polling-analysis.ts';
 
 const workload = workloadSchema.parse(JSON.parse(process.argv[2] ?? '{}'));
 const base = workload.config.baseUrl;
@@ -61,7 +61,7 @@ async function buy(title: string, token: string): Promise<{ timeline: BenchExcha
   }
 }
 
-const cpuAtStart = process.cpuUsage();
+const usage = startUsage();
 const startedAt = performance.now();
 const token = await accessToken();
 const outcomes = await Promise.all(workload.titles.map((title) => buy(title, token)));
@@ -72,6 +72,6 @@ const report: ClientReport = {
   settled: outcomes.length,
   states: { available: ok, failed: outcomes.length - ok },
   wallSeconds,
-  ...processUsage(cpuAtStart),
+  ...usage.stop(),
 };
 process.stdout.write(`${JSON.stringify(report)}\n`);

@@ -13,7 +13,7 @@ import { createHttpAgent } from '../../electron/core/http/agent.ts';
 import { PurchaseService } from '../../electron/core/purchases/purchase-service.ts';
 import { MemorySecretStore } from '../../electron/core/secrets/memory-secret-store.ts';
 import { defaultAdvancedSettings } from '../../shared/environment.ts';
-import { processUsage, workloadSchema, type ClientReport } from '../lib/polling-analysis.ts';
+import { startUsage, workloadSchema, type ClientReport } from '../lib/polling-analysis.ts';
 
 const workload = workloadSchema.parse(JSON.parse(process.argv[2] ?? '{}'));
 const dataDir = mkdtempSync(join(tmpdir(), 'titledesk-bench-'));
@@ -26,12 +26,11 @@ const session = createEnvironmentSession({ environment: sandboxEnvironment(workl
 const service = new PurchaseService({ dataDir, maxConcurrent: connections });
 const environment = { id: session.environment.id, client: session.client };
 
-const cpuAtStart = process.cpuUsage();
+const usage = startUsage();
 const startedAt = performance.now();
 const created = await Promise.all(workload.titles.map((title) => service.create(environment, title, [workload.variable])));
 const settled: PurchaseRecord[] = await Promise.all(created.map((record) => service.waitForSettled(record.id)));
 const wallSeconds = (performance.now() - startedAt) / 1000;
-const usage = processUsage(cpuAtStart);
 
 const states: Record<string, number> = {};
 for (const record of settled) states[record.state] = (states[record.state] ?? 0) + 1;
@@ -40,7 +39,7 @@ const report: ClientReport = {
   settled: settled.length,
   states,
   wallSeconds,
-  ...usage,
+  ...usage.stop(),
 };
 await service.close();
 await agent.close();
