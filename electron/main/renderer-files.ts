@@ -101,3 +101,11 @@ export function devServerUrl(value: string | undefined, isPackaged: boolean): st
   const loopback = url.hostname === 'localhost' || url.hostname === '127.0.0.1' || url.hostname === '[::1]';
   return url.protocol === 'http:' && loopback ? url.href : undefined;
 }
+
+/**
+ * Exports (CSV, JSON) are blobs the renderer made itself; they are the only downloads allowed,
+ * and they get the OS save dialog. Anything else a page might try to download is refused.
+ */
+export function isRendererExport(downloadUrl: string): boolean {
+  return downloadUrl.startsWith(`blob:${rendererOrigin}/`);
+}

@@ -1,9 +1,11 @@
 import { shell, type App, type Session, type WebContents } from 'electron';
 import { allowedExternalUrl } from './external-links.ts';
+import { isRendererExport } from './renderer-files.ts';
 
 /**
  * The renderer needs no browser powers: no permission (camera, notifications, clipboard read…)
- * is ever granted or even reported as grantable, and nothing is downloaded.
+ * is ever granted or even reported as grantable, and nothing is downloaded but the renderer's
+ * own exports, which the user saves through the OS save dialog.
  */
 export function hardenSession(session: Session): void {
   session.setPermissionRequestHandler((_contents, _permission, callback) => {
@@ -11,7 +13,12 @@ export function hardenSession(session: Session): void {
   });
   session.setPermissionCheckHandler(() => false);
   session.setDevicePermissionHandler(() => false);
-  session.on('will-download', (event) => {
+  session.on('will-download', (event, item) => {
+    if (isRendererExport(item.getURL())) {
+      // No save path set: Electron asks the user where to save, starting from the export's name.
+      item.setSaveDialogOptions({ title: 'Save export', defaultPath: item.getFilename() });
+      return;
+    }
     event.preventDefault();
   });
 }

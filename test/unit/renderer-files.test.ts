@@ -4,6 +4,7 @@ import {
   contentSecurityPolicy,
   contentTypeOf,
   devServerUrl,
+  isRendererExport,
   rendererUrl,
   resolveRendererFile,
   securityHeaders,
@@ -74,5 +75,15 @@ describe('devServerUrl', () => {
     expect(devServerUrl('https://example.com/', false)).toBeUndefined();
     expect(devServerUrl(undefined, false)).toBeUndefined();
     expect(devServerUrl('', false)).toBeUndefined();
+  });
+});
+
+describe('downloads the desktop app allows', () => {
+  it('accepts only blobs made by the bundled renderer', () => {
+    expect(isRendererExport('blob:app://titledesk/6f1c9a9e-1111-4f4f-9999-123456789abc')).toBe(true);
+    expect(isRendererExport('blob:https://evil.example/6f1c9a9e')).toBe(false);
+    expect(isRendererExport('https://titledesk/file.csv')).toBe(false);
+    expect(isRendererExport('blob:app://titledeskx/abc')).toBe(false);
+    expect(isRendererExport('data:text/csv,a')).toBe(false);
   });
 });
