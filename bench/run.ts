@@ -11,6 +11,7 @@ import { parseArgs } from 'node:util';
 import { benchDir } from './lib/child.ts';
 import { currentLoad, machineInfo } from './lib/machine.ts';
 import type { BenchContext, Section } from './lib/section.ts';
+import { removeRendererBuild } from './lib/renderer-build.ts';
 import { formatTable } from './lib/table.ts';
 import { addressSection } from './sections/address-search.ts';
 import { eventsSection } from './sections/events.ts';
@@ -79,6 +80,7 @@ async function main(): Promise<number> {
       process.stdout.write(`  FAILED: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
     }
   }
+  removeRendererBuild();
   if (options.write) {
     const full = options.only.length === sections.length;
     const merged = { ...(full ? {} : previousSections()), ...done };

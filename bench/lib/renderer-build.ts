@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -16,6 +16,7 @@ export interface RendererBuild {
 }
 
 let built: Promise<RendererBuild> | undefined;
+let builtDir: string | undefined;
 
 function sizes(dir: string): Omit<RendererBuild, 'dir'> {
   const assets = join(dir, 'assets');
@@ -47,6 +48,7 @@ function sizes(dir: string): Omit<RendererBuild, 'dir'> {
 export function buildRenderer(): Promise<RendererBuild> {
   built ??= (async () => {
     const dir = mkdtempSync(join(tmpdir(), 'titledesk-bench-dist-'));
+    builtDir = dir;
     const vite = join(projectRoot, 'node_modules', 'vite', 'bin', 'vite.js');
     await promisify(execFile)(process.execPath, [vite, 'build', '--mode', 'test', '--outDir', dir, '--emptyOutDir', '--logLevel', 'warn'], {
       cwd: projectRoot,
@@ -56,4 +58,11 @@ export function buildRenderer(): Promise<RendererBuild> {
     return { dir, ...sizes(dir) };
   })();
   return built;
+}
+
+/** Removes the bench's build, if one was made this run. */
+export function removeRendererBuild(): void {
+  if (builtDir !== undefined) rmSync(builtDir, { recursive: true, force: true });
+  builtDir = undefined;
+  built = undefined;
 }
