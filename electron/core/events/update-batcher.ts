@@ -21,13 +21,22 @@ export function createUpdateBatcher<T>(options: {
   let lastDelivery = Number.NEGATIVE_INFINITY;
   let closed = false;
 
+  // Timers may fire a little early, so the wait is measured on a monotonic clock and the
+  // timer is re-armed for whatever is left: deliveries are never closer than the interval.
+  const remainingWait = (): number => Math.max(0, lastDelivery + intervalMs - performance.now());
+  const onTimer = (): void => {
+    const wait = remainingWait();
+    if (wait > 0) timer = setTimeout(onTimer, Math.ceil(wait));
+    else flush();
+  };
+
   const flush = (): void => {
     if (timer !== undefined) clearTimeout(timer);
     timer = undefined;
     if (pending.size === 0) return;
     const batch = [...pending.values()];
     pending = new Map();
-    lastDelivery = Date.now();
+    lastDelivery = performance.now();
     options.deliver(batch);
   };
 
@@ -37,8 +46,7 @@ export function createUpdateBatcher<T>(options: {
       pending.set(options.keyOf(item), item);
       if (timer !== undefined) return;
       // Leading edge when idle keeps a single change snappy; trailing edge bounds the rate.
-      const wait = Math.max(0, lastDelivery + intervalMs - Date.now());
-      timer = setTimeout(flush, wait);
+      timer = setTimeout(onTimer, Math.ceil(remainingWait()));
     },
     flush,
     close() {
