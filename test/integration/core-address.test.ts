@@ -1,30 +1,26 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Agent } from 'undici';
-import { startSandbox } from '../../electron/sandbox/index.ts';
-import { createHttpAgent } from '../../electron/core/http/agent.ts';
+import type { RunningSandbox } from '../../electron/sandbox/index.ts';
+import type { EnvironmentRegistry } from '../../electron/core/env/environment-registry.ts';
+import { startRegistryOnSandbox, type RegistryOnSandbox } from './fixtures/core-fixtures.ts';
 import { MemorySecretStore } from '../../electron/core/secrets/memory-secret-store.ts';
-import { MemorySettingsStore } from '../../electron/core/settings/settings-store.ts';
-import { EnvironmentRegistry } from '../../electron/core/env/environment-registry.ts';
 import { AddressClient } from '../../electron/core/address/address-client.ts';
 import { CoreError } from '../../electron/core/errors.ts';
 import type { AddressCandidate } from '../../shared/address.ts';
 import { parseAddressKey } from '../../shared/address-key.ts';
 
-type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
-let sandbox: Sandbox;
+let fixture: RegistryOnSandbox;
+let sandbox: RunningSandbox;
 let agent: Agent;
 let registry: EnvironmentRegistry;
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, control: true });
-  agent = createHttpAgent();
-  registry = new EnvironmentRegistry({ settings: new MemorySettingsStore(), secrets: new MemorySecretStore(), dispatcher: agent, sandbox: sandbox.config });
-  await registry.init();
+  fixture = await startRegistryOnSandbox();
+  ({ sandbox, agent, registry } = fixture);
 });
 
 afterAll(async () => {
-  await agent.close();
-  await sandbox.close();
+  await fixture.close();
 });
 
 /** A client for the sandbox with a chosen provider key (or none) and provider URLs. */

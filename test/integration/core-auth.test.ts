@@ -6,9 +6,9 @@ import { createHttpAgent } from '../../electron/core/http/agent.ts';
 import { MemorySecretStore } from '../../electron/core/secrets/memory-secret-store.ts';
 import { TokenManager } from '../../electron/core/auth/token-manager.ts';
 import { ApiServiceClient } from '../../electron/core/api/service-client.ts';
-import { CoreError } from '../../electron/core/errors.ts';
 import type { SecretStore } from '../../electron/core/secrets/secret-store.ts';
 import type { AuthMode, AuthState, Environment } from '../../shared/environment.ts';
+import { codeOf } from './fixtures/core-fixtures.ts';
 
 type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
 const cleanups: (() => Promise<void>)[] = [];
@@ -60,14 +60,6 @@ function getCatalog(s: Setup): Promise<number> {
     .then((response) => response.status);
 }
 
-async function codeOf(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-  } catch (error) {
-    return error instanceof CoreError ? error.code : `not a CoreError: ${String(error)}`;
-  }
-  return 'resolved';
-}
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -1,40 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Agent } from 'undici';
-import { startSandbox } from '../../electron/sandbox/index.ts';
-import { createHttpAgent } from '../../electron/core/http/agent.ts';
-import { MemorySecretStore } from '../../electron/core/secrets/memory-secret-store.ts';
-import { MemorySettingsStore } from '../../electron/core/settings/settings-store.ts';
-import { EnvironmentRegistry } from '../../electron/core/env/environment-registry.ts';
+import type { RunningSandbox } from '../../electron/sandbox/index.ts';
+import type { EnvironmentRegistry } from '../../electron/core/env/environment-registry.ts';
+import { codeOf, startRegistryOnSandbox, type RegistryOnSandbox } from './fixtures/core-fixtures.ts';
 import { groupCatalog, parseCatalog } from '../../electron/core/catalog/catalog-client.ts';
-import { CoreError } from '../../electron/core/errors.ts';
 import type { CatalogVariable } from '../../shared/catalog.ts';
 import { parseVariableIri } from '../../shared/iri.ts';
 
-type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
-let sandbox: Sandbox;
-let agent: Agent;
+let fixture: RegistryOnSandbox;
+let sandbox: RunningSandbox;
 let registry: EnvironmentRegistry;
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, control: true });
-  agent = createHttpAgent();
-  registry = new EnvironmentRegistry({ settings: new MemorySettingsStore(), secrets: new MemorySecretStore(), dispatcher: agent, sandbox: sandbox.config });
-  await registry.init();
+  fixture = await startRegistryOnSandbox();
+  ({ sandbox, registry } = fixture);
 });
 
 afterAll(async () => {
-  await agent.close();
-  await sandbox.close();
+  await fixture.close();
 });
-
-async function codeOf(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-  } catch (error) {
-    return error instanceof CoreError ? error.code : `not a CoreError: ${String(error)}`;
-  }
-  return 'resolved';
-}
 
 describe('catalog against the sandbox', () => {
   it('parses a title catalog into priced variables grouped by provider/source and scheme path', async () => {
