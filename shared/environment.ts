@@ -57,6 +57,10 @@ export const advancedSettingsSchema = z.object({
   backoffMaxAttempts: z.number().int().min(1).max(10),
   backoffBaseMs: z.number().int().min(10).max(60_000),
   backoffMaxMs: z.number().int().min(100).max(600_000),
+  /** Result checks failing in a row (500, 503, 504, network) before a purchase is marked failed. */
+  pollMaxAttempts: z.number().int().min(1).max(20),
+  pollBackoffBaseMs: z.number().int().min(100).max(60_000),
+  pollBackoffMaxMs: z.number().int().min(1_000).max(3_600_000),
 });
 export type AdvancedSettings = z.infer<typeof advancedSettingsSchema>;
 
@@ -67,4 +71,7 @@ export const defaultAdvancedSettings: AdvancedSettings = {
   backoffMaxAttempts: 4,
   backoffBaseMs: 250,
   backoffMaxMs: 5_000,
+  pollMaxAttempts: 6,
+  pollBackoffBaseMs: 1_000,
+  pollBackoffMaxMs: 60_000,
 };

@@ -27,13 +27,26 @@ describe('advanced settings', () => {
     expect(fake.callsTo('settings:update')).toEqual([]);
   });
 
-  it('will not let the first retry delay exceed the longest', async () => {
+  it('will not let a first retry delay exceed its longest, for sign-in or for purchase checks', async () => {
     const { fake, form, set } = renderAdvanced();
-    set('First retry delay (ms)', '9000');
-    set('Longest retry delay (ms)', '1000');
+    set('First sign-in retry delay (ms)', '9000');
+    set('Longest sign-in retry delay (ms)', '1000');
+    set('First purchase-check retry delay (ms)', '50000');
+    set('Longest purchase-check retry delay (ms)', '2000');
     fireEvent.submit(form);
-    expect(await screen.findByText('Must be at least the first retry delay.')).toBeDefined();
+    expect(await screen.findByText('Must be at least the first sign-in retry delay.')).toBeDefined();
+    expect(screen.getByText('Must be at least the first purchase-check retry delay.')).toBeDefined();
     expect(fake.callsTo('settings:update')).toEqual([]);
+  });
+
+  it('saves the polling limits', async () => {
+    const { fake, form, set } = renderAdvanced();
+    set('Purchase checks failing in a row', '3');
+    set('Longest purchase-check retry delay (ms)', '10000');
+    fireEvent.submit(form);
+    await waitFor(() => {
+      expect(fake.callsTo('settings:update')).toEqual([{ advanced: { ...defaultAdvancedSettings, pollMaxAttempts: 3, pollBackoffMaxMs: 10_000 } }]);
+    });
   });
 
   it('saves valid settings', async () => {

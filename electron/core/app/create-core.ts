@@ -61,6 +61,10 @@ export async function createCore(options: CoreOptions): Promise<TitleDeskCore> {
   const purchases = new PurchaseService({
     dataDir: options.dataDir,
     maxConcurrent: loaded.settings.advanced.maxConcurrentRequests,
+    retry: () => {
+      const advanced = environments.advanced();
+      return { attempts: advanced.pollMaxAttempts, baseMs: advanced.pollBackoffBaseMs, capMs: advanced.pollBackoffMaxMs };
+    },
     resolveEnvironment: (id) => resolvePurchaseEnvironment(environments, id),
   });
   const batcher = createUpdateBatcher({

@@ -19,7 +19,8 @@ export interface PollerOptions {
   readonly store: RecordStore;
   readonly clock: Clock;
   readonly random: () => number;
-  readonly retry: RetryPolicy;
+  /** Read at every retry decision, so a changed setting applies to the next one. */
+  readonly retry: () => RetryPolicy;
   readonly maxConcurrent: number;
   readonly requestTimeoutMs: number;
   readonly signal: AbortSignal;
@@ -148,12 +149,13 @@ export class Poller {
     }
     const failures = (this.#failures.get(current.id) ?? 0) + 1;
     this.#failures.set(current.id, failures);
-    if (outcome.kind === 'retry' && (!current.autoCheck || failures >= this.#options.retry.attempts)) {
+    const retry = this.#options.retry();
+    if (outcome.kind === 'retry' && (!current.autoCheck || failures >= retry.attempts)) {
       const attempts = current.autoCheck ? ` (after ${failures} attempts)` : '';
       return this.#finish(current, { ...outcome.error, message: `${outcome.error.message}${attempts}` }, exchange);
     }
     const advised = outcome.waitMs;
-    const delay = advised ?? fullJitterDelayMs(failures, this.#options.retry, this.#options.random);
+    const delay = advised ?? fullJitterDelayMs(failures, retry, this.#options.random);
     return this.#wait(current, exchange, receivedAt + delay, advised);
   }
 

@@ -25,7 +25,8 @@ export interface PurchaseServiceOptions {
   readonly random?: () => number;
   /** Result GETs in flight at once, across all purchases (default 16). */
   readonly maxConcurrent?: number;
-  readonly retry?: Partial<RetryPolicy>;
+  /** Retries of result GETs: fixed values, or a function read at every decision (settings). */
+  readonly retry?: Partial<RetryPolicy> | (() => RetryPolicy);
   /** Per request (default 30 s). A POST that times out has an unknown outcome. */
   readonly requestTimeoutMs?: number;
 }
@@ -33,6 +34,12 @@ export interface PurchaseServiceOptions {
 export interface CheckOptions {
   /** Keep following the purchase until it settles, then resolve. */
   readonly wait?: boolean;
+}
+
+function liveRetryPolicy(retry: PurchaseServiceOptions['retry']): () => RetryPolicy {
+  if (typeof retry === 'function') return retry;
+  const fixed = { ...defaultRetryPolicy, ...retry };
+  return () => fixed;
 }
 
 /**
@@ -59,7 +66,7 @@ export class PurchaseService {
       store: this.#store,
       clock: this.#clock,
       random: options.random ?? Math.random,
-      retry: { ...defaultRetryPolicy, ...options.retry },
+      retry: liveRetryPolicy(options.retry),
       maxConcurrent: options.maxConcurrent ?? 16,
       requestTimeoutMs: options.requestTimeoutMs ?? 30_000,
       signal: this.#closing.signal,

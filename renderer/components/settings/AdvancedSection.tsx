@@ -11,9 +11,18 @@ const fields: readonly { key: Key; label: string; hint: string }[] = [
   { key: 'tokenRefreshMinutes', label: 'Token refresh period (minutes)', hint: 'A new access token at least this often; the service issues them for 60 minutes.' },
   { key: 'tokenMarginSeconds', label: 'Refresh margin (seconds)', hint: 'How long before a token expires a new one is fetched.' },
   { key: 'maxConcurrentRequests', label: 'Concurrent requests per service', hint: 'Further requests, including purchase checks, wait their turn.' },
-  { key: 'backoffMaxAttempts', label: 'Attempts on transient failures', hint: 'For sign-in and network failures; a purchase is never re-sent.' },
-  { key: 'backoffBaseMs', label: 'First retry delay (ms)', hint: 'Doubles with each attempt.' },
-  { key: 'backoffMaxMs', label: 'Longest retry delay (ms)', hint: 'The cap on the doubling.' },
+  { key: 'backoffMaxAttempts', label: 'Sign-in attempts on transient failures', hint: 'When the identity provider or the network fails; credentials are kept.' },
+  { key: 'backoffBaseMs', label: 'First sign-in retry delay (ms)', hint: 'Doubles with each attempt.' },
+  { key: 'backoffMaxMs', label: 'Longest sign-in retry delay (ms)', hint: 'The cap on the doubling.' },
+  { key: 'pollMaxAttempts', label: 'Purchase checks failing in a row', hint: 'After this many 500, 503, 504 or network failures a purchase is marked failed; it can be checked again. A purchase is never re-sent.' },
+  { key: 'pollBackoffBaseMs', label: 'First purchase-check retry delay (ms)', hint: 'Random up to this, doubling with each failure; a Retry-After from the service wins.' },
+  { key: 'pollBackoffMaxMs', label: 'Longest purchase-check retry delay (ms)', hint: 'The cap on the doubling.' },
+];
+
+/** Retry ranges whose first delay must not exceed their cap. */
+const delayPairs: readonly { base: Key; cap: Key; message: string }[] = [
+  { base: 'backoffBaseMs', cap: 'backoffMaxMs', message: 'Must be at least the first sign-in retry delay.' },
+  { base: 'pollBackoffBaseMs', cap: 'pollBackoffMaxMs', message: 'Must be at least the first purchase-check retry delay.' },
 ];
 
 function draftOf(settings: AdvancedSettings): Draft {
@@ -24,6 +33,9 @@ function draftOf(settings: AdvancedSettings): Draft {
     backoffMaxAttempts: String(settings.backoffMaxAttempts),
     backoffBaseMs: String(settings.backoffBaseMs),
     backoffMaxMs: String(settings.backoffMaxMs),
+    pollMaxAttempts: String(settings.pollMaxAttempts),
+    pollBackoffBaseMs: String(settings.pollBackoffBaseMs),
+    pollBackoffMaxMs: String(settings.pollBackoffMaxMs),
   };
 }
 
@@ -38,9 +50,10 @@ function parse(draft: Draft): { ok: true; value: AdvancedSettings } | { ok: fals
     }
     return { ok: false, errors };
   }
-  if (parsed.data.backoffBaseMs > parsed.data.backoffMaxMs) {
-    return { ok: false, errors: { backoffMaxMs: 'Must be at least the first retry delay.' } };
+  for (const { base, cap, message } of delayPairs) {
+    if (parsed.data[base] > parsed.data[cap]) errors[cap] = message;
   }
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
   return { ok: true, value: parsed.data };
 }
 
