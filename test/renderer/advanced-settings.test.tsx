@@ -57,6 +57,6 @@ describe('advanced settings', () => {
     await waitFor(() => {
       expect(fake.callsTo('settings:update')).toEqual([{ advanced: { ...defaultAdvancedSettings, tokenRefreshMinutes: 30, maxConcurrentRequests: 4 } }]);
     });
-    expect(await screen.findByText('Saved. New sign-ins use these settings.')).toBeDefined();
+    expect(await screen.findByText('Saved. Token and retry settings apply now; concurrent requests after TitleDesk restarts.')).toBeDefined();
   });
 });

@@ -10,7 +10,7 @@ type Draft = Record<Key, string>;
 const fields: readonly { key: Key; label: string; hint: string }[] = [
   { key: 'tokenRefreshMinutes', label: 'Token refresh period (minutes)', hint: 'A new access token at least this often; the service issues them for 60 minutes.' },
   { key: 'tokenMarginSeconds', label: 'Refresh margin (seconds)', hint: 'How long before a token expires a new one is fetched.' },
-  { key: 'maxConcurrentRequests', label: 'Concurrent requests per service', hint: 'Further requests, including purchase checks, wait their turn.' },
+  { key: 'maxConcurrentRequests', label: 'Concurrent requests per service', hint: 'Further requests, including purchase checks, wait their turn. Applies after a restart.' },
   { key: 'backoffMaxAttempts', label: 'Sign-in attempts on transient failures', hint: 'When the identity provider or the network fails; credentials are kept.' },
   { key: 'backoffBaseMs', label: 'First sign-in retry delay (ms)', hint: 'Doubles with each attempt.' },
   { key: 'backoffMaxMs', label: 'Longest sign-in retry delay (ms)', hint: 'The cap on the doubling.' },
@@ -98,7 +98,7 @@ export function AdvancedSection({ settings }: { readonly settings: AdvancedSetti
         {update.isError ? <ErrorNotice error={update.error} /> : null}
         <div className="form-actions">
           <button type="submit" className="button-primary" disabled={update.isPending}>Save advanced settings</button>
-          {update.isSuccess ? <p role="status" className="field-hint">Saved. New sign-ins use these settings.</p> : null}
+          {update.isSuccess ? <p role="status" className="field-hint">Saved. Token and retry settings apply now; concurrent requests after TitleDesk restarts.</p> : null}
         </div>
       </form>
     </section>
