@@ -7,7 +7,7 @@ import { PurchaseDetails } from '../purchases/PurchaseDetails.tsx';
 import { StateChip } from '../purchases/PurchaseRow.tsx';
 import { purchaseTitle, stateLabels, variableCount } from '../purchases/purchase-labels.ts';
 import { useCheckPurchaseMutation, useRecheckPurchaseMutation } from '../purchases/purchase-queries.ts';
-import { historyPageSize, noFilters, toHistoryQuery, useHistoryQuery, type HistoryFilters } from './history-queries.ts';
+import { historyMaxRows, historyPageSize, noFilters, toHistoryQuery, useHistoryQuery, type HistoryFilters } from './history-queries.ts';
 
 function isState(value: string): value is PurchaseState {
   return purchaseStates.some((state) => state === value);
@@ -25,11 +25,17 @@ export interface HistoryViewProps {
 export function HistoryView({ environment, onShowRequests, onLookUp }: HistoryViewProps) {
   const id = useId();
   const [filters, setFilters] = useState<HistoryFilters>(noFilters);
+  const [limit, setLimit] = useState(historyPageSize);
   const deferred = useDeferredValue(filters);
-  const history = useHistoryQuery(toHistoryQuery(environment.id, deferred));
+  const history = useHistoryQuery(toHistoryQuery(environment.id, deferred, limit));
   const [open, setOpen] = useState<string | undefined>();
-  const set = (change: Partial<HistoryFilters>): void => { setFilters({ ...filters, ...change }); };
+  // New filters start again from the first page.
+  const set = (change: Partial<HistoryFilters>): void => {
+    setFilters({ ...filters, ...change });
+    setLimit(historyPageSize);
+  };
   const purchases = history.data?.purchases ?? [];
+  const more = purchases.length >= limit;
   const filtered = filters.text.trim() !== '' || filters.state !== '' || filters.from !== '' || filters.to !== '';
 
   return (
@@ -55,11 +61,11 @@ export function HistoryView({ environment, onShowRequests, onLookUp }: HistoryVi
           <label htmlFor={`${id}-to`}>To</label>
           <input id={`${id}-to`} type="date" value={filters.to} onChange={(event) => { set({ to: event.target.value }); }} />
         </div>
-        {filtered ? <button type="button" className="button-quiet" onClick={() => { setFilters(noFilters); }}>Clear filters</button> : null}
+        {filtered ? <button type="button" className="button-quiet" onClick={() => { set(noFilters); }}>Clear filters</button> : null}
       </form>
       {history.isError ? <ErrorNotice error={history.error} /> : null}
       <p className="muted" role="status">
-        {history.isPending ? 'Searching…' : describeCount(purchases.length, filtered)}
+        {history.isPending ? 'Searching…' : describeCount(purchases.length, filtered, more)}
       </p>
       {purchases.length === 0 ? null : (
         <div className="table-scroll">
@@ -78,13 +84,19 @@ export function HistoryView({ environment, onShowRequests, onLookUp }: HistoryVi
           </table>
         </div>
       )}
+      {more && limit < historyMaxRows ? (
+        <button type="button" onClick={() => { setLimit(limit + historyPageSize); }}>
+          Show {String(historyPageSize)} older purchases
+        </button>
+      ) : null}
+      {more && limit >= historyMaxRows ? <p className="muted">To see older purchases, narrow the search or the dates.</p> : null}
     </section>
   );
 }
 
-function describeCount(count: number, filtered: boolean): string {
+function describeCount(count: number, filtered: boolean, more: boolean): string {
   if (count === 0) return filtered ? 'No purchases match these filters.' : 'No purchases yet. Purchases you make or look up appear here.';
-  const shown = count >= historyPageSize ? `The latest ${String(historyPageSize)} purchases` : `${String(count)} ${count === 1 ? 'purchase' : 'purchases'}`;
+  const shown = more ? `The latest ${String(count)} purchases` : `${String(count)} ${count === 1 ? 'purchase' : 'purchases'}`;
   return filtered ? `${shown} match.` : `${shown}.`;
 }
 

@@ -5,6 +5,8 @@ import { call } from '../../api/call.ts';
 import { purchaseKeys } from '../../api/query-keys.ts';
 
 export const historyPageSize = 200;
+/** The contract's largest page; past it the filters, not scrolling, find older purchases. */
+export const historyMaxRows = 1000;
 
 export interface HistoryFilters {
   readonly text: string;
@@ -25,8 +27,8 @@ function dayBound(day: string, end: boolean): number | undefined {
   return date.getTime();
 }
 
-export function toHistoryQuery(environmentId: string, filters: HistoryFilters): HistoryQuery {
-  const query: HistoryQuery = { environmentId, limit: historyPageSize };
+export function toHistoryQuery(environmentId: string, filters: HistoryFilters, limit: number = historyPageSize): HistoryQuery {
+  const query: HistoryQuery = { environmentId, limit: Math.min(limit, historyMaxRows) };
   const text = filters.text.trim();
   if (text !== '') query.text = text;
   if (filters.state !== '') query.status = filters.state;

@@ -1,0 +1,54 @@
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { RequestOf } from '../../../shared/contract/channels.ts';
+import { HistoryView } from '../../../renderer/features/history/HistoryView.tsx';
+import { renderWithApi } from '../support/render-app.tsx';
+import { sandbox } from '../support/fake-api.ts';
+import { createFeatureApi, ok, purchase } from './support/feature-api.ts';
+
+afterEach(cleanup);
+
+/** A journal of `count` purchases, newest first, answered page by page like the core's history. */
+function journalOf(count: number) {
+  const records = Array.from({ length: count }, (_, n) =>
+    purchase({ id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`, purchaseId: `p-${String(n)}`, createdAt: 1_700_000_000_000 - n * 1000 }),
+  );
+  return createFeatureApi({
+    'purchase:list': (query: RequestOf<'purchase:list'>) => {
+      const matching = query?.text === undefined ? records : records.filter((record) => record.purchaseId?.includes(query.text ?? '') === true);
+      return ok({ purchases: matching.slice(0, query?.limit ?? 1000) });
+    },
+  });
+}
+
+function show(count: number) {
+  const fake = journalOf(count);
+  renderWithApi(fake.api, <HistoryView environment={sandbox} onShowRequests={() => undefined} onLookUp={() => undefined} />);
+  const rows = (): number => screen.getAllByRole('row').length - 1;
+  return { fake, rows };
+}
+
+describe('the history', () => {
+  it('shows the newest 200 and older ones 200 at a time on request', async () => {
+    const { fake, rows } = show(450);
+    await waitFor(() => { expect(rows()).toBe(200); });
+    expect(screen.getByRole('status').textContent).toBe('The latest 200 purchases.');
+    fireEvent.click(screen.getByRole('button', { name: 'Show 200 older purchases' }));
+    await waitFor(() => { expect(rows()).toBe(400); });
+    fireEvent.click(screen.getByRole('button', { name: 'Show 200 older purchases' }));
+    await waitFor(() => { expect(rows()).toBe(450); });
+    expect(screen.queryByRole('button', { name: 'Show 200 older purchases' })).toBeNull();
+    expect(screen.getByRole('status').textContent).toBe('450 purchases.');
+    expect(fake.callsTo('purchase:list').map((query) => (query as { limit?: number }).limit)).toEqual([200, 400, 600]);
+  });
+
+  it('starts again from the first page when the search changes', async () => {
+    const { fake, rows } = show(450);
+    await waitFor(() => { expect(rows()).toBe(200); });
+    fireEvent.click(screen.getByRole('button', { name: 'Show 200 older purchases' }));
+    await waitFor(() => { expect(rows()).toBe(400); });
+    fireEvent.change(screen.getByLabelText('Title, purchase ID or variable'), { target: { value: 'p-44' } });
+    await waitFor(() => { expect(rows()).toBe(11); });
+    expect(fake.callsTo('purchase:list').at(-1)).toMatchObject({ text: 'p-44', limit: 200 });
+  });
+});
