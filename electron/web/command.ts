@@ -3,7 +3,8 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { defaultDataDir } from '../core/app/data-dir.ts';
-import { startCore } from '../core/app/start-core.ts';
+import { startCore, type StartedCore } from '../core/app/start-core.ts';
+import { CoreError } from '../core/errors.ts';
 import { EnvSecretStore } from '../core/secrets/env-secret-store.ts';
 import { ConfSettingsStore } from '../core/settings/conf-settings-store.ts';
 import { startWebHost } from './web-host.ts';
@@ -57,12 +58,18 @@ export async function runWebCommand(argv: string[]): Promise<number> {
     process.stderr.write('titledesk web: the app is not built yet; run "npm run build" first.\n');
     return 1;
   }
-  const started = await startCore({
-    dataDir: options.dataDir,
-    // No secure storage in this mode: what the user types is kept in memory for the session only.
-    secrets: new EnvSecretStore(process.env, 'session'),
-    settings: new ConfSettingsStore(options.dataDir),
-  });
+  let started: StartedCore;
+  try {
+    started = await startCore({
+      dataDir: options.dataDir,
+      // No secure storage in this mode: what the user types is kept in memory for the session only.
+      secrets: new EnvSecretStore(process.env, 'session'),
+      settings: new ConfSettingsStore(options.dataDir),
+    });
+  } catch (error) {
+    process.stderr.write(`titledesk web: ${error instanceof CoreError ? error.message : String(error)}\n`);
+    return 1;
+  }
   const host = await startWebHost({ router: started.core.router, events: started.core.events, staticDir, port: options.port });
   if (options.open) {
     process.stdout.write(`TitleDesk is running at ${host.url}\nPress Ctrl+C to stop.\n`);

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -7,7 +7,14 @@ import { MemorySecretStore } from '../../electron/core/secrets/memory-secret-sto
 import { ConfSettingsStore } from '../../electron/core/settings/conf-settings-store.ts';
 
 let dataDir: string;
+const folders: string[] = [];
 const running: StartedCore[] = [];
+
+function newDataDir(): string {
+  dataDir = mkdtempSync(join(tmpdir(), 'titledesk-embedded-'));
+  folders.push(dataDir);
+  return dataDir;
+}
 
 async function start(): Promise<StartedCore> {
   const started = await startCore({
@@ -21,12 +28,12 @@ async function start(): Promise<StartedCore> {
 }
 
 beforeEach(() => {
-  dataDir = mkdtempSync(join(tmpdir(), 'titledesk-embedded-'));
+  newDataDir();
 });
 
 afterEach(async () => {
   await Promise.all(running.splice(0).map((started) => started.close()));
-  rmSync(dataDir, { recursive: true, force: true });
+  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
 });
 
 describe('the embedded sandbox across app restarts', () => {
@@ -54,7 +61,16 @@ describe('the embedded sandbox across app restarts', () => {
 
   it('takes another port when the remembered one is busy', async () => {
     const first = await start();
+    const busyPort = new URL(first.sandbox?.baseUrl ?? '').port;
+    newDataDir();
+    mkdirSync(join(dataDir, 'sandbox'));
+    writeFileSync(join(dataDir, 'sandbox', 'port.json'), JSON.stringify({ port: Number(busyPort) }));
     const second = await start();
-    expect(second.sandbox?.baseUrl).not.toBe(first.sandbox?.baseUrl);
+    expect(new URL(second.sandbox?.baseUrl ?? '').port).not.toBe(busyPort);
+  });
+
+  it('refuses a second app process on the same data folder', async () => {
+    await start();
+    await expect(start()).rejects.toThrow(/already running on this data folder/);
   });
 });

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { RunningSandbox, SandboxOptions } from '../../sandbox/index.ts';
 import { createCore, type CoreOptions, type TitleDeskCore } from './create-core.ts';
+import { lockDataDir } from './data-dir-lock.ts';
 import { startEmbeddedSandbox } from './embedded-sandbox.ts';
 
 export interface StartedCore {
@@ -18,19 +19,25 @@ export interface StartedCore {
 export async function startCore(options: Omit<CoreOptions, 'sandbox'> & { readonly sandbox?: SandboxOptions | false }): Promise<StartedCore> {
   const { sandbox: sandboxOptions, ...coreOptions } = options;
   mkdirSync(coreOptions.dataDir, { recursive: true });
-  const sandbox = sandboxOptions === false ? undefined : await startEmbeddedSandbox(coreOptions.dataDir, sandboxOptions);
+  // A process that follows the journal owns the folder; a one-shot CLI command does not.
+  const unlock = coreOptions.resume === false ? () => undefined : lockDataDir(coreOptions.dataDir);
+  let sandbox: RunningSandbox | undefined;
   try {
+    sandbox = sandboxOptions === false ? undefined : await startEmbeddedSandbox(coreOptions.dataDir, sandboxOptions);
     const core = await createCore({ ...coreOptions, ...(sandbox === undefined ? {} : { sandbox: sandbox.config }) });
+    const embedded = sandbox;
     return {
       core,
       sandbox,
       async close() {
         await core.close();
-        await sandbox?.close();
+        await embedded?.close();
+        unlock();
       },
     };
   } catch (error) {
     await sandbox?.close();
+    unlock();
     throw error;
   }
 }
