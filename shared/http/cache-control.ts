@@ -3,6 +3,7 @@
  * optional `=token` or `=quoted-string` argument. Directive names are case-insensitive. For the
  * 202 of a purchase result the wait before the next GET is max-age less Age.
  */
+import { HeaderCursor } from './header-cursor.ts';
 
 export interface CacheControl {
   /** Seconds; the first max-age directive wins (RFC 9111 §4.2.1 allows using the first occurrence). */
@@ -17,98 +18,35 @@ export interface CacheControl {
 
 // RFC 9111 §1.2.2: a delta-seconds too large to represent is taken as 2^31.
 const deltaSecondsCeiling = 2 ** 31;
-const tokenChar = /[!#$%&'*+\-.^_`|~0-9A-Za-z]/;
 
 function parseDeltaSeconds(text: string | undefined): number | undefined {
   if (text === undefined || !/^[0-9]+$/.test(text)) return undefined;
   return Math.min(Number(text), deltaSecondsCeiling);
 }
 
-/** A small scanner over the header value; `pos` only moves forward. */
-class Scanner {
-  readonly text: string;
-  pos = 0;
-
-  constructor(text: string) {
-    this.text = text;
-  }
-
-  atEnd(): boolean {
-    return this.pos >= this.text.length;
-  }
-
-  peek(): string {
-    return this.text.charAt(this.pos);
-  }
-
-  skipWhitespace(): void {
-    while (this.peek() === ' ' || this.peek() === '\t') this.pos += 1;
-  }
-
-  readToken(): string {
-    const start = this.pos;
-    while (!this.atEnd() && tokenChar.test(this.peek())) this.pos += 1;
-    return this.text.slice(start, this.pos);
-  }
-
-  /** Reads a quoted-string after its opening quote; undefined when it never closes. */
-  readQuoted(): string | undefined {
-    let value = '';
-    this.pos += 1;
-    while (!this.atEnd()) {
-      const char = this.peek();
-      this.pos += 1;
-      if (char === '"') return value;
-      if (char === '\\') {
-        if (this.atEnd()) return undefined;
-        value += this.peek();
-        this.pos += 1;
-      } else {
-        value += char;
-      }
-    }
-    return undefined;
-  }
-
-  /** Skips to just after the next comma outside quotes: how a malformed directive is dropped. */
-  skipPastComma(): void {
-    while (!this.atEnd()) {
-      const char = this.peek();
-      if (char === '"') {
-        this.readQuoted();
-      } else {
-        this.pos += 1;
-        if (char === ',') return;
-      }
-    }
-  }
-}
-
-function readArgument(scanner: Scanner): { ok: boolean; value: string | undefined } {
-  scanner.skipWhitespace();
-  if (scanner.peek() !== '=') return { ok: true, value: undefined };
-  scanner.pos += 1;
-  scanner.skipWhitespace();
-  if (scanner.peek() === '"') {
-    const quoted = scanner.readQuoted();
-    return { ok: quoted !== undefined, value: quoted };
-  }
-  const token = scanner.readToken();
-  return { ok: token.length > 0, value: token };
+function readArgument(cursor: HeaderCursor): { ok: boolean; value: string | undefined } {
+  cursor.skipWhitespace();
+  if (cursor.peek() !== '=') return { ok: true, value: undefined };
+  cursor.at += 1;
+  cursor.skipWhitespace();
+  const value = cursor.peek() === '"' ? cursor.readQuoted() : cursor.readToken();
+  return { ok: value !== undefined, value };
 }
 
 /** Parses the directives; a malformed directive is skipped without spoiling the others. */
 export function parseDirectives(value: string): Map<string, string | undefined> {
   const directives = new Map<string, string | undefined>();
-  const scanner = new Scanner(value);
-  while (!scanner.atEnd()) {
-    scanner.skipWhitespace();
-    const name = scanner.readToken().toLowerCase();
-    const argument = readArgument(scanner);
-    scanner.skipWhitespace();
-    const wellFormed = name.length > 0 && argument.ok && (scanner.atEnd() || scanner.peek() === ',');
+  const cursor = new HeaderCursor(value);
+  while (!cursor.atEnd()) {
+    cursor.skipWhitespace();
+    const name = cursor.readToken()?.toLowerCase();
+    const argument = readArgument(cursor);
+    cursor.skipWhitespace();
+    const wellFormed = name !== undefined && argument.ok && (cursor.atEnd() || cursor.peek() === ',');
     if (wellFormed && !directives.has(name)) directives.set(name, argument.value);
-    scanner.skipPastComma();
+    // A malformed directive is dropped up to the next comma outside quotes.
+    cursor.skipElement();
+    if (cursor.peek() === ',') cursor.at += 1;
   }
   return directives;
 }

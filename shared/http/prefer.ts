@@ -6,6 +6,7 @@
  *   parameter  = token [ BWS "=" BWS word ]
  *   word       = token / quoted-string
  */
+import { HeaderCursor } from './header-cursor.ts';
 
 export interface PreferenceParameter {
   /** Lower-cased: preference and parameter names are case-insensitive. */
@@ -18,71 +19,10 @@ export interface Preference extends PreferenceParameter {
   readonly parameters: readonly PreferenceParameter[];
 }
 
-const tokenChar = /[!#$%&'*+\-.^_`|~0-9A-Za-z]/;
 const wholeToken = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 
-/** A cursor over one header value; every read returns undefined instead of throwing. */
-class Cursor {
-  readonly text: string;
-  at = 0;
-
-  constructor(text: string) {
-    this.text = text;
-  }
-
-  // A method, not a getter: the cursor moves, and a getter's value would be narrowed as constant.
-  atEnd(): boolean {
-    return this.at >= this.text.length;
-  }
-
-  peek(): string {
-    return this.text.charAt(this.at);
-  }
-
-  skipWhitespace(): void {
-    while (this.peek() === ' ' || this.peek() === '\t') this.at += 1;
-  }
-
-  readToken(): string | undefined {
-    const start = this.at;
-    while (!this.atEnd() && tokenChar.test(this.peek())) this.at += 1;
-    return this.at > start ? this.text.slice(start, this.at) : undefined;
-  }
-
-  readQuoted(): string | undefined {
-    if (this.peek() !== '"') return undefined;
-    this.at += 1;
-    let out = '';
-    while (!this.atEnd()) {
-      const char = this.peek();
-      this.at += 1;
-      if (char === '"') return out;
-      if (char === '\\') {
-        if (this.atEnd()) return undefined;
-        out += this.peek();
-        this.at += 1;
-      } else {
-        out += char;
-      }
-    }
-    return undefined;
-  }
-
-  /** After a malformed element, resume at the next comma that is not inside a quoted string. */
-  skipElement(): void {
-    let quoted = false;
-    while (!this.atEnd()) {
-      const char = this.peek();
-      if (!quoted && char === ',') return;
-      if (char === '"') quoted = !quoted;
-      if (quoted && char === '\\') this.at += 1;
-      this.at += 1;
-    }
-  }
-}
-
 /** `name [= word]`; returns undefined when malformed. Empty values count as absent. */
-function readNameValue(cursor: Cursor): PreferenceParameter | undefined {
+function readNameValue(cursor: HeaderCursor): PreferenceParameter | undefined {
   const name = cursor.readToken();
   if (name === undefined) return undefined;
   const save = cursor.at;
@@ -100,7 +40,7 @@ function readNameValue(cursor: Cursor): PreferenceParameter | undefined {
   return value === '' ? { name: name.toLowerCase() } : { name: name.toLowerCase(), value };
 }
 
-function readPreference(cursor: Cursor): Preference | undefined {
+function readPreference(cursor: HeaderCursor): Preference | undefined {
   const head = readNameValue(cursor);
   if (head === undefined) return undefined;
   const parameters: PreferenceParameter[] = [];
@@ -121,7 +61,7 @@ function readPreference(cursor: Cursor): Preference | undefined {
 }
 
 function parseOne(header: string, into: Preference[]): void {
-  const cursor = new Cursor(header);
+  const cursor = new HeaderCursor(header);
   while (!cursor.atEnd()) {
     cursor.skipWhitespace();
     if (cursor.peek() === ',') {
