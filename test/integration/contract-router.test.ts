@@ -1,30 +1,20 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Result } from '../../shared/contract/result.ts';
-import { startCore, type StartedCore } from '../../electron/core/app/start-core.ts';
-import { MemorySecretStore } from '../../electron/core/secrets/memory-secret-store.ts';
-import { MemorySettingsStore } from '../../electron/core/settings/settings-store.ts';
+import type { StartedCore } from '../../electron/core/app/start-core.ts';
+import { startTestCore, type TestCore } from './fixtures/core-fixtures.ts';
 
+let core: TestCore;
 let started: StartedCore;
-let dataDir: string;
 const events: { channel: string; payload: unknown }[] = [];
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'titledesk-router-'));
-  started = await startCore({
-    dataDir,
-    secrets: new MemorySecretStore(),
-    settings: new MemorySettingsStore(),
-    sandbox: { pacing: { retryAfterSeconds: [1, 1], maxAgeSeconds: [1, 1], readySeconds: [1, 1] } },
-  });
+  core = await startTestCore({ pacing: { retryAfterSeconds: [1, 1], maxAgeSeconds: [1, 1], readySeconds: [1, 1] } });
+  started = core.started;
   started.core.events.subscribe((channel, payload) => events.push({ channel, payload }));
 });
 
 afterAll(async () => {
-  await started.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  await core.close();
 });
 
 const dispatch = (channel: string, payload?: unknown): Promise<Result<unknown>> => started.core.router.dispatch(channel, payload);
