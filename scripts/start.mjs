@@ -1,12 +1,15 @@
 // `npm start`: TitleDesk on the built-in sandbox. It builds the app, then opens the desktop app
-// where the Electron runtime is installed; elsewhere it says so in one line and opens the same
-// app in browser mode (`titledesk web`).
+// where the Electron runtime is installed; if it is missing it tries Electron's installer once more
+// (bounded), and failing that says so in one line and opens the same app in browser mode
+// (`titledesk web`). `--plan-only` prints the launch it would make as JSON, without building,
+// fetching or launching (used by the tests, handy when diagnosing a machine).
 import { spawn, spawnSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
-import { findElectron } from './find-electron.mjs';
+import { browserModeMessage, findElectron, installElectron } from './electron-runtime.mjs';
 
 const root = resolve(import.meta.dirname, '..');
-const bin = (name) => join(root, 'node_modules', '.bin', name);
+const planOnly = process.argv.includes('--plan-only');
+const passThrough = process.argv.slice(2).filter((arg) => arg !== '--plan-only');
 
 function runForwardingSignals(command, args) {
   const child = spawn(command, args, { cwd: root, stdio: 'inherit' });
@@ -14,13 +17,26 @@ function runForwardingSignals(command, args) {
   child.on('exit', (code) => process.exit(code ?? 0));
 }
 
-const build = spawnSync(bin('vite'), ['build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
-if (build.status !== 0) process.exit(build.status ?? 1);
+function plan() {
+  let electron = findElectron(root);
+  let retry;
+  if (electron === undefined) {
+    console.log('Fetching the Electron runtime…');
+    retry = installElectron(root);
+    if (retry.ok) electron = retry.binary;
+  }
+  if (electron !== undefined) return { mode: 'electron', command: electron, args: [root] };
+  return { mode: 'browser', command: process.execPath, args: [join(root, 'bin', 'titledesk.mjs'), 'web', ...passThrough], reason: retry?.reason };
+}
 
-const electron = findElectron(root);
-if (electron !== undefined) {
-  runForwardingSignals(electron, [root]);
+if (!planOnly) {
+  const build = spawnSync(join(root, 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit', shell: process.platform === 'win32' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+const launch = plan();
+if (launch.mode === 'browser') console.log(browserModeMessage);
+if (planOnly) {
+  console.log(JSON.stringify(launch));
 } else {
-  console.log('The Electron runtime is not installed on this machine, so TitleDesk opens in your browser instead (browser mode).');
-  runForwardingSignals(process.execPath, [join(root, 'bin', 'titledesk.mjs'), 'web', ...process.argv.slice(2)]);
+  runForwardingSignals(launch.command, launch.args);
 }
