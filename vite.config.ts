@@ -1,7 +1,9 @@
+import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type PluginOption } from 'vite';
 import electron from 'vite-plugin-electron/simple';
+import { cspMetaAtBuild } from './build/csp-meta.ts';
 
 const fromRoot = (path: string): string => fileURLToPath(new URL(path, import.meta.url));
 
@@ -12,8 +14,11 @@ const fromRoot = (path: string): string => fileURLToPath(new URL(path, import.me
  */
 export default defineConfig(({ mode, command }) => {
   const rendererOnly = mode === 'test' || (command === 'serve' && process.env['TITLEDESK_RENDERER_ONLY'] === '1');
-  const plugins: PluginOption[] = [react()];
+  const plugins: PluginOption[] = [react(), cspMetaAtBuild()];
   if (!rendererOnly) {
+    // main and preload share dist-electron/ without emptying it; clear it once so a file from an
+    // older build (a renamed preload) is never packed.
+    if (command === 'build') rmSync(fromRoot('./dist-electron'), { recursive: true, force: true });
     plugins.push(
       electron({
         main: {
@@ -32,7 +37,9 @@ export default defineConfig(({ mode, command }) => {
             build: {
               outDir: fromRoot('./dist-electron'),
               emptyOutDir: false,
-              rolldownOptions: { output: { entryFileNames: 'preload.mjs' } },
+              // A sandboxed preload is run as a CommonJS function body whatever its name; .cjs says so,
+              // and keeps it loading should the sandbox ever be off (Node would parse .mjs as ESM).
+              rolldownOptions: { output: { entryFileNames: 'preload.cjs', format: 'cjs' } },
             },
           },
         },

@@ -6,6 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { Script } from 'node:vm';
 import { join, resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '..');
@@ -30,7 +31,7 @@ function run(command, args) {
 }
 
 if (!process.argv.includes('--skip-build')) run(bin('vite'), ['build', '--logLevel', 'warn']);
-for (const required of ['dist/index.html', 'dist-electron/main.js', 'dist-electron/preload.mjs']) {
+for (const required of ['dist/index.html', 'dist-electron/main.js', 'dist-electron/preload.cjs']) {
   if (!existsSync(join(root, required))) {
     console.error(`package:check: ${required} is missing; run the build first.`);
     process.exit(1);
@@ -55,7 +56,7 @@ if (resources.join() !== 'app.asar') problems.push(`resources/ should hold app.a
 
 const entries = asar.listPackage(asarPath).map((entry) => entry.replaceAll('\\', '/').replace(/^\//, ''));
 const files = entries.filter((entry) => /\.[a-z0-9]+$/i.test(entry.split('/').at(-1) ?? ''));
-for (const required of ['package.json', 'dist/index.html', 'dist-electron/main.js', 'dist-electron/preload.mjs']) {
+for (const required of ['package.json', 'dist/index.html', 'dist-electron/main.js', 'dist-electron/preload.cjs']) {
   if (!entries.includes(required)) problems.push(`missing from app.asar: ${required}`);
 }
 if (!files.some((file) => /^dist\/assets\/.+\.js$/.test(file))) problems.push('missing from app.asar: the renderer bundle (dist/assets/*.js)');
@@ -89,9 +90,28 @@ const mainSource = asar.extractFile(asarPath, 'dist-electron/main.js').toString(
 const imported = [...mainSource.matchAll(/^import\s[^;]*?from\s*["']([^"']+)["']/gm)].map((match) => match[1]);
 const external = imported.filter((name) => name !== 'electron' && !name.startsWith('node:'));
 if (external.length > 0) problems.push(`dist-electron/main.js imports modules that are not packed: ${external.join(', ')}`);
-const preloadSource = asar.extractFile(asarPath, 'dist-electron/preload.mjs').toString('utf8');
+const preloadSource = asar.extractFile(asarPath, 'dist-electron/preload.cjs').toString('utf8');
 const preloadRequires = [...preloadSource.matchAll(/require\(["']([^"']+)["']\)/g)].map((match) => match[1]);
 if (preloadRequires.some((name) => name !== 'electron')) problems.push(`the preload requires more than electron: ${preloadRequires.join(', ')}`);
+problems.push(...preloadFormatProblems(preloadSource));
+const electronFiles = files.filter((file) => file.startsWith('dist-electron/')).sort();
+if (electronFiles.join() !== 'dist-electron/main.js,dist-electron/preload.cjs') problems.push(`dist-electron/ should hold main.js and preload.cjs only, holds: ${electronFiles.join(', ')}`);
+
+/**
+ * A sandboxed preload is compiled by Electron as the body of a CommonJS wrapper function, and with
+ * the sandbox off Node loads it by extension: so it must be a script (no import/export, no
+ * top-level await) that compiles as a function body, and it must reach electron through require.
+ */
+function preloadFormatProblems(source) {
+  const found = [];
+  try {
+    new Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, { filename: 'preload.cjs' });
+  } catch (error) {
+    found.push(`the preload is not CommonJS (${error instanceof Error ? error.message : String(error)})`);
+  }
+  if (!preloadRequires.includes('electron')) found.push('the preload does not require("electron")');
+  return found;
+}
 
 if (problems.length > 0) {
   console.error(`package:check FAILED (${problems.length}):\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);

@@ -3,10 +3,11 @@ import { app, dialog, session, type BrowserWindow } from 'electron';
 import { startCore, type StartedCore } from '../core/app/start-core.ts';
 import { ElectronSettingsStore } from './electron-settings-store.ts';
 import { createSenderCheck, forwardEvents, registerContract } from './ipc.ts';
-import { devServerUrl, rendererUrl } from './renderer-files.ts';
+import { devServerUrl, rendererOrigin, rendererUrl } from './renderer-files.ts';
 import { registerRendererScheme, serveRenderer } from './renderer-protocol.ts';
 import { createSecretStore } from './safe-storage-secret-store.ts';
 import { createShutdown, type ShutdownStep } from './shutdown.ts';
+import { shutDownOnSignals } from './signal-shutdown.ts';
 import { hardenAllWebContents, hardenSession } from './web-security.ts';
 import { createMainWindow, focusWindow } from './window.ts';
 
@@ -45,7 +46,9 @@ const shutdown = createShutdown({
 
 async function start(): Promise<void> {
   await app.whenReady();
-  hardenSession(session.defaultSession);
+  const devUrl = devServerUrl(process.env['VITE_DEV_SERVER_URL'], app.isPackaged);
+  const url = devUrl ?? rendererUrl;
+  hardenSession(session.defaultSession, { contentsId: () => currentContents()?.id, origin: devUrl === undefined ? rendererOrigin : new URL(devUrl).origin });
   const userData = app.getPath('userData');
   const secrets = await createSecretStore(userData, log);
   if (secrets.note !== undefined) log(secrets.note);
@@ -54,15 +57,13 @@ async function start(): Promise<void> {
   started = await startCore({ dataDir: userData, secrets: secrets.store, settings });
   const { core } = started;
 
-  const devUrl = devServerUrl(process.env['VITE_DEV_SERVER_URL'], app.isPackaged);
-  const url = devUrl ?? rendererUrl;
   if (devUrl === undefined) serveRenderer(session.defaultSession, join(app.getAppPath(), 'dist'));
   // Handlers exist before the page loads, so its first calls never race registration.
   cleanups.push(
     registerContract({ channels: core.channels, router: core.router, isTrustedSender: createSenderCheck(currentContents, url) }),
     forwardEvents(core.events, currentContents),
   );
-  mainWindow = createMainWindow({ url, preload: join(import.meta.dirname, 'preload.mjs'), log });
+  mainWindow = createMainWindow({ url, preload: join(import.meta.dirname, 'preload.cjs'), log });
 }
 
 if (!app.requestSingleInstanceLock()) {
@@ -70,6 +71,7 @@ if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
   hardenAllWebContents(app, log);
+  shutDownOnSignals({ source: process, shutdown: () => shutdown.run(), exit: (code) => { app.exit(code); }, log });
   app.on('second-instance', () => {
     focusWindow(mainWindow);
   });

@@ -1,17 +1,22 @@
 import { shell, type App, type Session, type WebContents } from 'electron';
 import { allowedExternalUrl } from './external-links.ts';
+import { createPermissionPolicy } from './permissions.ts';
 import { isRendererExport } from './renderer-files.ts';
 
 /**
- * The renderer needs no browser powers: no permission (camera, notifications, clipboard read…)
- * is ever granted or even reported as grantable, and nothing is downloaded but the renderer's
- * own exports, which the user saves through the OS save dialog.
+ * The renderer needs almost no browser powers: only clipboard writes for our own window's main
+ * frame (see permissions.ts); nothing else is ever granted or even reported as grantable, and
+ * nothing is downloaded but the renderer's own exports, which the user saves through the OS save
+ * dialog.
  */
-export function hardenSession(session: Session): void {
-  session.setPermissionRequestHandler((_contents, _permission, callback) => {
-    callback(false);
+export function hardenSession(session: Session, appWindow: { contentsId: () => number | undefined; origin: string }): void {
+  const allowed = createPermissionPolicy({ appContentsId: appWindow.contentsId, appOrigin: appWindow.origin });
+  session.setPermissionRequestHandler((contents, permission, callback, details) => {
+    callback(allowed({ contentsId: contents.id, permission, isMainFrame: details.isMainFrame, requesting: details.requestingUrl }));
   });
-  session.setPermissionCheckHandler(() => false);
+  session.setPermissionCheckHandler((contents, permission, requestingOrigin, details) =>
+    allowed({ contentsId: contents?.id, permission, isMainFrame: details.isMainFrame, requesting: requestingOrigin }),
+  );
   session.setDevicePermissionHandler(() => false);
   session.on('will-download', (event, item) => {
     if (isRendererExport(item.getURL())) {
