@@ -7,7 +7,7 @@ import { SettingsDialog } from './components/settings/SettingsDialog.tsx';
 import { Workspace } from './features/workspace/Workspace.tsx';
 
 /** The application frame: header, main area, and settings over them. */
-export function App() {
+export function App({ openPurchase }: { readonly openPurchase?: string | undefined } = {}) {
   useContractEvents();
   const environments = useEnvironmentsQuery();
   const [settingsOpen, setSettingsOpen] = useState(false);
@@ -35,7 +35,7 @@ export function App() {
         <a className="skip-link" href="#main">Skip to main content</a>
         <h1 className="visually-hidden">TitleDesk</h1>
         <AppHeader environments={list} selected={selected} onOpenSettings={() => { setSettingsOpen(true); }} />
-        <Workspace environment={selected} loadProblem={loadProblem} />
+        <Workspace environment={selected} loadProblem={loadProblem} openPurchase={openPurchase} />
       </div>
       {settingsOpen ? (
         <SettingsDialog environments={list} selectedId={selectedId} onClose={() => { setSettingsOpen(false); }} />

@@ -7,7 +7,11 @@ import { App } from './App.tsx';
 import { checkedApi } from './bridge/checked-api.ts';
 import { takeLaunchKey } from './bridge/launch-key.ts';
 import { createWebBridge } from './bridge/web-bridge.ts';
+import { takeOpenPurchase } from './features/lookup/open-request.ts';
 import './styles.css';
+
+// Before the web bridge takes its key: both read the fragment, and only the desktop app sets #open.
+const openPurchase = takeOpenPurchase({ location: window.location, history: window.history });
 
 /**
  * The Electron preload provides window.api; without it this page was served by the
@@ -27,7 +31,7 @@ createRoot(container).render(
   <StrictMode>
     <ApiProvider api={api}>
       <QueryClientProvider client={createQueryClient()}>
-        <App />
+        <App openPurchase={openPurchase} />
       </QueryClientProvider>
     </ApiProvider>
   </StrictMode>,

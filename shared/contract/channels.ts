@@ -95,6 +95,11 @@ export const eventChannels = {
   /** Coalesced: at most about ten messages a second, each with every purchase that changed. */
   'purchase:updated': z.object({ purchases: z.array(purchaseRecordSchema) }),
   'auth:changed': authStateSchema,
+  /**
+   * Desktop app only: open Look up on this purchase ID or result URL and check it (a
+   * titledesk://purchase/… link, already parsed strictly by main, or a notification clicked).
+   */
+  'app:open-purchase': z.object({ reference: z.string().min(1).max(2048) }),
 } as const;
 
 export type EventChannel = keyof typeof eventChannels;

@@ -1,20 +1,34 @@
-import { useId, useState, type SyntheticEvent } from 'react';
+import { useEffect, useId, useState, type SyntheticEvent } from 'react';
 import { ErrorNotice } from '../../components/common/ErrorNotice.tsx';
 import { PurchaseDetails } from '../purchases/PurchaseDetails.tsx';
 import { StateChip } from '../purchases/PurchaseRow.tsx';
 import { purchaseTitle, variableCount } from '../purchases/purchase-labels.ts';
 import { useCheckPurchaseMutation, usePurchaseQuery } from '../purchases/purchase-queries.ts';
+import type { OpenPurchaseRequest } from './open-request.ts';
 
 export interface PurchaseLookupProps {
   readonly onShowRequests: (id: string) => void;
+  /** A purchase to fill in and check at once (a titledesk:// link or a clicked notification). */
+  readonly request?: OpenPurchaseRequest | undefined;
 }
 
 /** For support: a purchase ID or result URL, checked once now or watched until it is done. */
-export function PurchaseLookup({ onShowRequests }: PurchaseLookupProps) {
+export function PurchaseLookup({ onShowRequests, request }: PurchaseLookupProps) {
   const id = useId();
-  const [reference, setReference] = useState('');
+  const [reference, setReference] = useState(request?.reference ?? '');
   const [problem, setProblem] = useState<string | undefined>();
   const check = useCheckPurchaseMutation();
+  const { mutate } = check;
+
+  // Each new request (its version) is checked once, as if typed in and "Check now" pressed.
+  const requested = request?.reference;
+  const requestVersion = request?.version;
+  useEffect(() => {
+    if (requested === undefined || requestVersion === undefined) return;
+    setReference(requested);
+    setProblem(undefined);
+    mutate({ reference: requested, watch: false });
+  }, [requested, requestVersion, mutate]);
 
   function run(watch: boolean, event?: SyntheticEvent): void {
     event?.preventDefault();

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { PurchaseRecord } from '../../../shared/purchase.ts';
 import { ErrorNotice } from '../../components/common/ErrorNotice.tsx';
 import { humanErrorMessage } from '../../../shared/error-messages.ts';
+import { purchaseLink } from '../../../shared/deep-link.ts';
 import { copyText, downloadText } from '../common/download.ts';
 import { ResultsTable } from './ResultsTable.tsx';
 import { exportFileName, purchaseCsv, purchaseJson } from './purchase-export.ts';
@@ -114,6 +115,8 @@ function ExportBar({ record, onShowRequests }: { readonly record: PurchaseRecord
   return (
     <div className="export-bar">
       {record.purchaseId === undefined ? null : <button type="button" onClick={() => { void copy('purchase ID', record.purchaseId ?? ''); }}>Copy purchase ID</button>}
+      {/* A titledesk://purchase/<id> link opens this purchase in Look up in the desktop app (for tickets). */}
+      {record.purchaseId === undefined ? null : <button type="button" onClick={() => { void copy('link', purchaseLink(record.purchaseId ?? '')); }}>Copy link</button>}
       {record.resultUrl === undefined ? null : <button type="button" onClick={() => { void copy('result URL', record.resultUrl ?? ''); }}>Copy result URL</button>}
       <button type="button" onClick={() => { void copy('JSON', purchaseJson(record)); }}>Copy JSON</button>
       <button type="button" disabled={!hasItems} onClick={() => { downloadText(exportFileName(record, 'csv'), 'text/csv;charset=utf-8', purchaseCsv(record)); }}>Export CSV</button>

@@ -1,9 +1,10 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { Environment } from '../../../shared/environment.ts';
 import { useSandboxInfoQuery } from '../../api/settings-queries.ts';
 import { FirstRunHint } from '../demo/FirstRunHint.tsx';
 import { RequestsDrawer } from '../demo/RequestsDrawer.tsx';
 import { HistoryView } from '../history/HistoryView.tsx';
+import { useOpenPurchaseRequests } from '../lookup/open-request.ts';
 import { PurchaseLookup } from '../lookup/PurchaseLookup.tsx';
 import { PurchasePanel } from '../purchases/PurchasePanel.tsx';
 import { BuyTab } from './BuyTab.tsx';
@@ -14,15 +15,22 @@ export interface WorkspaceProps {
   readonly environment: Environment;
   /** Why saved settings were replaced by defaults, when they were. */
   readonly loadProblem?: string | undefined;
+  /** A purchase to open in Look up at launch (desktop app, started from a titledesk:// link). */
+  readonly openPurchase?: string | undefined;
 }
 
 /**
  * The main area: finding and buying (or looking up, or the history) on the left, every purchase
  * live on the right, and the requests drawer over them when asked for.
  */
-export function Workspace({ environment, loadProblem }: WorkspaceProps) {
+export function Workspace({ environment, loadProblem, openPurchase }: WorkspaceProps) {
   const sandbox = useSandboxInfoQuery();
-  const [tab, setTab] = useState<WorkspaceTab>('Buy');
+  const [tab, setTab] = useState<WorkspaceTab>(openPurchase === undefined ? 'Buy' : 'Look up');
+  const openRequest = useOpenPurchaseRequests(openPurchase);
+  const openVersion = openRequest?.version;
+  useEffect(() => {
+    if (openVersion !== undefined) setTab('Look up');
+  }, [openVersion]);
   const [search, setSearch] = useState<{ text: string; version: number } | undefined>();
   const [openTitles, setOpenTitles] = useState<readonly string[]>([]);
   const [activeTitle, setActiveTitle] = useState<string | undefined>();
@@ -71,7 +79,7 @@ export function Workspace({ environment, loadProblem }: WorkspaceProps) {
         {/* Look up and History mount only while shown: a hidden history would refetch on every update. */}
         {tab === 'Look up' ? (
           <div role="tabpanel" id={panelId('Look up')} aria-labelledby={tabId('Look up')} className="tab-panel">
-            <PurchaseLookup onShowRequests={setRequestsFor} />
+            <PurchaseLookup onShowRequests={setRequestsFor} request={openRequest} />
           </div>
         ) : null}
         {tab === 'History' ? (
