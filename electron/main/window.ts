@@ -1,15 +1,23 @@
-import { BrowserWindow } from 'electron';
+import ElectronStore from 'electron-store';
+import { BrowserWindow, screen } from 'electron';
+import { restoreWindowState, type WindowState } from './window-state.ts';
+
+const sizes = { width: 1280, height: 820, minWidth: 1024, minHeight: 700 };
 
 /**
  * The one window. Node stays out of the renderer (sandbox, context isolation, no Node
- * integration); everything the page can do goes through the preload's window.api.
+ * integration); everything the page can do goes through the preload's window.api. Its size,
+ * position and maximised state come back from the last launch, fitted to today's displays.
  */
-export function createMainWindow(options: { url: string; preload: string; log: (message: string) => void }): BrowserWindow {
+export function createMainWindow(options: { url: string; preload: string; userData: string; log: (message: string) => void }): BrowserWindow {
+  const store = new ElectronStore<{ window?: unknown }>({ cwd: options.userData, name: 'window-state' });
+  const primary = screen.getPrimaryDisplay();
+  const others = screen.getAllDisplays().filter((display) => display.id !== primary.id);
+  const restored = restoreWindowState(store.get('window'), [primary, ...others].map((display) => display.workArea), sizes);
   const window = new BrowserWindow({
-    width: 1280,
-    height: 820,
-    minWidth: 1024,
-    minHeight: 700,
+    ...restored.bounds,
+    minWidth: sizes.minWidth,
+    minHeight: sizes.minHeight,
     show: false,
     title: 'TitleDesk',
     webPreferences: {
@@ -30,7 +38,14 @@ export function createMainWindow(options: { url: string; preload: string; log: (
     },
   });
   window.once('ready-to-show', () => {
+    if (restored.maximized) window.maximize();
     window.show();
+  });
+  // getNormalBounds: the size to come back to when un-maximised, not the maximised one.
+  window.on('close', () => {
+    const bounds = window.getNormalBounds();
+    const state: WindowState = { ...bounds, maximized: window.isMaximized() };
+    store.set('window', state);
   });
   window.loadURL(options.url).catch((error: unknown) => {
     options.log(`The window could not load the app: ${String(error)}`);
@@ -38,7 +53,7 @@ export function createMainWindow(options: { url: string; preload: string; log: (
   return window;
 }
 
-/** A second launch brings the first instance's window forward instead of starting another. */
+/** A second launch or a clicked notification brings the window forward. */
 export function focusWindow(window: BrowserWindow | undefined): void {
   if (window === undefined || window.isDestroyed()) return;
   if (window.isMinimized()) window.restore();

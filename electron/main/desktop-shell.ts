@@ -1,0 +1,77 @@
+import { app, Menu, Notification, shell, type BrowserWindow } from 'electron';
+import { eventChannels } from '../../shared/contract/channels.ts';
+import type { PurchaseRecord } from '../../shared/purchase.ts';
+import type { ContractEvents } from '../core/router/router-types.ts';
+import { buildMenuTemplate } from './app-menu.ts';
+import { createPurchaseWatch } from './purchase-notices.ts';
+import { focusWindow } from './window.ts';
+
+/**
+ * What makes TitleDesk a native app beyond its window: the application menu, notifications when
+ * a purchase ends while the window is in the background, and the pending count on the badge.
+ */
+export function installMenu(log: (message: string) => void): void {
+  app.setAboutPanelOptions({ applicationName: 'TitleDesk', applicationVersion: app.getVersion(), copyright: 'Copyright © TitleDesk' });
+  const open = (path: string): void => {
+    void shell.openPath(path).then((problem) => { if (problem !== '') log(`Could not open ${path}: ${problem}`); });
+  };
+  const template = buildMenuTemplate({
+    platform: process.platform,
+    packaged: app.isPackaged,
+    appName: 'TitleDesk',
+    actions: {
+      showAbout: () => { app.showAboutPanel(); },
+      openDataFolder: () => { open(app.getPath('userData')); },
+      openLogsFolder: () => { open(app.getPath('logs')); },
+    },
+  });
+  Menu.setApplicationMenu(Menu.buildFromTemplate(template));
+}
+
+/** Opens a purchase in the window's Look up and checks it (a link, or a clicked notification). */
+export function showPurchase(window: BrowserWindow | undefined, reference: string): void {
+  if (window === undefined || window.isDestroyed()) return;
+  focusWindow(window);
+  window.webContents.send('app:open-purchase', eventChannels['app:open-purchase'].parse({ reference }));
+}
+
+export function watchPurchases(options: {
+  events: ContractEvents;
+  journaled: readonly PurchaseRecord[];
+  window: () => BrowserWindow | undefined;
+  /** Tests observe notifications from the main process through this. */
+  onNotice?: (title: string) => void;
+}): () => void {
+  const watch = createPurchaseWatch();
+  watch.seed(options.journaled);
+  const shown = new Set<Notification>();
+  showBadge(watch.pendingCount, options.window());
+  return options.events.subscribe((channel, payload) => {
+    if (channel !== 'purchase:updated') return;
+    const parsed = eventChannels['purchase:updated'].safeParse(payload);
+    if (!parsed.success) return;
+    const window = options.window();
+    const focused = window !== undefined && !window.isDestroyed() && window.isFocused();
+    for (const notice of watch.update(parsed.data.purchases, focused)) {
+      options.onNotice?.(notice.title);
+      if (!Notification.isSupported()) continue;
+      const notification = new Notification({ title: notice.title, body: notice.body });
+      // Held until closed: a garbage-collected Notification loses its click handler.
+      shown.add(notification);
+      notification.on('click', () => { showPurchase(options.window(), notice.reference); });
+      notification.on('close', () => { shown.delete(notification); });
+      notification.show();
+    }
+    showBadge(watch.pendingCount, window);
+  });
+}
+
+function showBadge(count: number, window: BrowserWindow | undefined): void {
+  if (process.platform === 'win32') {
+    // Windows has no badge count; the taskbar button shows the window title instead.
+    if (window !== undefined && !window.isDestroyed()) window.setTitle(count > 0 ? `TitleDesk (${count} pending)` : 'TitleDesk');
+    return;
+  }
+  // macOS: the Dock icon; Linux: launchers that support the Unity LauncherEntry API.
+  app.setBadgeCount(count);
+}
