@@ -20,9 +20,12 @@ import { createMainWindow, focusWindow } from './window.ts';
  * clean quit. All real work lives in electron/core (and the pure modules beside this file) so it
  * runs and is tested without the Electron binary.
  */
-// Tests point userData at a scratch folder; a packaged app always uses the OS location.
+// Tests point userData at a scratch folder; a packaged app always uses the OS location. The folder
+// is named after the product, not package.json's lower-case name (Linux ~/.config/TitleDesk,
+// macOS ~/Library/Application Support/TitleDesk, Windows %APPDATA%\TitleDesk).
 const userDataOverride = process.env['TITLEDESK_USER_DATA_DIR'];
-if (!app.isPackaged && userDataOverride !== undefined && userDataOverride !== '') app.setPath('userData', userDataOverride);
+const useOverride = !app.isPackaged && userDataOverride !== undefined && userDataOverride !== '';
+app.setPath('userData', useOverride ? userDataOverride : join(app.getPath('appData'), 'TitleDesk'));
 
 // Logs live beside the data on every OS (macOS would default to ~/Library/Logs), redacted.
 const logsDir = join(app.getPath('userData'), 'logs');

@@ -1,15 +1,13 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { _electron as electron, expect, test, type ElectronApplication, type Page } from '@playwright/test';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test, type ElectronApplication, type Page } from '@playwright/test';
 import type { TitleDeskApi } from '../../shared/contract/api.ts';
 import { requestChannelList } from '../../shared/contract/channel-names.ts';
-import { findElectronBinary, noElectronReason } from './electron-binary.ts';
+import { appEnv, binary, call, launch, removeProfile, root, scratchProfile, skipWithoutElectron } from './launch.ts';
 
-const root = resolve(import.meta.dirname, '..', '..');
-const binary = findElectronBinary();
-test.skip(binary === undefined, noElectronReason);
+skipWithoutElectron();
+test.describe.configure({ mode: 'serial' });
 
 type ApiWindow = Window & { api: TitleDeskApi };
 
@@ -17,25 +15,14 @@ let app: ElectronApplication;
 let page: Page;
 let userData: string;
 
-function appEnv(): Record<string, string> {
-  const env: Record<string, string> = {};
-  for (const [name, value] of Object.entries(process.env)) if (value !== undefined) env[name] = value;
-  // A scratch profile: no real settings, secrets or journal are touched.
-  return { ...env, TITLEDESK_USER_DATA_DIR: userData, XDG_CONFIG_HOME: join(userData, 'xdg') };
-}
-
-test.describe.configure({ mode: 'serial' });
-
 test.beforeAll(async () => {
-  userData = mkdtempSync(join(tmpdir(), 'titledesk-electron-'));
-  app = await electron.launch({ executablePath: binary ?? '', args: [root], env: appEnv() });
-  page = await app.firstWindow();
-  await page.waitForLoadState('domcontentloaded');
+  userData = scratchProfile();
+  ({ app, page } = await launch(userData));
 });
 
 test.afterAll(async () => {
   await app.close();
-  rmSync(userData, { recursive: true, force: true });
+  removeProfile(userData);
 });
 
 test('the window opens on the app:// origin with the CSP header', async () => {
@@ -45,15 +32,8 @@ test('the window opens on the app:// origin with the CSP header', async () => {
   expect(csp).toContain("frame-ancestors 'none'");
 });
 
-test('it lands on the Sandbox environment', async () => {
-  await expect(page.getByText('Sandbox: no real purchases')).toBeVisible();
-});
-
 test('IPC reaches the core through window.api', async () => {
-  const listed = await page.evaluate(() => (window as unknown as ApiWindow).api['environment:list'](undefined));
-  expect(listed.ok).toBe(true);
-  const info = await page.evaluate(() => (window as unknown as ApiWindow).api['sandbox:info'](undefined));
-  expect(info).toMatchObject({ ok: true, data: { running: true } });
+  expect(await call(page, 'sandbox:info', undefined)).toMatchObject({ running: true });
   const refused = await page.evaluate(() => (window as unknown as ApiWindow).api['environment:select']({ id: '' }));
   expect(refused.ok).toBe(false);
 });
@@ -77,20 +57,60 @@ test('the renderer has no Node and only the narrow bridge', async () => {
   });
 });
 
+test('the application menu has Edit with the clipboard roles, View, and Help with its three items', async () => {
+  const menu = await app.evaluate(({ Menu }) =>
+    (Menu.getApplicationMenu()?.items ?? []).map((item) => ({
+      label: item.label.replace('&', ''),
+      // Roles are matched without regard to case by Electron; compare them in lower case.
+      roles: item.submenu?.items.flatMap((entry) => (entry.role === undefined ? [] : [entry.role.toLowerCase()])) ?? [],
+      labels: item.submenu?.items.flatMap((entry) => (entry.role === undefined && entry.label !== '' ? [entry.label] : [])) ?? [],
+    })),
+  );
+  const edit = menu.find((item) => item.label === 'Edit');
+  expect(edit?.roles).toEqual(expect.arrayContaining(['undo', 'redo', 'cut', 'copy', 'paste', 'selectall']));
+  expect(menu.find((item) => item.label === 'View')?.roles).toEqual(expect.arrayContaining(['zoomin', 'zoomout', 'resetzoom']));
+  expect(menu.find((item) => item.label === 'Help')?.labels).toEqual(['About TitleDesk', 'Open data folder', 'Open logs folder']);
+});
+
+test('the page may write to the clipboard (Copy buttons) but not read it', async () => {
+  await app.evaluate(({ BrowserWindow }) => { BrowserWindow.getAllWindows()[0]?.focus(); });
+  const written = await page.evaluate(() => navigator.clipboard.writeText('p-clipboard-77').then(() => 'written', (error: unknown) => String(error)));
+  expect(written).toBe('written');
+  expect(await app.evaluate(({ clipboard }) => clipboard.readText())).toBe('p-clipboard-77');
+  const read = await page.evaluate(() => navigator.clipboard.readText().then(() => 'read', () => 'refused'));
+  expect(read).toBe('refused');
+});
+
+test('the page’s own Notification permission stays refused', async () => {
+  expect(await page.evaluate(() => Notification.requestPermission())).toBe('denied');
+});
+
 test('navigation and new windows are refused', async () => {
   const opened = await page.evaluate(() => window.open('https://example.com/') === null);
   expect(opened).toBe(true);
   await page.evaluate(() => {
     location.href = 'https://example.com/';
   });
-  await page.waitForTimeout(500);
+  await expect.poll(() => app.windows().length).toBe(1);
   expect(page.url()).toBe('app://titledesk/index.html');
-  expect(app.windows()).toHaveLength(1);
 });
 
 test('a second launch hands over to the first and exits', async () => {
-  const second = spawn(binary ?? '', [root], { env: appEnv(), stdio: 'ignore' });
+  const second = spawn(binary ?? '', [root], { env: appEnv(userData), stdio: 'ignore' });
   const code = await new Promise<number | null>((resolveExit) => second.once('exit', resolveExit));
   expect(code).toBe(0);
   expect(app.windows()).toHaveLength(1);
+});
+
+test('SIGTERM to the main process closes the journal cleanly before it exits', async () => {
+  const wal = join(userData, 'purchases.sqlite-wal');
+  expect(existsSync(wal)).toBe(true);
+  const main = app.process();
+  const exited = new Promise<number | null>((resolveExit) => main.once('exit', (code) => { resolveExit(code); }));
+  main.kill('SIGTERM');
+  // 128 + 15: the app's own signal handling ran the shutdown and exited, not the default action.
+  expect(await exited).toBe(143);
+  expect(existsSync(wal)).toBe(false);
+  // Relaunched for afterAll's close.
+  ({ app, page } = await launch(userData));
 });

@@ -29,3 +29,8 @@ export function findElectronBinary(): string | undefined {
 }
 
 export const noElectronReason = 'skipped: no Electron binary';
+
+/** The desktop CI sets this: there, a missing binary or a skipped test is a failure, not a skip. */
+export function electronRequired(): boolean {
+  return process.env['TITLEDESK_ELECTRON_REQUIRED'] === '1';
+}

@@ -1,4 +1,5 @@
 import type { FullResult, Reporter, TestCase, TestResult } from '@playwright/test/reporter';
+import { electronRequired } from './electron-binary.ts';
 
 /** Prints why tests were skipped and an explicit verdict, so "0 failed" is never mistaken for a pass. */
 export default class SkipSummaryReporter implements Reporter {
@@ -15,14 +16,19 @@ export default class SkipSummaryReporter implements Reporter {
     else this.#counts.failed += 1;
   }
 
-  onEnd(result: FullResult): void {
+  onEnd(result: FullResult): Promise<{ status: FullResult['status'] } | undefined> {
     const { passed, failed, skipped } = this.#counts;
     const reasons = this.#reasons.size === 0 ? '' : ` (${[...this.#reasons].join('; ')})`;
+    if (electronRequired() && skipped > 0) {
+      console.log(`\nElectron suite FAILED: ${skipped} test(s) skipped${reasons}, and TITLEDESK_ELECTRON_REQUIRED=1 requires every test to run.`);
+      return Promise.resolve({ status: 'failed' });
+    }
     if (passed === 0 && failed === 0 && skipped > 0) {
       console.log(`\nElectron suite NOT RUN: ${skipped} test(s) skipped${reasons}. Nothing was verified in Electron.`);
     } else {
       console.log(`\nElectron suite ${result.status}: ${passed} passed, ${failed} failed, ${skipped} skipped${reasons}.`);
     }
+    return Promise.resolve(undefined);
   }
 
   printsToStdio(): boolean {
