@@ -38,6 +38,8 @@ app.enableSandbox();
 registerRendererScheme();
 // Windows shows notifications only for an app with an AppUserModelID (the installer's appId).
 if (process.platform === 'win32') app.setAppUserModelId('com.titledesk.app');
+// Linux: the launcher badge is matched to the .desktop file electron-builder names after executableName.
+if (process.platform === 'linux') app.setDesktopName('titledesk.desktop');
 
 let mainWindow: BrowserWindow | undefined;
 let started: StartedCore | undefined;
@@ -93,6 +95,8 @@ async function start(): Promise<void> {
   );
   const url = launchReference === undefined ? baseUrl : `${baseUrl}#open=${encodeURIComponent(launchReference)}`;
   mainWindow = createMainWindow({ url, preload: join(import.meta.dirname, 'preload.cjs'), userData, log });
+  // Windows: a shutdown or log-off ends the app without before-quit; close the journal now.
+  mainWindow.on('session-end', () => { void shutdown.run(); });
 }
 
 // Before the lock: a link that launched a second instance arrives as open-url here on macOS.
