@@ -13,7 +13,7 @@ import { createSecretStore } from './safe-storage-secret-store.ts';
 import { createShutdown, type ShutdownStep } from './shutdown.ts';
 import { shutDownOnSignals } from './signal-shutdown.ts';
 import { hardenAllWebContents, hardenSession } from './web-security.ts';
-import { createMainWindow, focusWindow } from './window.ts';
+import { createMainWindow, focusWindow, saveWindowState } from './window.ts';
 
 /**
  * Electron glue only: the secure window, IPC onto the contract router, the native shell and a
@@ -52,6 +52,8 @@ const currentContents = () => (mainWindow === undefined || mainWindow.isDestroye
 
 const shutdown = createShutdown({
   steps: (): ShutdownStep[] => [
+    // Before the window closes; a signal exits without closing it at all.
+    { name: 'window state', run: () => { saveWindowState(mainWindow, app.getPath('userData')); } },
     { name: 'IPC, events and notifications', run: () => { for (const cleanup of cleanups.splice(0)) cleanup(); } },
     // Stops token refresh and the purchase poller, closes the journal, then the embedded sandbox.
     { name: 'core and sandbox', run: () => started?.close() },

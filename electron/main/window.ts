@@ -10,7 +10,7 @@ const sizes = { width: 1280, height: 820, minWidth: 1024, minHeight: 700 };
  * position and maximised state come back from the last launch, fitted to today's displays.
  */
 export function createMainWindow(options: { url: string; preload: string; userData: string; log: (message: string) => void }): BrowserWindow {
-  const store = new ElectronStore<{ window?: unknown }>({ cwd: options.userData, name: 'window-state' });
+  const store = stateStore(options.userData);
   const primary = screen.getPrimaryDisplay();
   const others = screen.getAllDisplays().filter((display) => display.id !== primary.id);
   const restored = restoreWindowState(store.get('window'), [primary, ...others].map((display) => display.workArea), sizes);
@@ -41,16 +41,23 @@ export function createMainWindow(options: { url: string; preload: string; userDa
     if (restored.maximized) window.maximize();
     window.show();
   });
-  // getNormalBounds: the size to come back to when un-maximised, not the maximised one.
-  window.on('close', () => {
-    const bounds = window.getNormalBounds();
-    const state: WindowState = { ...bounds, maximized: window.isMaximized() };
-    store.set('window', state);
-  });
+  window.on('close', () => { saveWindowState(window, options.userData); });
   window.loadURL(options.url).catch((error: unknown) => {
     options.log(`The window could not load the app: ${String(error)}`);
   });
   return window;
+}
+
+/** Also called on a signal, where the app exits without closing its window first. */
+export function saveWindowState(window: BrowserWindow | undefined, userData: string): void {
+  if (window === undefined || window.isDestroyed()) return;
+  // getNormalBounds: the size to come back to when un-maximised, not the maximised one.
+  const state: WindowState = { ...window.getNormalBounds(), maximized: window.isMaximized() };
+  stateStore(userData).set('window', state);
+}
+
+function stateStore(userData: string): ElectronStore<{ window?: unknown }> {
+  return new ElectronStore<{ window?: unknown }>({ cwd: userData, name: 'window-state' });
 }
 
 /** A second launch or a clicked notification brings the window forward. */

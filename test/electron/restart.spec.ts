@@ -47,3 +47,18 @@ test('killed mid-poll and relaunched, the purchase completes with its one POST',
   expect(record.items).toHaveLength(2);
   await app.close();
 });
+
+test('the window comes back where it was left, at its size', async () => {
+  let { app } = await launch(userData);
+  const placed = await app.evaluate(({ BrowserWindow, screen }) => {
+    const area = screen.getPrimaryDisplay().workArea;
+    const bounds = { x: area.x + 40, y: area.y + 30, width: 1100, height: 720 };
+    BrowserWindow.getAllWindows()[0]?.setBounds(bounds);
+    return BrowserWindow.getAllWindows()[0]?.getBounds();
+  });
+  await app.close();
+  ({ app } = await launch(userData));
+  const restored = await app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows()[0]?.getBounds());
+  expect(restored).toEqual(placed);
+  await app.close();
+});
