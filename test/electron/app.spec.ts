@@ -73,7 +73,10 @@ test('the application menu has Edit with the clipboard roles, View, and Help wit
 });
 
 test('the page may write to the clipboard (Copy buttons) but not read it', async () => {
+  // The Clipboard API needs a focused document; a CI display may have no window manager to give focus.
   await app.evaluate(({ BrowserWindow }) => { BrowserWindow.getAllWindows()[0]?.focus(); });
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setFocusEmulationEnabled', { enabled: true });
   const written = await page.evaluate(() => navigator.clipboard.writeText('p-clipboard-77').then(() => 'written', (error: unknown) => String(error)));
   expect(written).toBe('written');
   expect(await app.evaluate(({ clipboard }) => clipboard.readText())).toBe('p-clipboard-77');
@@ -107,9 +110,15 @@ test('SIGTERM to the main process closes the journal cleanly before it exits', a
   expect(existsSync(wal)).toBe(true);
   const main = app.process();
   const exited = new Promise<number | null>((resolveExit) => main.once('exit', (code) => { resolveExit(code); }));
-  main.kill('SIGTERM');
-  // 128 + 15: the app's own signal handling ran the shutdown and exited, not the default action.
-  expect(await exited).toBe(143);
+  if (process.platform === 'win32') {
+    // Windows has no SIGTERM to send (kill() there terminates outright): quitting is the clean stop.
+    await app.evaluate(({ app: electronApp }) => { electronApp.quit(); });
+    expect(await exited).toBe(0);
+  } else {
+    main.kill('SIGTERM');
+    // 128 + 15: the app's own signal handling ran the shutdown and exited, not the default action.
+    expect(await exited).toBe(143);
+  }
   expect(existsSync(wal)).toBe(false);
   // Relaunched for afterAll's close.
   ({ app, page } = await launch(userData));
