@@ -1,3 +1,4 @@
+import { titleNumberHint, titleNumberRefusal, titleNumberSchema } from '../../../shared/title-number.ts';
 import { purchaseEnvironment } from '../../core/app/purchase-environment.ts';
 import { requireString, runCommand, UsageError, type CommandSpec } from '../command-kit.ts';
 import { followUntilSettled } from '../progress-line.ts';
@@ -8,6 +9,13 @@ interface PurchaseInput {
   readonly variables: string[];
   readonly fireAndForget: boolean;
   readonly minWaitSeconds: number | undefined;
+}
+
+/** Characters and length only: any shape the register may hold is sent, and the service decides. */
+function parseTitle(value: string): string {
+  const parsed = titleNumberSchema.safeParse(value);
+  if (!parsed.success) throw new UsageError(`--title: ${titleNumberRefusal}`);
+  return parsed.data;
 }
 
 const spec: CommandSpec<PurchaseInput> = {
@@ -33,7 +41,7 @@ An IRI may start at /vars/ to mean the service's own variables (useful with the 
       throw new UsageError('--min-wait must be a whole number of seconds');
     }
     return {
-      title: requireString(values['title'], '--title'),
+      title: parseTitle(requireString(values['title'], '--title')),
       variables,
       fireAndForget: values['fire-and-forget'] === true,
       minWaitSeconds: typeof minWait === 'string' ? Number(minWait) : undefined,
@@ -46,6 +54,8 @@ An IRI may start at /vars/ to mean the service's own variables (useful with the 
     // sandbox (its port changes every run); absolute IRIs are sent exactly as typed.
     const base = context.environment.baseUrl.replace(/\/$/, '');
     const variables = input.variables.map((variable) => (variable.startsWith('/vars/') ? `${base}${variable}` : variable));
+    const hint = titleNumberHint(input.title);
+    if (hint !== undefined) process.stderr.write(`titledesk purchase: note: ${hint}\n`);
     let record = await purchases.create(purchaseEnvironment(environments, context.environment.id), input.title, variables, options);
     if (record.state === 'pending' && record.autoCheck) record = await followUntilSettled(purchases, record.id);
     printPurchase(record, purchases.getResult(record.id), flags.json, 'purchase');
