@@ -51,7 +51,7 @@ async function start(): Promise<void> {
   if (secrets.note !== undefined) log(secrets.note);
   const settings = new ElectronSettingsStore(userData);
   // The embedded sandbox (the default environment) keeps its purchases and port under userData.
-  started = await startCore({ dataDir: userData, secrets: secrets.store, settings });
+  started = await startCore({ dataDir: userData, secrets: secrets.store, settings, environmentVariables: process.env });
   const { core } = started;
 
   const devUrl = devServerUrl(process.env['VITE_DEV_SERVER_URL'], app.isPackaged);

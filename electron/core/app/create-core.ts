@@ -23,6 +23,8 @@ export interface CoreOptions {
   /** Secrets of user environments: safeStorage in Electron, memory or environment variables elsewhere. */
   readonly secrets: SecretStore;
   readonly settings: SettingsStore;
+  /** Process environment variables: credentials for the one environment marked to use them. */
+  readonly environmentVariables?: Readonly<Record<string, string | undefined>>;
   /** A running sandbox becomes the built-in, default environment. */
   readonly sandbox?: SandboxConfig;
   /**
@@ -52,6 +54,7 @@ export async function createCore(options: CoreOptions): Promise<TitleDeskCore> {
     settings: options.settings,
     secrets: options.secrets,
     dispatcher: agent,
+    ...(options.environmentVariables === undefined ? {} : { environmentVariables: options.environmentVariables }),
     ...(options.sandbox === undefined ? {} : { sandbox: options.sandbox }),
   });
   await environments.init();
