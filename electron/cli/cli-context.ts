@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { Environment } from '../../shared/environment.ts';
 import { defaultDataDir } from '../core/app/data-dir.ts';
 import { startCore, type StartedCore } from '../core/app/start-core.ts';
+import { chooseKeychainStore } from '../core/secrets/keychain-secret-store.ts';
 import { MemorySecretStore } from '../core/secrets/memory-secret-store.ts';
 import { MemorySettingsStore, defaultSettings } from '../core/settings/settings-store.ts';
 
@@ -53,7 +54,8 @@ export async function openCliContext(options: { baseUrl: URL | undefined; dataDi
   // The embedded sandbox forgets its purchases when it stops, so by default its journal does too.
   const temporary = options.dataDir === undefined && options.baseUrl === undefined ? mkdtempSync(join(tmpdir(), 'titledesk-cli-')) : undefined;
   const dataDir = options.dataDir ?? temporary ?? defaultDataDir(options.env);
-  const secrets = new MemorySecretStore();
+  // Secrets of environments that do not take the variables: the OS keychain when one answers.
+  const secrets = temporary === undefined ? (await chooseKeychainStore(dataDir)).store : new MemorySecretStore();
   const environmentVariables = options.env;
   if (options.baseUrl === undefined) {
     const started = await startCore({ dataDir, secrets, environmentVariables, settings: new MemorySettingsStore(), sandbox: {}, resume: false });

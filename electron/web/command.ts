@@ -59,7 +59,9 @@ export async function runWebCommand(argv: string[]): Promise<number> {
   }
   let started: StartedCore;
   try {
-    started = await startCore(webCoreOptions(options.dataDir, process.env));
+    const { secretsNote, ...coreOptions } = await webCoreOptions(options.dataDir, process.env);
+    if (secretsNote !== undefined) process.stderr.write(`titledesk web: ${secretsNote}\n`);
+    started = await startCore(coreOptions);
   } catch (error) {
     process.stderr.write(`titledesk web: ${error instanceof CoreError ? error.message : String(error)}\n`);
     return 1;

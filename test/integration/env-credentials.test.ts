@@ -20,7 +20,7 @@ beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'titledesk-envcreds-'));
   // Exactly as `titledesk web` composes the core, with machine credentials in the environment.
   const env = { WF_CLIENT_ID: mine.config.machine.clientId, WF_CLIENT_SECRET: mine.config.machine.clientSecret };
-  started = await startCore({ ...webCoreOptions(dataDir, env), sandbox: false });
+  started = await startCore({ ...(await webCoreOptions(dataDir, env)), sandbox: false });
 });
 
 afterAll(async () => {
