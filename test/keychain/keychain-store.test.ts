@@ -1,7 +1,8 @@
 // The OS keychain for real: run by `npm test` inside `dbus-run-session` with an unlocked
 // gnome-keyring-daemon (see scripts/test.mjs). Without a Secret Service the suite is reported
 // skipped under a name that says so, and fails when TITLEDESK_REQUIRE_KEYCHAIN=1 asked for one.
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Entry } from '@napi-rs/keyring';
@@ -97,4 +98,25 @@ describe.skipIf(!answering)(answering ? 'the OS keychain (Secret Service)' : 'sk
     expect(await dispatch('environment:remove', { id })).toMatchObject({ ok: true });
     expect(inKeychain(dataDir, id, 'refreshToken')).toBeNull();
   });
+
+  // Last: once locked, the test daemon cannot be unlocked without a prompt.
+  it.runIf(onPath('dbus-send'))('says in plain words when the keychain is locked later, and sends nothing', async () => {
+    const added = await dispatch('environment:add', { input: { name: 'Locked', baseUrl: service.baseUrl, authMode: 'machine' } });
+    if (!added.ok) throw new Error(added.error.message);
+    const { id } = environmentSchema.parse(added.data);
+    await dispatch('credentials:set', { environmentId: id, name: 'clientId', value: service.config.machine.clientId });
+    await dispatch('credentials:set', { environmentId: id, name: 'clientSecret', value: service.config.machine.clientSecret });
+    execFileSync('dbus-send', ['--session', '--dest=org.freedesktop.secrets', '--print-reply', '/org/freedesktop/secrets', 'org.freedesktop.Secret.Service.Lock', 'array:objpath:/org/freedesktop/secrets/collection/login']);
+
+    const before = service.stats().token;
+    const signIn = await dispatch('auth:sign-in', { environmentId: id });
+    expect(signIn).toMatchObject({ ok: false, error: { code: 'credentials_missing', message: expect.stringContaining('OS keychain could not read') as string } });
+    const set = await dispatch('credentials:set', { environmentId: id, name: 'clientSecret', value: 'another' });
+    expect(set).toMatchObject({ ok: false, error: { message: expect.stringContaining('unlock it and try again') as string } });
+    expect(service.stats().token).toBe(before);
+  });
 });
+
+function onPath(name: string): boolean {
+  return (process.env['PATH'] ?? '').split(':').some((dir) => dir !== '' && existsSync(join(dir, name)));
+}

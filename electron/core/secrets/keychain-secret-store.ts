@@ -1,5 +1,7 @@
 import { resolve } from 'node:path';
 import { AsyncEntry } from '@napi-rs/keyring';
+import type { ErrorCode } from '../../../shared/errors.ts';
+import { CoreError } from '../errors.ts';
 import { MemorySecretStore } from './memory-secret-store.ts';
 import type { SecretName, SecretPersistence, SecretStore } from './secret-store.ts';
 
@@ -39,16 +41,30 @@ export class KeychainSecretStore implements SecretStore {
   }
 
   async get(environmentId: string, name: SecretName): Promise<string | undefined> {
-    const value = await this.#entry(environmentId, name).getPassword(AbortSignal.timeout(answerTimeoutMs));
+    // Unreadable counts as missing: nothing is sent, and the user is told to unlock the keychain.
+    const value = await attempt('credentials_missing', 'read', () => this.#entry(environmentId, name).getPassword(AbortSignal.timeout(answerTimeoutMs)));
     return value ?? undefined;
   }
 
   async set(environmentId: string, name: SecretName, value: string): Promise<void> {
-    await this.#entry(environmentId, name).setPassword(value, AbortSignal.timeout(answerTimeoutMs));
+    await attempt('internal', 'save', () => this.#entry(environmentId, name).setPassword(value, AbortSignal.timeout(answerTimeoutMs)));
   }
 
   async delete(environmentId: string, name: SecretName): Promise<void> {
-    await this.#entry(environmentId, name).deleteCredential(AbortSignal.timeout(answerTimeoutMs));
+    await attempt('internal', 'remove', () => this.#entry(environmentId, name).deleteCredential(AbortSignal.timeout(answerTimeoutMs)));
+  }
+}
+
+/**
+ * A keychain that was there at start can be locked or stopped later: say so in plain words
+ * instead of "something went wrong". The binding's messages name the store, never a secret.
+ */
+async function attempt<T>(code: ErrorCode, verb: string, action: () => Promise<T>): Promise<T> {
+  try {
+    return await action();
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new CoreError(code, `The OS keychain could not ${verb} the secret; it may be locked: unlock it and try again. (${reason})`, { cause: error });
   }
 }
 
@@ -69,7 +85,8 @@ export async function chooseKeychainStore(dataDir: string): Promise<ChosenKeycha
     await store.get('titledesk-probe', 'providerKey');
     return { store, note: undefined };
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
+    const cause = error instanceof CoreError ? error.cause : error;
+    const reason = cause instanceof Error ? cause.message : String(cause);
     return { store: new MemorySecretStore(), note: `No OS keychain answered (${reason}); secrets are kept for this session only.` };
   }
 }
