@@ -5,6 +5,7 @@ import { parseArgs } from 'node:util';
 import { defaultDataDir } from '../core/app/data-dir.ts';
 import { startCore, type StartedCore } from '../core/app/start-core.ts';
 import { CoreError } from '../core/errors.ts';
+import { exitCodeFor } from '../cli/exit-codes.ts';
 import { webCoreOptions } from './web-core-options.ts';
 import { startWebHost } from './web-host.ts';
 
@@ -64,7 +65,7 @@ export async function runWebCommand(argv: string[]): Promise<number> {
     started = await startCore(coreOptions);
   } catch (error) {
     process.stderr.write(`titledesk web: ${error instanceof CoreError ? error.message : String(error)}\n`);
-    return 1;
+    return error instanceof CoreError ? exitCodeFor(error.code) : 1;
   }
   const host = await startWebHost({ router: started.core.router, events: started.core.events, staticDir, port: options.port });
   if (options.open) {
