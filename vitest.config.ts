@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
-// Three suites: pure units, the core and sandbox over real loopback HTTP, and React components in jsdom.
+// Four suites: pure units, the core and sandbox over real loopback HTTP, React components in jsdom,
+// and the OS keychain (run inside a D-Bus session with a Secret Service by `npm test`).
 export default defineConfig({
   test: {
     globals: false,
@@ -16,6 +17,8 @@ export default defineConfig({
         },
       },
       { test: { name: 'renderer', include: ['test/renderer/**/*.test.tsx'], environment: 'jsdom' } },
+      // The OS keychain: `npm test` runs this project inside dbus-run-session with gnome-keyring.
+      { test: { name: 'keychain', include: ['test/keychain/**/*.test.ts'], environment: 'node', testTimeout: 30_000, hookTimeout: 30_000 } },
     ],
   },
 });

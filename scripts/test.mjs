@@ -1,7 +1,7 @@
 // `npm test`: the whole suite (unit, integration, renderer, end-to-end) in a hermetic
 // environment: XDG_* and TMPDIR point inside the project so nothing touches the home folder.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { findChromium } from './find-chromium.mjs';
 
@@ -43,19 +43,44 @@ function readJson(path) {
   }
 }
 
+function onPath(name) {
+  return (process.env.PATH ?? '').split(':').some((dir) => dir !== '' && existsSync(join(dir, name)));
+}
+
+// The OS keychain for real: a private D-Bus session with an unlocked GNOME Keyring, so the tests
+// never touch the user's own keychain. Where either program is missing the suite is counted as
+// skipped and said so, never passed.
+let keychainSkipped = 0;
+function runKeychainTests() {
+  if (!onPath('dbus-run-session') || !onPath('gnome-keyring-daemon')) {
+    console.log('\n▶ OS keychain tests: skipped: no Secret Service (apt-get install -y gnome-keyring dbus)');
+    keychainSkipped = 1;
+    return;
+  }
+  const report = join(results, 'vitest-keychain.json');
+  const vitest = [bin('vitest'), 'run', '--project', 'keychain', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
+  const script = `echo -n titledesk-test | gnome-keyring-daemon --unlock --components=secrets >/dev/null && exec ${vitest.map((part) => `'${part}'`).join(' ')}`;
+  // A fresh keyring folder: the daemon creates its login keyring there with the password above.
+  const keyrings = join(hermetic, 'keyring-data');
+  mkdirSync(keyrings, { recursive: true });
+  run('OS keychain tests (Vitest inside dbus-run-session with gnome-keyring)', 'dbus-run-session', ['--', 'sh', '-c', script], { TITLEDESK_REQUIRE_KEYCHAIN: '1', XDG_DATA_HOME: keyrings });
+}
+
 /** Passed, failed and skipped across the runners, from their JSON reports. */
 function summarise() {
-  const vitest = readJson(join(results, 'vitest.json'));
+  const vitests = [readJson(join(results, 'vitest.json')), readJson(join(results, 'vitest-keychain.json'))];
+  const count = (name) => vitests.reduce((total, report) => total + (report?.[name] ?? 0), 0);
   const playwright = [readJson(join(results, 'playwright.json')), readJson(join(results, 'electron.json'))];
   const sum = (pick) => playwright.reduce((total, report) => total + (pick(report?.stats ?? {}) ?? 0), 0);
-  const passed = (vitest?.numPassedTests ?? 0) + sum((stats) => stats.expected) + sum((stats) => stats.flaky);
-  const failed = (vitest?.numFailedTests ?? 0) + sum((stats) => stats.unexpected);
-  const skipped = (vitest?.numPendingTests ?? 0) + (vitest?.numTodoTests ?? 0) + sum((stats) => stats.skipped);
+  const passed = count('numPassedTests') + sum((stats) => stats.expected) + sum((stats) => stats.flaky);
+  const failed = count('numFailedTests') + sum((stats) => stats.unexpected);
+  const skipped = count('numPendingTests') + count('numTodoTests') + keychainSkipped + sum((stats) => stats.skipped);
   return { passed, failed, skipped };
 }
 
 const bin = (name) => join(root, 'node_modules', '.bin', name);
-run('Unit, integration and renderer tests (Vitest)', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${join(results, 'vitest.json')}`]);
+run('Unit, integration and renderer tests (Vitest)', bin('vitest'), ['run', '--project', '!keychain', '--reporter=default', '--reporter=json', `--outputFile.json=${join(results, 'vitest.json')}`]);
+runKeychainTests();
 if (run('Production build for the end-to-end tests', bin('vite'), ['build', '--logLevel', 'warn'])) {
   run(`End-to-end tests (Playwright, ${chromium})`, bin('playwright'), ['test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_FILE: join(results, 'playwright.json') });
   // The same flows in the desktop app wherever the Electron binary exists; elsewhere every test

@@ -22,6 +22,12 @@ export const environmentSchema = z.object({
   developerClientId: z.string().trim().max(200).optional(),
   findUrl: httpUrlSchema.optional(),
   retrieveUrl: httpUrlSchema.optional(),
+  /**
+   * Take this environment's credentials from the process environment variables (WF_CLIENT_ID,
+   * WF_CLIENT_SECRET, WF_REFRESH_TOKEN, …). Only environments marked so ever see them: a
+   * credential must never reach the token endpoint of a service it was not issued for.
+   */
+  credentialsFromEnvironment: z.boolean().optional(),
   builtIn: z.boolean().optional(),
 });
 export type Environment = z.infer<typeof environmentSchema>;

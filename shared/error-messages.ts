@@ -23,6 +23,7 @@ export const errorMessages: { readonly [C in ErrorCode]: string } = {
   provider_error: 'The address provider reported a problem with the lookup or with its account key.',
   protocol: 'The service answered in a way TitleDesk does not understand. Nothing was assumed from that answer.',
   cancelled: 'This was cancelled.',
+  data_dir: 'TitleDesk cannot use its data folder (where the journal of purchases lives). The message names the folder and what is wrong.',
   internal: 'Something went wrong inside TitleDesk. Try again; if it keeps happening, restart the app.',
 };
 

@@ -22,6 +22,7 @@ export const errorCodes = [
   'provider_error', // the address provider answered with an error item
   'protocol', // the service answered something the interface does not allow
   'cancelled',
+  'data_dir', // the data folder or its journal cannot be used (not a folder, not writable, locked)
   'internal',
 ] as const;
 

@@ -12,11 +12,19 @@ export type PurchaseState = z.infer<typeof purchaseStateSchema>;
 /** States after which the poller has nothing more to do on its own. */
 export const settledPurchaseStates: readonly PurchaseState[] = ['available', 'failed', 'outcome_unknown', 'cancelled'];
 
+/** service.min-wait: whole seconds, at most a day. The one limit the app, the CLI and core share. */
+export const maxMinWaitSeconds = 86_400;
+export const minWaitSecondsSchema = z
+  .number()
+  .int('must be a whole number of seconds')
+  .min(0, 'must be a whole number of seconds')
+  .max(maxMinWaitSeconds, `must be at most ${String(maxMinWaitSeconds)} seconds (one day)`);
+
 export const purchaseOptionsSchema = z.object({
   /** Prefer: wait=0. The purchase is not followed automatically; its result is fetched with check. */
   fireAndForget: z.boolean().optional(),
   /** Prefer: service.min-wait=S, honoured by the service for its test titles only. */
-  minWaitSeconds: z.number().int().min(0).max(86_400).optional(),
+  minWaitSeconds: minWaitSecondsSchema.optional(),
 });
 export type PurchaseOptions = z.infer<typeof purchaseOptionsSchema>;
 

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import type { Environment } from '../../shared/environment.ts';
 import { defaultDataDir } from '../core/app/data-dir.ts';
 import { startCore, type StartedCore } from '../core/app/start-core.ts';
-import { EnvSecretStore } from '../core/secrets/env-secret-store.ts';
+import { chooseKeychainStore } from '../core/secrets/keychain-secret-store.ts';
+import { MemorySecretStore } from '../core/secrets/memory-secret-store.ts';
 import { MemorySettingsStore, defaultSettings } from '../core/settings/settings-store.ts';
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -36,6 +37,8 @@ function cliEnvironment(baseUrl: URL, env: Env): Environment {
     name: baseUrl.host,
     baseUrl: baseUrl.href.replace(/\/$/, ''),
     authMode: machine ? 'machine' : 'developer',
+    // The service named by --base-url is the one the WF_* variables were given for.
+    credentialsFromEnvironment: true,
     ...(findUrl === undefined ? {} : { findUrl }),
     ...(retrieveUrl === undefined ? {} : { retrieveUrl }),
   };
@@ -51,14 +54,16 @@ export async function openCliContext(options: { baseUrl: URL | undefined; dataDi
   // The embedded sandbox forgets its purchases when it stops, so by default its journal does too.
   const temporary = options.dataDir === undefined && options.baseUrl === undefined ? mkdtempSync(join(tmpdir(), 'titledesk-cli-')) : undefined;
   const dataDir = options.dataDir ?? temporary ?? defaultDataDir(options.env);
-  const secrets = new EnvSecretStore(options.env);
+  // Secrets of environments that do not take the variables: the OS keychain when one answers.
+  const secrets = temporary === undefined ? (await chooseKeychainStore(dataDir)).store : new MemorySecretStore();
+  const environmentVariables = options.env;
   if (options.baseUrl === undefined) {
-    const started = await startCore({ dataDir, secrets, settings: new MemorySettingsStore(), sandbox: {}, resume: false });
+    const started = await startCore({ dataDir, secrets, environmentVariables, settings: new MemorySettingsStore(), sandbox: {}, resume: false });
     return contextOf(started, started.core.environments.selected(), temporary);
   }
   const environment = cliEnvironment(options.baseUrl, options.env);
   const settings = new MemorySettingsStore({ ...defaultSettings, environments: [environment], selectedEnvironmentId: environment.id });
-  const started = await startCore({ dataDir, secrets, settings, sandbox: false, resume: false });
+  const started = await startCore({ dataDir, secrets, environmentVariables, settings, sandbox: false, resume: false });
   return contextOf(started, environment, temporary);
 }
 

@@ -86,14 +86,38 @@ export async function runCommand<T>(spec: CommandSpec<T>, argv: string[]): Promi
     return code;
   }
   let context: CliContext | undefined;
+  const stopOnSignal = endOnSignals(spec.name, () => context?.close());
   try {
     context = await openCliContext({ baseUrl: parsed.baseUrl, dataDir: parsed.dataDir, env: process.env });
     return await spec.run(context, parsed.input, parsed.flags);
   } catch (error) {
     return reportError(spec.name, error);
   } finally {
+    stopOnSignal();
     await context?.close();
   }
+}
+
+const signalExitCodes = { SIGINT: 130, SIGTERM: 143 } as const;
+
+/**
+ * SIGINT and SIGTERM always end the command: the journal is closed if that takes under two
+ * seconds (every record is already durable, so a cut-off close loses nothing), then the process
+ * exits with 128 + the signal number. Returns the function that removes the handlers.
+ */
+function endOnSignals(name: string, close: () => Promise<void> | undefined): () => void {
+  const handlers = Object.entries(signalExitCodes).map(([signal, code]) => {
+    const handler = (): void => {
+      process.stderr.write(`titledesk ${name}: stopped by ${signal}\n`);
+      setTimeout(() => process.exit(code), 2_000).unref();
+      void Promise.resolve(close()).finally(() => process.exit(code));
+    };
+    process.once(signal, handler);
+    return () => process.off(signal, handler);
+  });
+  return () => {
+    for (const remove of handlers) remove();
+  };
 }
 
 export function printJson(value: unknown): void {

@@ -8,6 +8,8 @@ export const exitCodes = {
   auth: 3,
   rejected: 4,
   unavailable: 5,
+  /** The data folder or its journal cannot be used: not a folder, not writable, or locked. */
+  dataDir: 6,
 } as const;
 
 export type ExitCode = (typeof exitCodes)[keyof typeof exitCodes];
@@ -30,6 +32,7 @@ const exitCodeByError: Readonly<Record<ErrorCode, ExitCode>> = {
   provider_error: exitCodes.rejected,
   protocol: exitCodes.unavailable,
   cancelled: exitCodes.failure,
+  data_dir: exitCodes.dataDir,
   internal: exitCodes.failure,
 };
 

@@ -76,7 +76,7 @@ async function start(): Promise<void> {
   if (secrets.note !== undefined) log(secrets.note);
   const settings = new ElectronSettingsStore(userData);
   // The embedded sandbox (the default environment) keeps its purchases and port under userData.
-  started = await startCore({ dataDir: userData, secrets: secrets.store, settings });
+  started = await startCore({ dataDir: userData, secrets: secrets.store, settings, environmentVariables: process.env });
   const { core } = started;
 
   if (devUrl === undefined) serveRenderer(session.defaultSession, join(app.getAppPath(), 'dist'));

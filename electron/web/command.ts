@@ -5,8 +5,8 @@ import { parseArgs } from 'node:util';
 import { defaultDataDir } from '../core/app/data-dir.ts';
 import { startCore, type StartedCore } from '../core/app/start-core.ts';
 import { CoreError } from '../core/errors.ts';
-import { EnvSecretStore } from '../core/secrets/env-secret-store.ts';
-import { ConfSettingsStore } from '../core/settings/conf-settings-store.ts';
+import { exitCodeFor } from '../cli/exit-codes.ts';
+import { webCoreOptions } from './web-core-options.ts';
 import { startWebHost } from './web-host.ts';
 
 const usage = `Usage: titledesk web [--port N] [--no-open] [--data-dir DIR]
@@ -60,15 +60,12 @@ export async function runWebCommand(argv: string[]): Promise<number> {
   }
   let started: StartedCore;
   try {
-    started = await startCore({
-      dataDir: options.dataDir,
-      // No secure storage in this mode: what the user types is kept in memory for the session only.
-      secrets: new EnvSecretStore(process.env, 'session'),
-      settings: new ConfSettingsStore(options.dataDir),
-    });
+    const { secretsNote, ...coreOptions } = await webCoreOptions(options.dataDir, process.env);
+    if (secretsNote !== undefined) process.stderr.write(`titledesk web: ${secretsNote}\n`);
+    started = await startCore(coreOptions);
   } catch (error) {
     process.stderr.write(`titledesk web: ${error instanceof CoreError ? error.message : String(error)}\n`);
-    return 1;
+    return error instanceof CoreError ? exitCodeFor(error.code) : 1;
   }
   const host = await startWebHost({ router: started.core.router, events: started.core.events, staticDir, port: options.port });
   if (options.open) {

@@ -3,13 +3,31 @@ import type { IncomingMessage } from 'node:http';
 const maxBodyBytes = 1024 * 1024;
 
 export type JsonBody = { ok: true; value: unknown } | { ok: false; status: number; message: string };
+type Refusal = Extract<JsonBody, { ok: false }>;
 
-/** Reads a bounded JSON request body; the contract router validates its shape afterwards. */
-export async function readJsonBody(request: IncomingMessage): Promise<JsonBody> {
+/**
+ * What can be refused from the headers alone, before a byte of the body is read: the type, and
+ * a declared length over the limit.
+ */
+export function refuseJsonHeaders(request: IncomingMessage): Refusal | undefined {
   const contentType = request.headers['content-type'] ?? '';
   if (!/^application\/json\b/i.test(contentType)) {
     return { ok: false, status: 415, message: 'Requests must be application/json.' };
   }
+  const declared = request.headers['content-length'];
+  if (declared !== undefined && Number(declared) > maxBodyBytes) {
+    return { ok: false, status: 413, message: 'The request is larger than 1 MiB.' };
+  }
+  return undefined;
+}
+
+/**
+ * Reads a bounded JSON request body; the contract router validates its shape afterwards. Reading
+ * stops at the limit: the caller answers and closes the connection instead of draining the rest.
+ */
+export async function readJsonBody(request: IncomingMessage): Promise<JsonBody> {
+  const refused = refuseJsonHeaders(request);
+  if (refused !== undefined) return refused;
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of request) {

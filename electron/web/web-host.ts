@@ -53,8 +53,9 @@ export async function startWebHost(options: WebHostOptions): Promise<RunningWebH
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     response.setHeader('X-Content-Type-Options', 'nosniff');
     response.setHeader('Referrer-Policy', 'no-referrer');
+    // Every check below looks at the head only: a refused request's body is never read.
     if (!isAllowedHost(request, port) || !isAllowedOrigin(request, port)) {
-      sendJson(response, 403, { error: 'This host only answers pages it served itself.' });
+      refuse(request, response, 403, { error: 'This host only answers pages it served itself.' });
       return;
     }
     const path = new URL(request.url ?? '/', 'http://localhost').pathname;
@@ -63,7 +64,7 @@ export async function startWebHost(options: WebHostOptions): Promise<RunningWebH
       return;
     }
     if (!hasLaunchKey(request, launchKey)) {
-      sendJson(response, 401, { error: 'Missing or wrong launch key.' });
+      refuse(request, response, 401, { error: 'Missing or wrong launch key.' });
       return;
     }
     if (path === eventsPath && request.method === 'GET') {
@@ -71,16 +72,24 @@ export async function startWebHost(options: WebHostOptions): Promise<RunningWebH
       return;
     }
     if (path.startsWith(invokePrefix) && request.method === 'POST') {
-      const payload = await readJsonBody(request);
-      if (!payload.ok) {
-        sendJson(response, payload.status, { ok: false, error: { code: 'validation', message: payload.message } });
-        return;
-      }
-      const channel = decodeURIComponent(path.slice(invokePrefix.length));
-      sendJson(response, 200, await options.router.dispatch(channel, payload.value));
+      await invoke(request, response, path.slice(invokePrefix.length));
       return;
     }
-    sendJson(response, 404, { error: 'Not found.' });
+    refuse(request, response, 404, { error: 'Not found.' });
+  }
+
+  async function invoke(request: IncomingMessage, response: ServerResponse, encodedChannel: string): Promise<void> {
+    const channel = decodeChannel(encodedChannel);
+    if (channel === undefined) {
+      refuse(request, response, 400, { ok: false, error: { code: 'validation', message: 'The channel name is not valid percent-encoding.' } });
+      return;
+    }
+    const payload = await readJsonBody(request);
+    if (!payload.ok) {
+      refuse(request, response, payload.status, { ok: false, error: { code: 'validation', message: payload.message } });
+      return;
+    }
+    sendJson(response, 200, await options.router.dispatch(channel, payload.value));
   }
 
   await new Promise<void>((resolve, reject) => {
@@ -137,10 +146,38 @@ function streamEvents(response: ServerResponse, events: ContractEvents, closeStr
   response.on('close', close);
 }
 
-function sendJson(response: ServerResponse, status: number, body: unknown): void {
+function sendJson(response: ServerResponse, status: number, body: unknown, extraHeaders: Record<string, string> = {}): void {
   const text = JSON.stringify(body);
-  response.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', 'Content-Length': Buffer.byteLength(text) });
+  response.writeHead(status, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Cache-Control': 'no-store',
+    'Content-Length': Buffer.byteLength(text),
+    ...extraHeaders,
+  });
   response.end(text);
+}
+
+/**
+ * Answers a refused request. If it came with a body, the connection is closed once the answer
+ * is out, so the unread body (100 MB, say) is never drained, as Node would do to keep it alive.
+ */
+function refuse(request: IncomingMessage, response: ServerResponse, status: number, body: unknown): void {
+  const hasBody = request.headers['transfer-encoding'] !== undefined || Number(request.headers['content-length'] ?? 0) > 0;
+  if (!hasBody || request.readableEnded) {
+    sendJson(response, status, body);
+    return;
+  }
+  sendJson(response, status, body, { Connection: 'close' });
+  response.once('finish', () => request.socket.destroy());
+}
+
+/** A channel name from the path; undefined when its percent-encoding is broken (a 400, not a 500). */
+function decodeChannel(encoded: string): string | undefined {
+  try {
+    return decodeURIComponent(encoded);
+  } catch {
+    return undefined;
+  }
 }
 
 function boundPort(address: AddressInfo | string | null): number {

@@ -40,7 +40,7 @@ test('a typed refresh token never appears in the page, the DOM, storage, or any 
   // Even while typed and unsaved, the value lives only in the input's state, not in the markup.
   expect(await page.content()).not.toContain(secret);
   await field.getByRole('button', { name: 'Save' }).click();
-  await expect(field.getByRole('status')).toHaveText('Saved: kept for this session only: no secure storage on this machine.');
+  await expect(field.getByRole('status')).toHaveText('Saved: kept for this session only: no OS keychain on this machine.');
   await expect(input).toHaveValue('');
   await expect(input).toHaveAttribute('type', 'password');
   await screenshot(page, testInfo, 'credentials-saved');
@@ -50,7 +50,7 @@ test('a typed refresh token never appears in the page, the DOM, storage, or any 
   const reopened = await openSettings(page, 'Credentials');
   await reopened.getByLabel('Credentials for').selectOption({ label: 'Staging' });
   await expect(reopened.getByRole('form', { name: 'Refresh token' }).getByRole('status')).toHaveText(
-    'Set: kept for this session only: no secure storage on this machine.',
+    'Set: kept for this session only: no OS keychain on this machine.',
   );
   await page.keyboard.press('Escape');
 

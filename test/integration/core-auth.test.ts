@@ -25,7 +25,14 @@ interface Setup {
   readonly catalogUrl: URL;
 }
 
-async function setup(mode: AuthMode, options: { ttl?: number; now?: () => number; credentials?: boolean } = {}): Promise<Setup> {
+interface SetupOptions {
+  ttl?: number;
+  now?: () => number;
+  credentials?: boolean;
+  maxDelayMs?: number;
+}
+
+async function setup(mode: AuthMode, options: SetupOptions = {}): Promise<Setup> {
   const sandbox = await startSandbox({ port: 0, control: true, ...(options.ttl === undefined ? {} : { tokenTtlSeconds: options.ttl }) });
   const agent: Agent = createHttpAgent();
   cleanups.push(() => sandbox.close(), () => agent.close());
@@ -45,7 +52,7 @@ async function setup(mode: AuthMode, options: { ttl?: number; now?: () => number
     environment,
     secrets,
     dispatcher: agent,
-    backoff: { maxAttempts: 3, baseDelayMs: 5, maxDelayMs: 20 },
+    backoff: { maxAttempts: 3, baseDelayMs: 5, maxDelayMs: options.maxDelayMs ?? 20 },
     ...(options.now === undefined ? {} : { now: options.now }),
   });
   const client = new ApiServiceClient({ baseUrl: new URL(sandbox.baseUrl), tokens, dispatcher: agent });
@@ -138,6 +145,25 @@ describe('authentication against the sandbox', () => {
     ]);
     expect(await getCatalog(s)).toBe(200);
     expect(s.sandbox.stats().token).toBe(3);
+  });
+
+  it("waits the token endpoint's Retry-After before trying again", async () => {
+    const s = await setup('machine', { maxDelayMs: 5_000 });
+    s.sandbox.setFaults([{ target: 'token', kind: 'status503', count: 1, retryAfterSeconds: 2 }]);
+    expect(await getCatalog(s)).toBe(200);
+    const tokens = s.sandbox.log().filter((entry) => entry.class === 'token');
+    expect(tokens.map((entry) => entry.status)).toEqual([503, 200]);
+    const [refused, granted] = tokens;
+    // The log stamps each response as it is sent: the retry's answer cannot precede the advised time.
+    expect((granted?.time ?? 0) - (refused?.time ?? Infinity)).toBeGreaterThanOrEqual(2_000);
+  });
+
+  it('fails at once, saying so, when the token endpoint asks for a longer wait than retries allow', async () => {
+    const s = await setup('machine', { maxDelayMs: 5_000 });
+    s.sandbox.setFaults([{ target: 'token', kind: 'status503', retryAfterSeconds: 60 }]);
+    const failure = await s.tokens.accessToken().then(() => undefined, (error: unknown) => error);
+    expect(failure).toMatchObject({ code: 'auth_unavailable', message: expect.stringContaining('asked to wait 60 s') as unknown });
+    expect(s.sandbox.stats().token).toBe(1);
   });
 
   it('retries a dropped token connection and recovers', async () => {

@@ -6,7 +6,6 @@ import type { Agent } from 'undici';
 import { startSandbox } from '../../electron/sandbox/index.ts';
 import { createHttpAgent } from '../../electron/core/http/agent.ts';
 import { MemorySecretStore } from '../../electron/core/secrets/memory-secret-store.ts';
-import { EnvSecretStore } from '../../electron/core/secrets/env-secret-store.ts';
 import { ConfSettingsStore } from '../../electron/core/settings/conf-settings-store.ts';
 import { EnvironmentRegistry } from '../../electron/core/env/environment-registry.ts';
 import type { SecretStore } from '../../electron/core/secrets/secret-store.ts';
@@ -115,10 +114,10 @@ describe('environment registry', () => {
     expect(await secrets.get(id, 'refreshToken')).toBeUndefined();
   });
 
-  it('uses credentials from environment variables for a user environment', async () => {
-    const secrets = new EnvSecretStore({ WF_CLIENT_ID: sandbox.config.machine.clientId, WF_CLIENT_SECRET: sandbox.config.machine.clientSecret });
-    const registry = await registryIn(await tempDir(), secrets);
-    const { id } = registry.add({ name: 'Local', baseUrl: sandbox.baseUrl, authMode: 'machine' });
+  it('uses credentials from environment variables for the user environment marked for them', async () => {
+    const environmentVariables = { WF_CLIENT_ID: sandbox.config.machine.clientId, WF_CLIENT_SECRET: sandbox.config.machine.clientSecret };
+    const registry = new EnvironmentRegistry({ settings: new ConfSettingsStore(await tempDir()), secrets: new MemorySecretStore(), dispatcher: agent, environmentVariables });
+    const { id } = registry.add({ name: 'Local', baseUrl: sandbox.baseUrl, authMode: 'machine', credentialsFromEnvironment: true });
     expect(await catalogStatus(registry, id)).toBe(200);
     expect(await registry.session(id).tokens.state()).toMatchObject({ credentials: 'environment', signedIn: true });
   });

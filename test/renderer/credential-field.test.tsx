@@ -27,7 +27,7 @@ describe('write-only credential fields', () => {
     type(input, secret);
     fireEvent.submit(field);
 
-    expect(await within(field).findByText('Saved: stored in the OS keychain.')).toBeDefined();
+    expect(await within(field).findByText('Saved: kept in the OS keychain.')).toBeDefined();
     expect(input).toHaveProperty('value', '');
     expect(input.getAttribute('type')).toBe('password');
     // The value reached the api, and nothing rendered carries it.
@@ -44,7 +44,7 @@ describe('write-only credential fields', () => {
   });
 
   it.each([
-    ['session', 'Saved: kept for this session only: no secure storage on this machine.'],
+    ['session', 'Saved: kept for this session only: no OS keychain on this machine.'],
     ['environment', 'Saved: from environment variables.'],
   ] as const)('says where a value lives with %s storage', async (persistence, message) => {
     const { field, input } = await renderCredentials(persistence);
@@ -64,7 +64,7 @@ describe('write-only credential fields', () => {
 
   it('clears a stored value on request', async () => {
     const { fake, field } = await renderCredentials();
-    expect(within(field).getByText('Set: stored in the OS keychain.')).toBeDefined();
+    expect(within(field).getByText('Set: kept in the OS keychain.')).toBeDefined();
     fireEvent.click(within(field).getByRole('button', { name: 'Clear refresh token' }));
     expect(await within(field).findByText('Cleared.')).toBeDefined();
     expect(fake.callsTo('credentials:set')).toEqual([{ environmentId: 'sandbox', name: 'refreshToken', value: '' }]);

@@ -61,6 +61,22 @@ describe('the environments settings', () => {
     await waitFor(() => { expect(screen.queryByRole('form', { name: 'Add environment' })).toBeNull(); });
   });
 
+  it('marks an environment to use the credentials from the environment variables', async () => {
+    const fake = createFakeApi();
+    renderWithApi(fake.api, <SettingsDialog environments={[sandbox]} selectedId="sandbox" onClose={() => undefined} />);
+    const form = openAddForm();
+    fill(form, 'Name', 'Staging');
+    fill(form, 'Service base URL', 'https://staging.example.com');
+    fireEvent.click(within(form).getByLabelText('Machine: a client id and secret'));
+    fireEvent.click(within(form).getByLabelText('Use credentials from the environment'));
+    fireEvent.submit(form);
+    await waitFor(() => {
+      expect(fake.callsTo('environment:add')).toEqual([
+        { input: { name: 'Staging', baseUrl: 'https://staging.example.com', authMode: 'machine', credentialsFromEnvironment: true } },
+      ]);
+    });
+  });
+
   it('offers no edit or remove for the built-in Sandbox', () => {
     renderWithApi(createFakeApi().api, <SettingsDialog environments={[sandbox]} selectedId="sandbox" onClose={() => undefined} />);
     const row = screen.getByRole('listitem');

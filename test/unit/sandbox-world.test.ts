@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatAddressKey } from '../../shared/address-key.ts';
-import { buildWorld } from '../../electron/sandbox/world/build-world.ts';
+import { buildWorld, historicTitleNumbers } from '../../electron/sandbox/world/build-world.ts';
 import type { SandboxAddress } from '../../electron/sandbox/world/types.ts';
 
 const world = buildWorld();
@@ -68,13 +68,24 @@ describe('sandbox world', () => {
 
   it('maps every title number to its record, in E&W format, each leasehold used once', () => {
     const used = world.addresses.flatMap((a) => a.titles);
+    const historic: readonly string[] = historicTitleNumbers;
     for (const title of used) {
-      expect(title.titleNumber).toMatch(titlePattern);
+      if (!historic.includes(title.titleNumber)) expect(title.titleNumber).toMatch(titlePattern);
       expect(world.titles.get(title.titleNumber)).toEqual(title);
     }
     expect(world.titles.size).toBe(new Set(used.map((t) => t.titleNumber)).size);
     const leaseholds = used.filter((t) => t.tenure === 'Leasehold');
     expect(new Set(leaseholds.map((t) => t.titleNumber)).size).toBe(leaseholds.length);
+  });
+
+  it('also holds titles of the older series (digits only, Z1Z), each on one house outside the sample postcode', () => {
+    for (const titleNumber of historicTitleNumbers) {
+      expect(world.titles.get(titleNumber)).toEqual({ titleNumber, tenure: 'Freehold' });
+      const holders = world.addresses.filter((a) => a.titles.some((t) => t.titleNumber === titleNumber));
+      expect(holders).toHaveLength(1);
+      expect(holders[0]).toMatchObject({ umrrn: 0 });
+      expect(holders[0]?.postcode).not.toBe('LS23 6TR');
+    }
   });
 
   it('puts a block of flats in LS23 6TR, the documented example postcode', () => {

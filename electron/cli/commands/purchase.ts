@@ -1,3 +1,5 @@
+import { titleNumberHint, titleNumberRefusal, titleNumberSchema } from '../../../shared/title-number.ts';
+import { maxMinWaitSeconds, minWaitSecondsSchema } from '../../../shared/purchase.ts';
 import { purchaseEnvironment } from '../../core/app/purchase-environment.ts';
 import { requireString, runCommand, UsageError, type CommandSpec } from '../command-kit.ts';
 import { followUntilSettled } from '../progress-line.ts';
@@ -8,6 +10,22 @@ interface PurchaseInput {
   readonly variables: string[];
   readonly fireAndForget: boolean;
   readonly minWaitSeconds: number | undefined;
+}
+
+/** Characters and length only: any shape the register may hold is sent, and the service decides. */
+function parseTitle(value: string): string {
+  const parsed = titleNumberSchema.safeParse(value);
+  if (!parsed.success) throw new UsageError(`--title: ${titleNumberRefusal}`);
+  return parsed.data;
+}
+
+/** The same schema core applies to purchase options, so the CLI never sends what core would refuse. */
+function parseMinWait(value: unknown): number | undefined {
+  if (value === undefined) return undefined;
+  const text = typeof value === 'string' ? value.trim() : '';
+  const parsed = minWaitSecondsSchema.safeParse(/^[0-9]+$/.test(text) ? Number(text) : Number.NaN);
+  if (!parsed.success) throw new UsageError(`--min-wait ${parsed.error.issues[0]?.message ?? 'is not valid'} (0 to ${String(maxMinWaitSeconds)})`);
+  return parsed.data;
 }
 
 const spec: CommandSpec<PurchaseInput> = {
@@ -28,15 +46,11 @@ An IRI may start at /vars/ to mean the service's own variables (useful with the 
     if (positionals.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(positionals[0])}`);
     const variables = Array.isArray(values['var']) ? values['var'].filter((value): value is string => typeof value === 'string') : [];
     if (variables.length === 0) throw new UsageError('at least one --var IRI is required');
-    const minWait = values['min-wait'];
-    if (minWait !== undefined && (typeof minWait !== 'string' || !/^[0-9]{1,5}$/.test(minWait))) {
-      throw new UsageError('--min-wait must be a whole number of seconds');
-    }
     return {
-      title: requireString(values['title'], '--title'),
+      title: parseTitle(requireString(values['title'], '--title')),
       variables,
       fireAndForget: values['fire-and-forget'] === true,
-      minWaitSeconds: typeof minWait === 'string' ? Number(minWait) : undefined,
+      minWaitSeconds: parseMinWait(values['min-wait']),
     };
   },
   async run(context, input, flags) {
@@ -46,6 +60,8 @@ An IRI may start at /vars/ to mean the service's own variables (useful with the 
     // sandbox (its port changes every run); absolute IRIs are sent exactly as typed.
     const base = context.environment.baseUrl.replace(/\/$/, '');
     const variables = input.variables.map((variable) => (variable.startsWith('/vars/') ? `${base}${variable}` : variable));
+    const hint = titleNumberHint(input.title);
+    if (hint !== undefined) process.stderr.write(`titledesk purchase: note: ${hint}\n`);
     let record = await purchases.create(purchaseEnvironment(environments, context.environment.id), input.title, variables, options);
     if (record.state === 'pending' && record.autoCheck) record = await followUntilSettled(purchases, record.id);
     printPurchase(record, purchases.getResult(record.id), flags.json, 'purchase');

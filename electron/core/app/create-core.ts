@@ -3,6 +3,7 @@ import { requestChannelNames } from '../../../shared/contract/channels.ts';
 import type { PurchaseRecord } from '../../../shared/purchase.ts';
 import type { SandboxConfig } from '../../../shared/sandbox-config.ts';
 import { EnvironmentRegistry } from '../env/environment-registry.ts';
+import { CoreError } from '../errors.ts';
 import { EventHub } from '../events/event-hub.ts';
 import { createUpdateBatcher } from '../events/update-batcher.ts';
 import { createHttpAgent } from '../http/agent.ts';
@@ -23,6 +24,8 @@ export interface CoreOptions {
   /** Secrets of user environments: safeStorage in Electron, memory or environment variables elsewhere. */
   readonly secrets: SecretStore;
   readonly settings: SettingsStore;
+  /** Process environment variables: credentials for the one environment marked to use them. */
+  readonly environmentVariables?: Readonly<Record<string, string | undefined>>;
   /** A running sandbox becomes the built-in, default environment. */
   readonly sandbox?: SandboxConfig;
   /**
@@ -43,6 +46,17 @@ export interface TitleDeskCore {
   close(): Promise<void>;
 }
 
+/** A journal that cannot be opened is a data-folder problem with its own exit code, named plainly. */
+function openJournal<T>(dataDir: string, open: () => T): T {
+  try {
+    return open();
+  } catch (error) {
+    if (error instanceof CoreError) throw error;
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new CoreError('data_dir', `The purchase journal in the data folder ${dataDir} cannot be opened: ${reason}.`, { cause: error });
+  }
+}
+
 /** Wires the core services together once; every host then talks to it through the router. */
 export async function createCore(options: CoreOptions): Promise<TitleDeskCore> {
   const events = new EventHub();
@@ -52,13 +66,14 @@ export async function createCore(options: CoreOptions): Promise<TitleDeskCore> {
     settings: options.settings,
     secrets: options.secrets,
     dispatcher: agent,
+    ...(options.environmentVariables === undefined ? {} : { environmentVariables: options.environmentVariables }),
     ...(options.sandbox === undefined ? {} : { sandbox: options.sandbox }),
   });
   await environments.init();
   const stopAuthEvents = environments.onAuthChange((state) => {
     events.emit('auth:changed', state);
   });
-  const purchases = new PurchaseService({
+  const purchases = openJournal(options.dataDir, () => new PurchaseService({
     dataDir: options.dataDir,
     maxConcurrent: loaded.settings.advanced.maxConcurrentRequests,
     retry: () => {
@@ -66,7 +81,7 @@ export async function createCore(options: CoreOptions): Promise<TitleDeskCore> {
       return { attempts: advanced.pollMaxAttempts, baseMs: advanced.pollBackoffBaseMs, capMs: advanced.pollBackoffMaxMs };
     },
     resolveEnvironment: (id) => resolvePurchaseEnvironment(environments, id),
-  });
+  }));
   const batcher = createUpdateBatcher({
     keyOf: (record: { id: string }) => record.id,
     deliver: (batch: PurchaseRecord[]) => {

@@ -1,8 +1,8 @@
-import { mkdirSync } from 'node:fs';
 import type { RunningSandbox, SandboxOptions } from '../../sandbox/index.ts';
 import { createCore, type CoreOptions, type TitleDeskCore } from './create-core.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import { startEmbeddedSandbox } from './embedded-sandbox.ts';
+import { prepareDataDir } from './prepare-data-dir.ts';
 
 export interface StartedCore {
   readonly core: TitleDeskCore;
@@ -18,7 +18,7 @@ export interface StartedCore {
  */
 export async function startCore(options: Omit<CoreOptions, 'sandbox'> & { readonly sandbox?: SandboxOptions | false }): Promise<StartedCore> {
   const { sandbox: sandboxOptions, ...coreOptions } = options;
-  mkdirSync(coreOptions.dataDir, { recursive: true });
+  prepareDataDir(coreOptions.dataDir);
   // A process that follows the journal owns the folder; a one-shot CLI command does not.
   const unlock = coreOptions.resume === false ? () => undefined : lockDataDir(coreOptions.dataDir);
   let sandbox: RunningSandbox | undefined;

@@ -3,9 +3,13 @@
  * auth: after the bounded retries it becomes CoreError('auth_unavailable').
  */
 export class RetryableAuthError extends Error {
-  constructor(message: string, cause?: unknown) {
+  /** How long the server asked to be left alone (its Retry-After), when it said. */
+  readonly retryAfterMs: number | undefined;
+
+  constructor(message: string, cause?: unknown, retryAfterMs?: number) {
     super(message, cause === undefined ? undefined : { cause });
     this.name = 'RetryableAuthError';
+    this.retryAfterMs = retryAfterMs;
   }
 }
 

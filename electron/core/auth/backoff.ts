@@ -20,3 +20,15 @@ export function backoffDelayMs(retry: number, policy: BackoffPolicy, random: () 
 export function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
+
+/**
+ * The wait before retry number `retry`: the server's Retry-After when it gave one (never less),
+ * otherwise the backoff. Undefined when the server asks for longer than the policy's longest
+ * wait: a sign-in is not left hanging for minutes, it fails and says how long was asked.
+ */
+export function retryDelayMs(retry: number, policy: BackoffPolicy, retryAfterMs: number | undefined): number | undefined {
+  const backoff = backoffDelayMs(retry, policy);
+  if (retryAfterMs === undefined) return backoff;
+  if (retryAfterMs > policy.maxDelayMs) return undefined;
+  return Math.max(backoff, retryAfterMs);
+}

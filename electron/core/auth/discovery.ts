@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseRetryAfter } from '../../../shared/http/retry-after.ts';
 import type { Dispatcher } from 'undici';
 import { CoreError } from '../errors.ts';
 import { TransportError } from '../api/service-client-types.ts';
@@ -52,7 +53,8 @@ export class DiscoveryCache {
       throw error;
     }
     if (isRetryableStatus(response.status)) {
-      throw new RetryableAuthError(`Discovery answered ${response.status}.`);
+      const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'), response.receivedAt);
+      throw new RetryableAuthError(`Discovery answered ${response.status}.`, undefined, retryAfterMs);
     }
     if (response.status !== 200) {
       throw new CoreError('auth_unavailable', `The service's discovery document answered ${response.status}.`, {

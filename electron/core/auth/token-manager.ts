@@ -3,7 +3,7 @@ import type { AuthState, Environment } from '../../../shared/environment.ts';
 import { CoreError } from '../errors.ts';
 import type { SecretStore } from '../secrets/secret-store.ts';
 import { RetryableAuthError } from './auth-errors.ts';
-import { backoffDelayMs, defaultBackoffPolicy, sleep, type BackoffPolicy } from './backoff.ts';
+import { defaultBackoffPolicy, retryDelayMs, sleep, type BackoffPolicy } from './backoff.ts';
 import { credentialSource, missingCredentialsMessage, resolveCredentials } from './credentials.ts';
 import { DiscoveryCache } from './discovery.ts';
 import { defaultTokenPolicy, isTokenUsable, tokenFromResponse, type CachedToken, type TokenPolicy } from './token-cache.ts';
@@ -125,10 +125,12 @@ export class TokenManager {
         return await requestToken(this.#dispatcher, endpoint, credentials, this.#timeoutMs);
       } catch (error) {
         if (!(error instanceof RetryableAuthError)) throw error;
-        if (attempt >= this.#backoff.maxAttempts) {
-          throw new CoreError('auth_unavailable', `Could not get an access token for ${this.environment.name}: ${error.message}`);
+        const waitMs = retryDelayMs(attempt, this.#backoff, error.retryAfterMs);
+        if (attempt >= this.#backoff.maxAttempts || waitMs === undefined) {
+          const asked = waitMs === undefined ? ` (it asked to wait ${String(Math.ceil((error.retryAfterMs ?? 0) / 1000))} s)` : '';
+          throw new CoreError('auth_unavailable', `Could not get an access token for ${this.environment.name}: ${error.message}${asked}`);
         }
-        await sleep(backoffDelayMs(attempt, this.#backoff));
+        await sleep(waitMs);
       }
     }
   }

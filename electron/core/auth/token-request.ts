@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Dispatcher } from 'undici';
+import { parseRetryAfter } from '../../../shared/http/retry-after.ts';
 import { CoreError } from '../errors.ts';
 import { TransportError } from '../api/service-client-types.ts';
 import { sendHttp } from '../http/send-http.ts';
@@ -52,8 +53,8 @@ function formFor(credentials: Credentials): { body: string; headers: Record<stri
 }
 
 /** Turns an RFC 6749 §5.2 error into a typed failure; the provider's free text is not echoed. */
-function rejection(status: number, body: string): Error {
-  if (isRetryableStatus(status)) return new RetryableAuthError(`The token endpoint answered ${status}.`);
+function rejection(status: number, body: string, retryAfterMs: number | undefined): Error {
+  if (isRetryableStatus(status)) return new RetryableAuthError(`The token endpoint answered ${status}.`, undefined, retryAfterMs);
   const error = tokenErrorSchema.safeParse(parseJson(body)).data?.error;
   if (error === 'invalid_grant') {
     return new CoreError('invalid_grant', 'The refresh token was rejected. Paste a new one from the My Tokens page.', { status });
@@ -80,7 +81,11 @@ export async function requestToken(
     if (error instanceof TransportError) throw new RetryableAuthError(`Token request failed: ${error.message}`, error);
     throw error;
   }
-  if (response.status !== 200) throw rejection(response.status, response.body);
+  if (response.status !== 200) {
+    // A 503 or 429 may say when to come back; the wait counts from when its head arrived.
+    const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'), response.receivedAt);
+    throw rejection(response.status, response.body, retryAfterMs);
+  }
   const parsed = tokenResponseSchema.safeParse(parseJson(response.body));
   if (!parsed.success) throw new CoreError('protocol', 'The token endpoint answered with an unexpected document.');
   return {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { CatalogSourceGroup, CatalogVariable, TitleCatalog } from '../../../shared/catalog.ts';
 import { priceSchema } from '../../../shared/catalog.ts';
 import { ontologyIriSchema, parseVariableIri, variableIriSchema } from '../../../shared/iri.ts';
-import { isTitleNumber, normalizeTitleNumber } from '../../../shared/title-number.ts';
+import { isTitleNumber, normalizeTitleNumber, titleNumberRefusal } from '../../../shared/title-number.ts';
 import type { ServiceClient } from '../api/service-client-types.ts';
 import { networkError, statusError } from '../api/status-error.ts';
 import { serviceUrl } from '../api/urls.ts';
@@ -78,7 +78,7 @@ export class CatalogClient {
   catalog(title: string, options: { refresh?: boolean } = {}): Promise<TitleCatalog> {
     const titleNumber = normalizeTitleNumber(title);
     if (!isTitleNumber(titleNumber)) {
-      return Promise.reject(new CoreError('validation', `"${title.slice(0, 40)}" is not an England and Wales title number.`));
+      return Promise.reject(new CoreError('validation', `"${title.slice(0, 40)}" is not a title number. ${titleNumberRefusal}`));
     }
     const cached = this.#cache.get(titleNumber);
     if (cached !== undefined && options.refresh !== true) return cached;

@@ -10,6 +10,7 @@ import {
 import type { SandboxConfig } from '../../../shared/sandbox-config.ts';
 import { createEnvironmentSession, type EnvironmentSession } from '../api/environment-session.ts';
 import { CoreError } from '../errors.ts';
+import { EnvSecretStore } from '../secrets/env-secret-store.ts';
 import { MemorySecretStore } from '../secrets/memory-secret-store.ts';
 import type { SecretName, SecretStore } from '../secrets/secret-store.ts';
 import type { Settings, SettingsStore } from '../settings/settings-store.ts';
@@ -20,6 +21,11 @@ export interface EnvironmentRegistryOptions {
   /** Where user environments keep their secrets (safeStorage, environment variables, memory). */
   readonly secrets: SecretStore;
   readonly dispatcher: Dispatcher;
+  /**
+   * The process environment variables (WF_CLIENT_ID, …). They are read only for the environment
+   * marked `credentialsFromEnvironment`, never for any other.
+   */
+  readonly environmentVariables?: Readonly<Record<string, string | undefined>>;
   /** A running sandbox becomes the built-in default environment. */
   readonly sandbox?: SandboxConfig;
   readonly now?: () => number;
@@ -49,6 +55,7 @@ export class EnvironmentRegistry {
   readonly #store: SettingsStore;
   readonly #secrets: SecretStore;
   readonly #sessionSecrets = new MemorySecretStore();
+  readonly #envSecrets: EnvSecretStore;
   readonly #dispatcher: Dispatcher;
   readonly #sandbox: Environment | undefined;
   readonly #sandboxConfig: SandboxConfig | undefined;
@@ -64,6 +71,7 @@ export class EnvironmentRegistry {
     this.#store = options.settings;
     this.#secrets = options.secrets;
     this.#dispatcher = options.dispatcher;
+    this.#envSecrets = new EnvSecretStore(options.environmentVariables ?? {});
     this.#sandboxConfig = options.sandbox;
     this.#sandbox = options.sandbox === undefined ? undefined : sandboxEnvironment(options.sandbox);
     this.#now = options.now;
@@ -115,7 +123,9 @@ export class EnvironmentRegistry {
     if (!parsed.success) throw validationError(parsed.error);
     const id = idFor(parsed.data.name, new Set(this.list().map((environment) => environment.id)));
     const environment: Environment = { ...parsed.data, id };
-    this.#save({ ...this.#settings, environments: [...this.#settings.environments, environment] });
+    this.#save({ ...this.#settings, environments: [...this.#unmarkedIf(environment), environment] });
+    // An environment that lost the variables must not keep a session built on them.
+    if (environment.credentialsFromEnvironment === true) this.#dropAllSessions();
     return environment;
   }
 
@@ -125,9 +135,9 @@ export class EnvironmentRegistry {
     const parsed = environmentInputSchema.safeParse(input);
     if (!parsed.success) throw validationError(parsed.error);
     const environment: Environment = { ...parsed.data, id };
-    const environments = this.#settings.environments.map((known) => (known.id === id ? environment : known));
+    const environments = this.#unmarkedIf(environment).map((known) => (known.id === id ? environment : known));
     this.#save({ ...this.#settings, environments });
-    this.#dropSession(id);
+    this.#dropAllSessions();
     return environment;
   }
 
@@ -154,7 +164,19 @@ export class EnvironmentRegistry {
   }
 
   secretsFor(environment: Environment): SecretStore {
-    return environment.builtIn === true ? this.#sessionSecrets : this.#secrets;
+    if (environment.builtIn === true) return this.#sessionSecrets;
+    return environment.credentialsFromEnvironment === true ? this.#envSecrets : this.#secrets;
+  }
+
+  /**
+   * The environment variables hold one set of credentials, so they belong to one environment:
+   * marking `environment` unmarks whichever other environment had them.
+   */
+  #unmarkedIf(environment: Environment): readonly Environment[] {
+    if (environment.credentialsFromEnvironment !== true) return this.#settings.environments;
+    return this.#settings.environments.map((known) =>
+      known.id !== environment.id && known.credentialsFromEnvironment === true ? { ...known, credentialsFromEnvironment: false } : known,
+    );
   }
 
   /** Stores a credential; the environment's cached token is dropped so the next request uses it. */

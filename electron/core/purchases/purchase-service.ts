@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { HistoryQuery, PurchaseOptions, PurchaseRecord } from '../../../shared/purchase.ts';
-import { isTitleNumber, normalizeTitleNumber } from '../../../shared/title-number.ts';
+import { isTitleNumber, normalizeTitleNumber, titleNumberRefusal } from '../../../shared/title-number.ts';
 import { CoreError } from '../errors.ts';
 import { defaultRetryPolicy, type RetryPolicy } from './backoff.ts';
 import { systemClock, type Clock } from './clock.ts';
@@ -89,7 +89,7 @@ export class PurchaseService {
   async #create(environment: PurchaseEnvironment, titleNumber: string, variables: readonly string[], options: PurchaseOptions): Promise<PurchaseRecord> {
     this.#assertOpen();
     const title = normalizeTitleNumber(titleNumber);
-    if (!isTitleNumber(title)) throw new CoreError('validation', 'Not an England and Wales title number (letters then digits, e.g. DN123456).');
+    if (!isTitleNumber(title)) throw new CoreError('validation', titleNumberRefusal);
     validateVariables(variables);
     let prefer: string;
     try {

@@ -19,7 +19,9 @@ const envValueSchema = z
 type Overlay = { readonly kind: 'set'; readonly value: string } | { readonly kind: 'deleted' };
 
 /**
- * Secrets from process environment variables, for every environment id. The variables are
+ * Secrets from process environment variables. The store itself does not choose an environment:
+ * the registry hands it only to the one environment marked `credentialsFromEnvironment` (the
+ * CLI: the one given by --base-url), so a variable never reaches another host. The variables are
  * read-only: a write (a rotated refresh token) or a delete (a rejected one) is kept in memory
  * and wins over the variable for the rest of the process, so a stale variable is never reused.
  */

@@ -60,9 +60,34 @@ export function buildWorld(seed: number = defaultWorldSeed): SandboxWorld {
       addresses.push(...buildPostcode(context, postcode, second === undefined ? [first] : [first, second], withBlock));
     });
   });
+  giveHistoricTitles(addresses, postcodes[0]);
   const titles = new Map<string, SandboxTitle>();
   for (const address of addresses) for (const title of address.titles) titles.set(title.titleNumber, title);
   return { addresses, titles, postcodes };
+}
+
+/**
+ * Title numbers of the register's older series: from before county prefixes (digits only) and a
+ * short-lived series (Z1Z). None can clash with a generated one, which always has a letter prefix
+ * and ends in a digit.
+ */
+export const historicTitleNumbers = ['284789', 'Z1Z', '31415'] as const;
+
+/**
+ * The last houses of the world (never in the docs' postcode, whose titles are the samples) carry
+ * the historic title numbers instead of their generated ones. Done after generation, so the
+ * random sequence and every other identifier stay as they were.
+ */
+function giveHistoricTitles(addresses: SandboxAddress[], docsPostcode: string | undefined): void {
+  let next = 0;
+  for (let index = addresses.length - 1; index >= 0 && next < historicTitleNumbers.length; index -= 1) {
+    const address = addresses[index];
+    const titleNumber = historicTitleNumbers[next];
+    if (address === undefined || titleNumber === undefined) continue;
+    if (address.umrrn !== 0 || address.titles.length !== 1 || address.postcode === docsPostcode) continue;
+    addresses[index] = { ...address, titles: [{ titleNumber, tenure: 'Freehold' }] };
+    next += 1;
+  }
 }
 
 function pickDistinct(count: number, make: () => string): string[] {

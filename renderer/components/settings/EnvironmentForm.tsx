@@ -5,7 +5,7 @@ import { ErrorNotice } from '../common/ErrorNotice.tsx';
 import { TextField } from '../common/TextField.tsx';
 
 type FieldName = 'name' | 'baseUrl' | 'developerClientId' | 'findUrl' | 'retrieveUrl';
-type Draft = Record<FieldName, string> & { authMode: AuthMode };
+type Draft = Record<FieldName, string> & { authMode: AuthMode; credentialsFromEnvironment: boolean };
 type FieldErrors = Partial<Record<FieldName | 'authMode', string>>;
 
 const fieldOrder: readonly FieldName[] = ['name', 'baseUrl', 'developerClientId', 'findUrl', 'retrieveUrl'];
@@ -18,11 +18,12 @@ function draftOf(environment: Environment | undefined): Draft {
     developerClientId: environment?.developerClientId ?? '',
     findUrl: environment?.findUrl ?? '',
     retrieveUrl: environment?.retrieveUrl ?? '',
+    credentialsFromEnvironment: environment?.credentialsFromEnvironment === true,
   };
 }
 
 /** Empty optional fields mean "not set", not an empty string the schema would reject. */
-function inputOf(draft: Draft): Record<string, string | undefined> {
+function inputOf(draft: Draft): Record<string, string | boolean | undefined> {
   const optional = (value: string): string | undefined => (value.trim() === '' ? undefined : value.trim());
   return {
     name: draft.name,
@@ -31,6 +32,7 @@ function inputOf(draft: Draft): Record<string, string | undefined> {
     developerClientId: optional(draft.developerClientId),
     findUrl: optional(draft.findUrl),
     retrieveUrl: optional(draft.retrieveUrl),
+    credentialsFromEnvironment: draft.credentialsFromEnvironment ? true : undefined,
   };
 }
 
@@ -123,6 +125,18 @@ export function EnvironmentForm({ environment, onDone, onCancel }: EnvironmentFo
           </label>
         ))}
       </fieldset>
+      <label className="checkbox-field">
+        <input
+          type="checkbox"
+          checked={draft.credentialsFromEnvironment}
+          onChange={(event) => { const checked = event.target.checked; setDraft((current) => ({ ...current, credentialsFromEnvironment: checked })); }}
+        />
+        Use credentials from the environment
+      </label>
+      <p className="field-hint">
+        WF_CLIENT_ID and WF_CLIENT_SECRET (machine) or WF_REFRESH_TOKEN (developer), read where TitleDesk was started. Only one
+        environment uses them: marking this one unmarks any other, and no other environment ever receives them.
+      </p>
       {text('developerClientId', 'Developer client id (optional)', 'The fixed client id for developer access; it is not a secret.')}
       <fieldset className="field-group">
         <legend>Address provider (optional)</legend>

@@ -3,8 +3,8 @@ import type { SecretName } from '../../bridge/contract-schemas.ts';
 
 /** Where a saved credential went, in the words the user needs to judge it. */
 export const persistencePhrases: { readonly [P in CredentialStatus['persistence']]: string } = {
-  'os-keychain': 'stored in the OS keychain',
-  session: 'kept for this session only: no secure storage on this machine',
+  'os-keychain': 'kept in the OS keychain',
+  session: 'kept for this session only: no OS keychain on this machine',
   environment: 'from environment variables',
 };
 

@@ -35,7 +35,10 @@ export function AddressSearch({ onSelectAddress, onOpenTitle, initialText }: Add
   const candidates = suggestions.status === 'done' || suggestions.status === 'loading' ? suggestions.candidates : [];
   const title = normalizeTitleNumber(trimmed);
   const options: SearchOption[] = candidates.map((candidate) => ({ kind: 'candidate', candidate }));
-  if (levels.length === 0 && isTitleNumber(title)) options.push({ kind: 'title', titleNumber: title });
+  // Any shape of title number is offered (digits only too) when it holds a digit and is at most two
+  // words ("DN 123456"): a bare word or "12 High Street" is an address being typed.
+  const titleLike = isTitleNumber(title) && /[0-9]/.test(title) && trimmed.split(/\s+/).length <= 2;
+  if (levels.length === 0 && titleLike) options.push({ kind: 'title', titleNumber: title });
   const expanded = open && request !== undefined;
   const activeOption = expanded ? options[active] : undefined;
 

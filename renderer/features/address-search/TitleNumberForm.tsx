@@ -1,17 +1,21 @@
 import { useId, useState, type SyntheticEvent } from 'react';
-import { isTitleNumber, normalizeTitleNumber } from '../../../shared/title-number.ts';
+import { isTitleNumber, normalizeTitleNumber, titleNumberHint, titleNumberRefusal } from '../../../shared/title-number.ts';
 
-/** Opens a title by its number, checked against the England and Wales format first. */
+/**
+ * Opens a title by its number. Only characters and length are checked: an unusual shape (digits
+ * only, Z1Z) gets a hint while typing but is opened all the same, and the service decides.
+ */
 export function TitleNumberForm({ onOpenTitle }: { readonly onOpenTitle: (titleNumber: string) => void }) {
   const id = useId();
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | undefined>();
+  const hint = error === undefined ? titleNumberHint(normalizeTitleNumber(value)) : undefined;
 
   function onSubmit(event: SyntheticEvent): void {
     event.preventDefault();
     const title = normalizeTitleNumber(value);
     if (!isTitleNumber(title)) {
-      setError('Not an England and Wales title number: one to three letters, then up to six digits (e.g. DN123456).');
+      setError(titleNumberRefusal);
       return;
     }
     setError(undefined);
@@ -19,6 +23,7 @@ export function TitleNumberForm({ onOpenTitle }: { readonly onOpenTitle: (titleN
     onOpenTitle(title);
   }
 
+  const describedBy = error !== undefined ? `${id}-error` : hint !== undefined ? `${id}-hint` : undefined;
   return (
     <form className="title-number-form" aria-label="Open a title" onSubmit={onSubmit} noValidate>
       <label htmlFor={id}>Title number</label>
@@ -29,10 +34,11 @@ export function TitleNumberForm({ onOpenTitle }: { readonly onOpenTitle: (titleN
         spellCheck={false}
         autoComplete="off"
         aria-invalid={error !== undefined}
-        aria-describedby={error === undefined ? undefined : `${id}-error`}
+        aria-describedby={describedBy}
         onChange={(event) => { setValue(event.target.value); if (error !== undefined) setError(undefined); }}
       />
       <button type="submit">Open title</button>
+      {hint === undefined ? null : <p className="field-hint" id={`${id}-hint`}>{hint}</p>}
       {error === undefined ? null : <p className="field-error" id={`${id}-error`}>{error}</p>}
     </form>
   );

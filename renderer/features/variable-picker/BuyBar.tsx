@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import type { Environment } from '../../../shared/environment.ts';
-import type { PurchaseOptions } from '../../../shared/purchase.ts';
+import { minWaitSecondsSchema, type PurchaseOptions } from '../../../shared/purchase.ts';
 import { Dialog } from '../../components/common/Dialog.tsx';
 import { ErrorNotice } from '../../components/common/ErrorNotice.tsx';
 import { formatTotals } from '../common/money.ts';
@@ -31,7 +31,7 @@ export function BuyBar({ environment, titleNumber, summary, testTitle, markedTes
   const [confirming, setConfirming] = useState(false);
   const [sent, setSent] = useState('');
   const delaySeconds = delay.trim() === '' ? undefined : Number(delay);
-  const delayValid = delaySeconds === undefined || (Number.isInteger(delaySeconds) && delaySeconds >= 0 && delaySeconds <= 86_400);
+  const delayValid = delaySeconds === undefined || minWaitSecondsSchema.safeParse(delaySeconds).success;
   const total = formatTotals(summary.totals);
   const label = `Buy ${variablesPhrase(summary.count)} for ${total}`;
 

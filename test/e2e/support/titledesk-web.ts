@@ -26,10 +26,14 @@ function nodeBinary(): string {
   return existsSync(local) ? local : process.execPath;
 }
 
-/** Credentials from the developer's shell would leak into the app's environments: keep them out. */
+/**
+ * Credentials from the developer's shell would leak into the app's environments: keep them out.
+ * Nor may the tests write into the developer's own keychain: the session bus is one that does not
+ * exist, so the host keeps secrets for the session (the keychain has its own suite, test/keychain).
+ */
 function cleanEnv(dataDir: string): NodeJS.ProcessEnv {
   const kept = Object.entries(process.env).filter(([name]) => !name.startsWith('WF_') && name !== 'LOQATE_KEY');
-  return { ...Object.fromEntries(kept), TITLEDESK_DATA_DIR: dataDir };
+  return { ...Object.fromEntries(kept), TITLEDESK_DATA_DIR: dataDir, DBUS_SESSION_BUS_ADDRESS: `unix:path=${join(dataDir, 'no-session-bus')}` };
 }
 
 const firstLineSchema = z.object({ url: z.url() });

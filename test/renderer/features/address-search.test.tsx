@@ -99,6 +99,16 @@ describe('address search combobox', () => {
     expect(titles).toEqual(['WYK87701']);
   });
 
+  it('offers a digits-only title number too, but not an address being typed', async () => {
+    const { input, titles } = setup();
+    fireEvent.change(input, { target: { value: '284789' } });
+    fireEvent.click(await screen.findByRole('option', { name: 'Open title 284789' }));
+    expect(titles).toEqual(['284789']);
+    fireEvent.change(input, { target: { value: '12 Tannery Cres' } });
+    await act(() => new Promise((resolve) => { setTimeout(resolve, 400); }));
+    expect(screen.queryByRole('option', { name: /Open title/ })).toBeNull();
+  });
+
   it('asks once for a burst of typing, after the pause', async () => {
     const { input, fake } = setup();
     for (const text of ['L', 'LS', 'LS2', 'LS23']) fireEvent.change(input, { target: { value: text } });
