@@ -9,7 +9,7 @@ export const exitCodes = {
   rejected: 4,
   unavailable: 5,
   /** The data folder or its journal cannot be used: not a folder, not writable, or locked. */
-  dataDir: 6,
+  dataDir: 7,
 } as const;
 
 export type ExitCode = (typeof exitCodes)[keyof typeof exitCodes];

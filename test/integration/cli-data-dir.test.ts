@@ -53,20 +53,20 @@ describe('data folder problems', () => {
     ['/dev/null', () => '/dev/null', 'it is not a folder'],
     ['a path through a file', () => join(file(), 'data'), 'a-file is not a folder'],
     ['an unwritable place', unwritableFolder, 'not writable'],
-  ])('%s: exit 6 and a plain message naming the folder', async (_name, folder, reason) => {
+  ])('%s: exit 7 and a plain message naming the folder', async (_name, folder, reason) => {
     const dataDir = folder();
     const run = await runCli(['history', '--json'], developer(dataDir));
-    expect(run.code).toBe(6);
+    expect(run.code).toBe(7);
     expect(run.stderr).toContain(`The data folder ${dataDir} cannot be used`);
     expect(run.stderr).toContain(reason);
     expect(run.stderr).not.toMatch(/unexpected failure|EEXIST/);
   });
 
-  it('a folder under /proc: exit 6 at once, instead of spinning in mkdir', async () => {
+  it('a folder under /proc: exit 7 at once, instead of spinning in mkdir', async () => {
     const child = spawnCli(['history', '--json'], developer('/proc/titledesk-test/data'));
     children.push(child);
     const run = await finished(child);
-    expect(run.code).toBe(6);
+    expect(run.code).toBe(7);
     expect(run.stderr).toContain('/proc does not allow new folders');
   });
 });
