@@ -105,6 +105,7 @@ export const historySection: Section = {
         tables: [{ columns: ['search (median of runs)', 'queries', 'p50', 'p99', 'rows', 'goal p99', ''], rows }],
         notes: [
           `${recordCount.toLocaleString('en-GB')} records seeded in ${show(round(seeded.seconds, 1))} s in one transaction (bench only; the app writes each purchase durably on its own); journal ${show(size)} MiB on disk.`,
+          'Free text: title numbers and purchase IDs through the FTS5 trigram index, variables through the table of distinct variable IRIs (history-search.ts); texts under 3 characters are scanned.',
           `Up to ${seeded.sample.length} searches of each kind per run (a kind stops after ${budgetMs / 1000} s), ${context.runs} runs; load before/after each run: ${runs.map((run) => `${String(run.loadBefore[0])}/${String(run.loadAfter[0])}`).join(', ')}.`,
         ],
       };
