@@ -12,7 +12,8 @@ function fixture(): BenchResults {
 describe('README Performance figures generated from bench/results.json', () => {
   it('shows each figure from the file, median with worst when they differ, and the run and machine they came from', () => {
     const markdown = performanceMarkdown(fixture());
-    expect(markdown).toContain('Figures from run 20261122T210000Z-42 (2026-11-22): 2 × AMD EPYC, 23.5 GiB, Node 24.21.0, load 0.5–1.25.');
+    expect(markdown).toContain('Figures from run 20261122T210000Z-42 (2026-11-22): 2 × AMD EPYC, 23.5 GiB, Node 24.21.0, 1-minute load average 0.5 at the start, 1.25 at the end.');
+    expect(markdown).not.toContain('exceeded');
     expect(markdown).toContain('| 1,000 concurrent purchases, median of 3 runs (worst) | TitleDesk | naive, GET every 1 s | naive, GET every 3 s |');
     expect(markdown).toContain('| result GETs (counted by the sandbox) | 5,869 (worst 5,870) | 10,965 (worst 11,002) | - |');
     expect(markdown).toContain('| GETs sent before the advised time (sandbox log) | 0 | 7,832 (worst 7,900) | - |');
@@ -34,6 +35,8 @@ describe('README Performance figures generated from bench/results.json', () => {
     const merged = mergeResults(results, 'later-7', { ...run, startedAt: '2026-11-23T08:00:00.000Z' }, { history: { ...history, runId: 'later-7' } }, false);
     expect(Object.keys(merged.runs).sort()).toEqual(['20261122T210000Z-42', 'later-7']);
     expect(performanceMarkdown(merged)).toContain('Sections come from 2 different runs: polling ← 20261122T210000Z-42, history ← later-7.');
+    const busy = mergeResults(results, 'busy-1', { ...run, loadavgAfter: [12, 11, 10] }, { history: { ...history, runId: 'busy-1' } }, false);
+    expect(performanceMarkdown(busy)).toContain('The load average exceeded the 2 cores');
   });
 
   it('replaces only the generated block of the README, and drops runs no section refers to after a whole run', () => {
