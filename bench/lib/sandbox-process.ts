@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { sandboxConfigSchema, type SandboxConfig } from '../../shared/sandbox-config.ts';
 import { benchDir, startChild } from './child.ts';
+import { judgedEntrySchema, purchaseTimingSchema, type PurchaseTiming } from './sandbox-judge.ts';
 
 export interface SandboxProcessOptions {
   readonly tokenTtlSeconds?: number;
@@ -10,7 +11,8 @@ export interface SandboxProcessOptions {
 
 const readySchema = z.object({ baseUrl: z.url(), config: sandboxConfigSchema, titles: z.array(z.string()) });
 const statsSchema = z.record(z.string(), z.number());
-const logSchema = z.array(z.object({ time: z.number(), method: z.string(), path: z.string(), status: z.number(), class: z.string() }));
+const logSchema = z.array(judgedEntrySchema);
+const timingsSchema = z.array(purchaseTimingSchema);
 
 export type SandboxLog = z.infer<typeof logSchema>;
 
@@ -21,6 +23,8 @@ export interface SandboxProcess {
   readonly titles: readonly string[];
   stats(): Promise<Record<string, number>>;
   log(): Promise<SandboxLog>;
+  /** Each purchase's readiness and advice plan, as the sandbox recorded them. */
+  purchases(): Promise<PurchaseTiming[]>;
   stop(): Promise<void>;
 }
 
@@ -38,6 +42,7 @@ export async function startSandboxProcess(options: SandboxProcessOptions): Promi
       ...ready,
       stats: async () => statsSchema.parse(await getJson(`${ready.baseUrl}/_sandbox/stats`)),
       log: async () => logSchema.parse(await getJson(`${ready.baseUrl}/_sandbox/log`)),
+      purchases: async () => timingsSchema.parse(await getJson(`${ready.baseUrl}/_sandbox/purchases`)),
       stop: () => child.stop(),
     };
   } catch (error) {

@@ -14,6 +14,8 @@ export interface SectionOutcome {
 export interface BenchContext {
   /** Purchases per workload: 1,000 for the reference run, fewer while iterating. */
   readonly purchases: number;
+  /** How many times each timing-sensitive measurement runs (median and worst are reported). */
+  readonly runs: number;
   readonly log: (message: string) => void;
 }
 

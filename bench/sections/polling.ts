@@ -1,90 +1,103 @@
-import { join } from 'node:path';
-import { benchDir, runWorker } from '../lib/child.ts';
-import { analyseTimelines, clientReportSchema, type PollingFigures, type Workload } from '../lib/polling-analysis.ts';
-import { startSandboxProcess } from '../lib/sandbox-process.ts';
-import { goalMark, issuePacing, type BenchContext, type Section, type SectionOutcome } from '../lib/section.ts';
-import { round, show } from '../lib/stats.ts';
+import { repeatRuns, type LoadedRun } from '../lib/repeat.ts';
+import { goalMark, type Section, type SectionOutcome } from '../lib/section.ts';
+import { medianAndWorst, show } from '../lib/stats.ts';
+import { benchConnections, pollingClients, runPollingClient, type ClientRun } from './polling-clients.ts';
 
-interface ClientRun extends PollingFigures {
-  readonly serverCounts: { discovery: number; token: number; purchase: number; result: number };
-  readonly states: Record<string, number>;
-  readonly wallSeconds: number;
-  readonly cpuSeconds: number;
-  readonly cpuSecondsTotal: number;
-  readonly peakRssMiB: number;
-  readonly eventLoopDelayP99Ms: number;
-  readonly eventLoopDelayMaxMs: number;
-  readonly getsPerPurchase: number | null;
+interface RunSet {
+  readonly clients: Record<string, ClientRun>;
+}
+type Figure = (run: ClientRun) => number | null;
+
+/** The sandbox's advice comes in whole seconds: a perfect client may get its 200 up to 1 s after readiness. */
+const adviceGranularityMs = 1000;
+
+function summary(runs: readonly LoadedRun<RunSet>[], key: string, figure: Figure): { median: number | null; worst: number | null } {
+  return medianAndWorst(runs.map((set) => {
+    const run = set.clients[key];
+    return run === undefined ? null : figure(run);
+  }));
 }
 
-/** One client against a fresh sandbox: the two clients never share a server or its random stream. */
-async function runClient(worker: string, context: BenchContext): Promise<ClientRun> {
-  const sandbox = await startSandboxProcess({ pacing: issuePacing });
-  try {
-    const variable = sandbox.config.sampleVariables[0];
-    if (variable === undefined) throw new Error('The sandbox offers no sample variable.');
-    const workload: Workload = { config: sandbox.config, titles: sandbox.titles.slice(0, context.purchases), variable };
-    const report = clientReportSchema.parse(await runWorker(join(benchDir, 'workers', worker), workload, 150_000));
-    const stats = await sandbox.stats();
-    const analysis = analyseTimelines(report.timelines, report.settled);
-    return {
-      ...analysis,
-      serverCounts: { discovery: stats['discovery'] ?? 0, token: stats['token'] ?? 0, purchase: stats['purchase'] ?? 0, result: stats['result'] ?? 0 },
-      states: report.states,
-      wallSeconds: round(report.wallSeconds, 1) ?? 0,
-      cpuSeconds: report.cpuSeconds,
-      cpuSecondsTotal: report.cpuSecondsTotal,
-      peakRssMiB: report.peakRssMiB,
-      eventLoopDelayP99Ms: report.eventLoopDelayP99Ms,
-      eventLoopDelayMaxMs: report.eventLoopDelayMaxMs,
-      getsPerPurchase: round(analysis.gets / Math.max(1, analysis.purchases)),
-    };
-  } finally {
-    await sandbox.stop();
-  }
+/** "median" when every run agreed, else "median (worst W)". */
+function cell(runs: readonly LoadedRun<RunSet>[], key: string, figure: Figure, unit = ''): string {
+  const { median, worst } = summary(runs, key, figure);
+  if (median === worst) return show(median, unit);
+  return `${show(median, unit)} (worst ${show(worst, unit)})`;
 }
 
-function rows(titleDesk: ClientRun, naive: ClientRun, purchases: number): string[][] {
-  const both = (pick: (run: ClientRun) => number | string | null, unit = ''): [string, string] => [show(pick(titleDesk), unit), show(pick(naive), unit)];
-  const getRatio = round(naive.serverCounts.result / Math.max(1, titleDesk.serverCounts.result));
-  return [
-    ['POSTs (sandbox count)', ...both((run) => run.serverCounts.purchase), `= ${purchases}`, goalMark(titleDesk.serverCounts.purchase === purchases)],
-    ['token requests', ...both((run) => run.serverCounts.token), '1', goalMark(titleDesk.serverCounts.token === 1)],
-    ['discovery requests', ...both((run) => run.serverCounts.discovery), '1', goalMark(titleDesk.serverCounts.discovery === 1)],
-    ['result GETs (sandbox count)', ...both((run) => run.serverCounts.result), '', `naive/TitleDesk ${show(getRatio)}x`],
-    ['GETs per purchase', ...both((run) => run.getsPerPurchase), '', ''],
-    ['minimal GETs (advice replayed)', show(titleDesk.minimalGets), 'same workload', '', ''],
-    ['GETs / minimal', show(titleDesk.ratio), show(naive.ratio), '1.00', goalMark(titleDesk.ratio === 1)],
-    ['early GETs', ...both((run) => run.earlyGets), '0', goalMark(titleDesk.earlyGets === 0)],
-    ['lateness p50', ...both((run) => run.latenessP50Ms, ' ms'), '', ''],
-    ['lateness p99', ...both((run) => run.latenessP99Ms, ' ms'), '<= 50 ms', goalMark((titleDesk.latenessP99Ms ?? Infinity) <= 50)],
-    ['lateness max', ...both((run) => run.latenessMaxMs, ' ms'), '', ''],
-    ['event-loop delay p99 / max', ...both((run) => `${String(run.eventLoopDelayP99Ms)} / ${String(run.eventLoopDelayMaxMs)} ms`), '', ''],
-    ['settled available', ...both((run) => run.states['available'] ?? 0), `= ${purchases}`, goalMark((titleDesk.states['available'] ?? 0) === purchases)],
-    ['wall time', ...both((run) => run.wallSeconds, ' s'), '', ''],
-    ['CPU while running', ...both((run) => run.cpuSeconds, ' s'), '', ''],
-    ['CPU incl. start-up', ...both((run) => run.cpuSecondsTotal, ' s'), '', ''],
-    ['peak RSS', ...both((run) => run.peakRssMiB, ' MiB'), '', ''],
-  ];
+const measures: readonly { label: string; figure: Figure; unit?: string; goal?: string; met?: (median: number | null) => boolean }[] = [
+  { label: 'POSTs (sandbox count)', figure: (run) => run.serverCounts.purchase },
+  { label: 'token / discovery requests', figure: (run) => run.serverCounts.token + run.serverCounts.discovery, goal: '2', met: (median) => median === 2 },
+  { label: 'result GETs (sandbox count)', figure: (run) => run.gets },
+  { label: 'minimal GETs (sandbox: perfect client)', figure: (run) => run.minimalGets },
+  { label: 'GETs / minimal', figure: (run) => run.getsToMinimal, goal: '1.00', met: (median) => median === 1 },
+  { label: 'early GETs (sandbox log)', figure: (run) => run.earlyGets, goal: '0', met: (median) => median === 0 },
+  { label: 'lateness p50', figure: (run) => run.latenessP50Ms, unit: ' ms' },
+  { label: 'lateness p99', figure: (run) => run.latenessP99Ms, unit: ' ms', goal: '<= 50 ms', met: (median) => (median ?? Infinity) <= 50 },
+  { label: 'lateness max', figure: (run) => run.latenessMaxMs, unit: ' ms' },
+  { label: 'ready to result p50', figure: (run) => run.readyToResultP50Ms, unit: ' ms' },
+  {
+    label: 'ready to result p99',
+    figure: (run) => run.readyToResultP99Ms,
+    unit: ' ms',
+    goal: `<= ${adviceGranularityMs + 50} ms`,
+    met: (median) => (median ?? Infinity) <= adviceGranularityMs + 50,
+  },
+  { label: 'perfect client: ready to result p50', figure: (run) => run.perfectReadyToResultP50Ms, unit: ' ms' },
+  { label: 'perfect client: ready to result p99', figure: (run) => run.perfectReadyToResultP99Ms, unit: ' ms' },
+  { label: 'purchases without a result', figure: (run) => run.withoutResult, goal: '0', met: (median) => median === 0 },
+  { label: 'event-loop delay p99', figure: (run) => run.eventLoopDelayP99Ms, unit: ' ms', goal: '<= 20 ms', met: (median) => (median ?? Infinity) <= 20 },
+  { label: 'event-loop delay max', figure: (run) => run.eventLoopDelayMaxMs, unit: ' ms' },
+  { label: 'wall time', figure: (run) => run.wallSeconds, unit: ' s' },
+  { label: 'CPU while running', figure: (run) => run.cpuSeconds, unit: ' s' },
+  { label: 'CPU per request (POST or GET)', figure: (run) => run.cpuMicrosPerRequest, unit: ' µs' },
+  { label: 'peak RSS', figure: (run) => run.peakRssMiB, unit: ' MiB', goal: '<= 150 MiB', met: (median) => (median ?? Infinity) <= 150 },
+];
+
+function rows(runs: readonly LoadedRun<RunSet>[]): string[][] {
+  const table = measures.map((measure) => {
+    const cells = pollingClients.map((client) => cell(runs, client.key, measure.figure, measure.unit));
+    const median = summary(runs, 'titleDesk', measure.figure).median;
+    return [measure.label, ...cells, measure.goal ?? '', measure.met === undefined ? '' : goalMark(measure.met(median))];
+  });
+  const cpu = (key: string): number | null => summary(runs, key, (run) => run.cpuSeconds).median;
+  const cpuRatio = (cpu('titleDesk') ?? Infinity) / (cpu('naive1s') ?? 0);
+  table.push(['CPU: TitleDesk / naive 1 s', show(Number.isFinite(cpuRatio) ? Math.round(cpuRatio * 100) / 100 : null), '', '', '<= 0.6', goalMark(cpuRatio <= 0.6)]);
+  return table;
+}
+
+function sameWorkload(runs: readonly LoadedRun<RunSet>[]): boolean {
+  const digests = new Set(runs.flatMap((set) => Object.values(set.clients).map((run) => run.workload)));
+  return digests.size === 1;
 }
 
 export const pollingSection: Section = {
   name: 'polling',
-  title: 'Polling discipline at scale (Retry-After and max-age 1-3 s, ready after 1-20 s)',
+  title: 'Polling discipline at scale (Retry-After and max-age 1-3 s, ready after 1-20 s), judged from the sandbox log',
   async run(context): Promise<SectionOutcome> {
-    context.log(`polling: TitleDesk client, ${context.purchases} purchases`);
-    const titleDesk = await runClient('titledesk-client.ts', context);
-    context.log(`polling: naive client, ${context.purchases} purchases`);
-    const naiveRun = await runClient('naive-client.ts', context);
-    // The naive client is judged against the workload's minimum, taken from TitleDesk's replayed advice.
-    const naive: ClientRun = { ...naiveRun, minimalGets: titleDesk.minimalGets, ratio: round(naiveRun.gets / Math.max(1, titleDesk.minimalGets)) };
+    const runs = await repeatRuns(context.runs, async (run) => {
+      const clients: Record<string, ClientRun> = {};
+      for (const client of pollingClients) {
+        context.log(`polling: run ${run}/${context.runs}, ${client.label}, ${context.purchases} purchases`);
+        clients[client.key] = await runPollingClient(client, context.purchases);
+      }
+      return { clients };
+    });
+    const same = sameWorkload(runs);
+    const summaries = Object.fromEntries(pollingClients.map((client) => [
+      client.key,
+      Object.fromEntries(measures.map((measure) => [measure.label, summary(runs, client.key, measure.figure)])),
+    ]));
     return {
-      figures: { purchases: context.purchases, titleDesk, naive, naiveToTitleDeskGets: round(naive.serverCounts.result / Math.max(1, titleDesk.serverCounts.result)) },
-      tables: [{ columns: ['', 'TitleDesk', 'naive 1 s poll', 'goal', ''], rows: rows(titleDesk, naive, context.purchases) }],
+      figures: { purchases: context.purchases, runs: context.runs, connections: benchConnections, sameWorkload: same, summaries, raw: runs },
+      tables: [{ columns: ['median of runs (worst)', ...pollingClients.map((client) => client.label), 'goal', ''], rows: rows(runs) }],
       notes: [
-        'Each client runs in its own process against its own sandbox process; CPU and RSS are the client process only.',
-        'Minimal GETs: the advice of each answer (303 Retry-After, 202 max-age) is replayed over the TitleDesk run; a GET sent before the previous answer allowed is early, and the minimum is every GET but the early ones that did not get the 200 (so it equals the GETs made when none is early).',
-        'The naive run is the same workload (same titles, seed and pacing) on a fresh sandbox, so its GETs are set against the same minimum; its early GETs are judged against the advice it received and ignored.',
+        `${context.runs} runs; in each, every client runs in its own process against a fresh sandbox process with the same seed, one after the other, with ${benchConnections} connections each. CPU and RSS are the client process only. Goals are judged on the median.`,
+        `Same workload for every client and run: ${same ? 'yes' : 'NO'} (the sandbox draws each purchase's readiness and advice from the seed and the purchase's sequence number; the digest of every plan is compared).`,
+        'Early and late are judged from the sandbox log only: a GET is early when it arrives before the previous answer for that purchase left plus the wait that answer advised (303 Retry-After, 202 max-age); lateness is how long after that moment it arrived.',
+        'Minimal GETs: the GETs of a perfect client, planned by the sandbox at each POST (one at the Retry-After, then one each advised max-age until the data is ready). A client that is late by whole seconds can make fewer.',
+        'Ready to result: from the moment the sandbox made the data ready to the 200 leaving it. The perfect client waits up to the next whole-second checkpoint, which sets the floor.',
+        `Machine load (1-minute average) before/after each run: ${runs.map((run) => `${String(run.loadBefore[0])}/${String(run.loadAfter[0])}`).join(', ')}.`,
       ],
     };
   },

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { defaultAdvancedSettings } from '../../shared/environment.ts';
 import { benchDir, runWorker } from '../lib/child.ts';
 import { clientReportSchema, type Workload } from '../lib/polling-analysis.ts';
 import { startSandboxProcess, type SandboxLog, type SandboxProcessOptions } from '../lib/sandbox-process.ts';
@@ -14,7 +15,7 @@ async function runTitleDesk(options: SandboxProcessOptions, context: BenchContex
   try {
     const variable = sandbox.config.sampleVariables[0];
     if (variable === undefined) throw new Error('The sandbox offers no sample variable.');
-    const workload: Workload = { config: sandbox.config, titles: sandbox.titles.slice(0, context.purchases), variable };
+    const workload: Workload = { config: sandbox.config, titles: sandbox.titles.slice(0, context.purchases), variable, connections: defaultAdvancedSettings.maxConcurrentRequests };
     const report = clientReportSchema.parse(await runWorker(join(benchDir, 'workers', 'titledesk-client.ts'), workload, 150_000));
     return { log: await sandbox.log(), stats: await sandbox.stats(), available: report.states['available'] ?? 0 };
   } finally {

@@ -1,24 +1,21 @@
-import { runSandboxCommand } from '../sandbox/command.ts';
-import { runAddressCommand } from './commands/address.ts';
-import { runCatalogCommand } from './commands/catalog.ts';
-import { runCheckCommand } from './commands/check.ts';
-import { runHistoryCommand } from './commands/history.ts';
-import { runPurchaseCommand } from './commands/purchase.ts';
-import { runTokenCommand } from './commands/token.ts';
-import { runWebCommand } from '../web/command.ts';
 import { exitCodes } from './exit-codes.ts';
 
 type Command = (argv: string[]) => Promise<number>;
 
-const commands: Readonly<Record<string, Command>> = {
-  purchase: runPurchaseCommand,
-  check: runCheckCommand,
-  catalog: runCatalogCommand,
-  address: runAddressCommand,
-  history: runHistoryCommand,
-  token: runTokenCommand,
-  sandbox: runSandboxCommand,
-  web: runWebCommand,
+/**
+ * Each command is loaded only when it runs: `--help` needs none of them, and `check` needs
+ * neither the web host nor the renderer's server. Start-up time is what a script calling the
+ * CLI in a loop pays on every call.
+ */
+const commands: Readonly<Record<string, () => Promise<Command>>> = {
+  purchase: async () => (await import('./commands/purchase.ts')).runPurchaseCommand,
+  check: async () => (await import('./commands/check.ts')).runCheckCommand,
+  catalog: async () => (await import('./commands/catalog.ts')).runCatalogCommand,
+  address: async () => (await import('./commands/address.ts')).runAddressCommand,
+  history: async () => (await import('./commands/history.ts')).runHistoryCommand,
+  token: async () => (await import('./commands/token.ts')).runTokenCommand,
+  sandbox: async () => (await import('../sandbox/command.ts')).runSandboxCommand,
+  web: async () => (await import('../web/command.ts')).runWebCommand,
 };
 
 const usage = `Usage: titledesk <command> [options]
@@ -45,10 +42,11 @@ export async function runCli(argv: string[]): Promise<number> {
     process.stdout.write(`${usage}\n`);
     return name === undefined ? exitCodes.usage : exitCodes.ok;
   }
-  const command = Object.hasOwn(commands, name) ? commands[name] : undefined;
-  if (command === undefined) {
+  const load = Object.hasOwn(commands, name) ? commands[name] : undefined;
+  if (load === undefined) {
     process.stderr.write(`titledesk: unknown command "${name}"\n${usage}\n`);
     return exitCodes.usage;
   }
+  const command = await load();
   return command(rest);
 }

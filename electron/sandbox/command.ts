@@ -11,7 +11,7 @@ Options:
   --port N              port to listen on (default 0: any free port)
   --print-config        print the configuration as one JSON line first
   --token-ttl S         access token lifetime in seconds (default 3600)
-  --control             enable the /_sandbox/ control API (log, stats, faults)
+  --control             enable the /_sandbox/ control API (log, stats, purchases, faults)
   --fault T:K[:N]       inject a fault: T token|purchase|result, K status500|status503|status504|drop|latency,
                         N the number of requests (default: until cleared); repeatable
   --seed N              data seed (default fixed)
@@ -82,7 +82,7 @@ function summary(config: SandboxConfig, control: boolean): string {
     `                     try: ${config.addressProvider.sampleQueries.join(' | ')}`,
     `  Sample titles:     ${config.sampleTitles.join(', ')}`,
     `  Test titles:       ${config.testTitles.join(', ')}  (service.min-wait is honoured on these)`,
-    ...(control ? [`  Control API:       ${config.baseUrl}/_sandbox/log, /_sandbox/stats, /_sandbox/faults`] : []),
+    ...(control ? [`  Control API:       ${config.baseUrl}/_sandbox/log, /_sandbox/stats, /_sandbox/purchases, /_sandbox/faults`] : []),
     'Press Ctrl+C to stop.',
   ];
   return `${lines.join('\n')}\n`;

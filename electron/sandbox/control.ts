@@ -1,11 +1,13 @@
 import type { IncomingMessage } from 'node:http';
 import { faultRulesSchema, type FaultBook } from './faults.ts';
 import { emptyReply, jsonReply, methodNotAllowed, notFound, problemReply, type Reply } from './http/reply.ts';
+import type { PurchaseStore } from './purchases/purchase-store.ts';
 import type { RequestLog } from './request-log.ts';
 
 export interface ControlDeps {
   readonly faults: FaultBook;
   readonly log: RequestLog;
+  readonly purchases: PurchaseStore;
 }
 
 function putFaults(body: Buffer, faults: FaultBook): Reply {
@@ -24,12 +26,14 @@ function putFaults(body: Buffer, faults: FaultBook): Reply {
   return jsonReply(200, faults.list());
 }
 
-/** The /_sandbox/ control API for tests and demos: log, stats and fault rules. */
+/** The /_sandbox/ control API for tests and demos: log, stats, purchase timings and fault rules. */
 export function handleControl(request: IncomingMessage, path: string, body: Buffer, deps: ControlDeps): Reply {
   const method = request.method ?? 'GET';
   switch (path) {
     case '/_sandbox/log':
       return method === 'GET' ? jsonReply(200, deps.log.entries()) : methodNotAllowed(['GET']);
+    case '/_sandbox/purchases':
+      return method === 'GET' ? jsonReply(200, deps.purchases.timings()) : methodNotAllowed(['GET']);
     case '/_sandbox/stats':
       return method === 'GET' ? jsonReply(200, deps.log.stats()) : methodNotAllowed(['GET']);
     case '/_sandbox/faults':

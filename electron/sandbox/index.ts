@@ -7,16 +7,16 @@ import { TokenStore } from './auth/token-store.ts';
 import { VariableCatalog } from './catalog/catalog.ts';
 import { FaultBook, type FaultRule } from './faults.ts';
 import { providerKeys, providerSamples } from './provider/keys.ts';
-import { PurchaseStore } from './purchases/purchase-store.ts';
+import { PurchaseStore, type PurchaseTiming } from './purchases/purchase-store.ts';
 import { createRequestHandler } from './request-handler.ts';
 import { RequestLog, type SandboxLogEntry, type SandboxStats } from './request-log.ts';
 import { sampleVariableIris } from './samples.ts';
-import { createRandom, hashString } from './seeded.ts';
 import { contextUrlOf, type SecondsRange, type ServiceState } from './service-state.ts';
 import { chooseTitles, TitleIndex } from './titles.ts';
 import { buildWorld, defaultWorldSeed } from './world/build-world.ts';
 
 export type { FaultRule } from './faults.ts';
+export type { PurchaseTiming } from './purchases/purchase-store.ts';
 export type { RequestClass, SandboxLogEntry, SandboxStats } from './request-log.ts';
 
 export interface SandboxOptions {
@@ -44,6 +44,8 @@ export interface RunningSandbox {
   readonly baseUrl: string;
   setFaults(rules: FaultRule[]): void;
   log(): readonly SandboxLogEntry[];
+  /** Each purchase's sequence number, readiness and advice plan, oldest first. */
+  purchases(): readonly PurchaseTiming[];
   stats(): SandboxStats;
   /** Closes the server and every keep-alive socket at once. */
   close(): Promise<void>;
@@ -83,7 +85,6 @@ function buildState(baseUrl: string, options: SandboxOptions): { state: ServiceS
       variableByKey: (key) => catalog.byKey(key),
     }),
     pacing: { retryAfterSeconds: [1, 2], maxAgeSeconds: [1, 2], ...options.pacing },
-    random: createRandom(hashString(`${seed}:pacing`)),
   };
   const config: SandboxConfig = {
     baseUrl,
@@ -121,6 +122,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       faults.set(rules);
     },
     log: () => log.entries(),
+    purchases: () => state.purchases.timings(),
     stats: () => log.stats(),
     close: () => {
       closed ??= new Promise<void>((resolve) => {

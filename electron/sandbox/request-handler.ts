@@ -48,12 +48,20 @@ async function serve(request: IncomingMessage, chosen: Route, deps: HandlerDeps)
 }
 
 async function serveControl(request: IncomingMessage, url: URL, deps: HandlerDeps): Promise<Reply> {
-  return handleControl(request, url.pathname, await readBody(request, bodyLimitBytes), deps);
+  return handleControl(request, url.pathname, await readBody(request, bodyLimitBytes), { ...deps, purchases: deps.state.purchases });
+}
+
+/** What the log keeps about a purchase or result exchange: which purchase, and the wait advised. */
+function purchaseFacts(path: string, reply: Reply): { purchaseId?: string; adviceSeconds?: number } {
+  const purchaseId = /^\/purchases\/([^/]+)$/.exec(reply.headers['Location'] ?? reply.headers['Content-Location'] ?? path)?.[1];
+  const advice = reply.status === 303 ? reply.headers['Retry-After'] : reply.status === 202 ? /max-age=([0-9]+)/.exec(reply.headers['Cache-Control'] ?? '')?.[1] : undefined;
+  return { ...(purchaseId === undefined ? {} : { purchaseId }), ...(advice === undefined ? {} : { adviceSeconds: Number(advice) }) };
 }
 
 /** The server's request listener: routing, faults, the request log, and never an unhandled rejection. */
 export function createRequestHandler(deps: HandlerDeps): (request: IncomingMessage, response: ServerResponse) => void {
   const handle = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
+    const arrivedAt = Date.now();
     const url = new URL(request.url ?? '/', deps.state.baseUrl);
     // Control requests stay out of the log so that reading the log does not change it.
     if (url.pathname.startsWith('/_sandbox/') && deps.control) {
@@ -72,14 +80,15 @@ export function createRequestHandler(deps: HandlerDeps): (request: IncomingMessa
       const reply = error instanceof BodyTooLargeError ? problemReply(413, 'Content Too Large', error.message) : problemReply(500, 'Internal Server Error', 'The sandbox failed.');
       outcome = { reply, drop: false };
     }
-    const entry = { time: Date.now(), method: request.method ?? '', path: url.pathname, class: chosen.class };
+    const entry = { time: Date.now(), arrivedAt, method: request.method ?? '', path: url.pathname, class: chosen.class };
     if (outcome.drop) {
       deps.log.record({ ...entry, status: 0 });
       request.socket.destroy();
       return;
     }
     send(response, outcome.reply);
-    deps.log.record({ ...entry, status: outcome.reply.status });
+    const facts = chosen.class === 'purchase' || chosen.class === 'result' ? purchaseFacts(url.pathname, outcome.reply) : {};
+    deps.log.record({ ...entry, ...facts, status: outcome.reply.status });
   };
   return (request, response) => {
     handle(request, response).catch(() => {

@@ -15,12 +15,18 @@ export type RequestClass = (typeof requestClasses)[number];
 export interface SandboxLogEntry {
   /** Milliseconds since the epoch when the response was sent (or the connection dropped). */
   readonly time: number;
+  /** Milliseconds since the epoch when the request arrived (its headers were read). */
+  readonly arrivedAt: number;
   readonly method: string;
   /** The path only: query strings can carry the address provider's key. */
   readonly path: string;
   /** 0 when the connection was dropped without a response. */
   readonly status: number;
   readonly class: RequestClass;
+  /** The purchase a POST created (from its Location) or a result GET asked for. */
+  readonly purchaseId?: string;
+  /** The wait this answer advised: Retry-After of a 303, max-age of a 202. */
+  readonly adviceSeconds?: number;
 }
 
 export type SandboxStats = Record<RequestClass, number>;

@@ -9,7 +9,7 @@ import { contextPath } from './context.ts';
 
 export type SecondsRange = readonly [number, number];
 
-/** Timing of fulfilment, drawn from the sandbox's seeded stream so runs are repeatable. */
+/** Timing of fulfilment, drawn per purchase from the seed and its sequence number (advice-plan.ts). */
 export interface Pacing {
   readonly retryAfterSeconds: SecondsRange;
   readonly maxAgeSeconds: SecondsRange;
@@ -31,17 +31,10 @@ export interface ServiceState {
   readonly credentials: SandboxCredentials;
   readonly purchases: PurchaseStore;
   readonly pacing: Pacing;
-  readonly random: () => number;
 }
 
 export function contextUrlOf(baseUrl: string): string {
   return `${baseUrl}${contextPath()}`;
-}
-
-/** Seconds drawn from a range; the sandbox's stream keeps a run repeatable for a given order of requests. */
-export function drawSeconds(state: ServiceState, range: SecondsRange): number {
-  const [min, max] = range;
-  return min + state.random() * (max - min);
 }
 
 export function catalogUrl(baseUrl: string, titleNumber: string): string {

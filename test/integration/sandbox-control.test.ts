@@ -16,7 +16,16 @@ async function start(options: SandboxOptions = {}): Promise<RunningSandbox> {
 }
 
 const logSchema = z.array(
-  z.strictObject({ time: z.number(), method: z.string(), path: z.string(), status: z.int(), class: z.string() }),
+  z.strictObject({
+    time: z.number(),
+    arrivedAt: z.number(),
+    method: z.string(),
+    path: z.string(),
+    status: z.int(),
+    class: z.string(),
+    purchaseId: z.string().optional(),
+    adviceSeconds: z.int().optional(),
+  }),
 );
 const statsSchema = z.record(z.string(), z.int());
 
@@ -27,7 +36,7 @@ function putFaults(sandbox: RunningSandbox, body: string): Promise<Response> {
 describe('control API', () => {
   it('is off by default: every /_sandbox/ path is 404', async () => {
     const sandbox = await start();
-    for (const path of ['/_sandbox/log', '/_sandbox/stats', '/_sandbox/faults']) {
+    for (const path of ['/_sandbox/log', '/_sandbox/stats', '/_sandbox/purchases', '/_sandbox/faults']) {
       expect((await fetch(`${sandbox.baseUrl}${path}`)).status, path).toBe(404);
     }
     expect((await putFaults(sandbox, '[]')).status).toBe(404);
@@ -49,6 +58,12 @@ describe('control API', () => {
     expect(stats).toMatchObject({ token: 2, purchase: 1, result: 0, discovery: 0 });
     expect(sandbox.stats()).toEqual(stats);
     expect(sandbox.log()).toEqual(log);
+    // The purchase's entry names it and carries the advice its 303 gave; the sandbox's record of it matches.
+    const posted = log[2];
+    const timings = z.array(z.object({ id: z.string(), sequence: z.int(), checkpoints: z.array(z.number()) })).parse(await (await fetch(`${sandbox.baseUrl}/_sandbox/purchases`)).json());
+    expect(timings).toMatchObject([{ id: posted?.purchaseId, sequence: 1 }]);
+    expect(posted?.adviceSeconds).toBeTypeOf('number');
+    expect(posted?.arrivedAt).toBeLessThanOrEqual(posted?.time ?? 0);
   });
 
   it('sets, lists and clears faults, and answers 422 to invalid rules', async () => {

@@ -1,15 +1,12 @@
 import type { SQLInputValue } from 'node:sqlite';
 import type { HistoryQuery } from '../../../shared/purchase.ts';
 import { normalizeTitleNumber } from '../../../shared/title-number.ts';
-
-/** LIKE treats % and _ as wildcards: a user's text must match literally. */
-function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
+import { textSearchClause } from './history-search.ts';
 
 /**
  * The WHERE clause of a history search, with placeholders only: query values never become SQL.
- * Exact filters use the indexes; `text` is a substring match over title, purchase id and variables.
+ * Exact filters use the indexes; `text` is a substring match over title, purchase id and variables
+ * (history-search.ts).
  */
 export function buildHistoryWhere(query: HistoryQuery): { where: string; parameters: SQLInputValue[] } {
   const clauses: string[] = [];
@@ -44,10 +41,9 @@ export function buildHistoryWhere(query: HistoryQuery): { where: string; paramet
   }
   const text = query.text?.trim();
   if (text !== undefined && text.length > 0) {
-    const pattern = likePattern(text);
-    clauses.push(`(id = ? OR title_number LIKE ? ESCAPE '\\' OR purchase_id LIKE ? ESCAPE '\\'
-      OR id IN (SELECT purchase_local_id FROM purchase_variables WHERE variable LIKE ? ESCAPE '\\'))`);
-    parameters.push(text, pattern, pattern, pattern);
+    const search = textSearchClause(text);
+    clauses.push(search.clause);
+    parameters.push(...search.parameters);
   }
   return { where: clauses.length === 0 ? '' : `WHERE ${clauses.join(' AND ')}`, parameters };
 }

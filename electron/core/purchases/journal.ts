@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { HistoryQuery, PurchaseRecord } from '../../../shared/purchase.ts';
 import { purchaseRecordSchema } from '../../../shared/purchase.ts';
 import { buildHistoryWhere } from './history-query.ts';
+import { migrateHistorySearch } from './history-search.ts';
 
 /**
  * The durable purchase journal and history, in one SQLite file per data directory.
@@ -81,6 +82,8 @@ export class PurchaseJournal {
     if (version > schemaVersion) throw new Error(`The purchase journal was written by a newer TitleDesk (schema ${version}).`);
     this.#db.exec(createStatements);
     this.#db.exec(`PRAGMA user_version = ${schemaVersion}`);
+    // A step of its own, keyed on its table rather than on the schema version (history-search.ts).
+    migrateHistorySearch(this.#db);
   }
 
   #setSynchronous(level: Durability): void {

@@ -2,7 +2,8 @@ import type { IncomingMessage } from 'node:http';
 import { findPreference, formatPreferences, parseDelaySeconds, parsePrefer } from '../../../shared/http/prefer.ts';
 import { authenticate, isReply } from '../auth/bearer.ts';
 import { emptyReply, jsonLd, jsonReply, problemReply, type Reply } from '../http/reply.ts';
-import { drawSeconds, type ServiceState } from '../service-state.ts';
+import type { ServiceState } from '../service-state.ts';
+import { drawReadyMs, planAdvice, purchaseRandom } from './advice-plan.ts';
 import type { SandboxTitle } from '../world/types.ts';
 import { purchaseCollection } from './collection.ts';
 import { parsePurchaseEntity } from './purchase-request.ts';
@@ -29,28 +30,28 @@ function readPrefs(request: IncomingMessage, title: SandboxTitle, state: Service
   return honoured ? { waitZero, minWait } : { waitZero };
 }
 
-/** When the data will be ready: already-bought data counts as ready when it was (or will be). */
-function dataReadyAt(principal: string, titleNumber: string, requested: readonly RequestedVariable[], state: ServiceState, now: number): number {
+/**
+ * When the data will be ready: already-bought data counts as ready when it was (or will be).
+ * Every variable takes its draw even when bought before, so the advice drawn after it does not
+ * depend on what this principal bought earlier.
+ */
+function dataReadyAt(principal: string, titleNumber: string, requested: readonly RequestedVariable[], state: ServiceState, now: number, random: () => number): number {
   let readyAt = now;
   for (const { variable } of requested) {
-    const known = state.purchases.availableAt(principal, titleNumber, variable);
-    const range = state.pacing.readySeconds ?? variable.dataset.readySeconds;
-    readyAt = Math.max(readyAt, known ?? now + Math.round(drawSeconds(state, range) * 1000));
+    const drawnMs = drawReadyMs(random, state.pacing.readySeconds ?? variable.dataset.readySeconds);
+    readyAt = Math.max(readyAt, state.purchases.availableAt(principal, titleNumber, variable) ?? now + drawnMs);
   }
   for (const { variable } of requested) state.purchases.markAvailable(principal, titleNumber, variable, readyAt);
   return readyAt;
 }
 
-function seeOther(record: PurchaseRecord, prefs: AppliedPrefs, state: ServiceState, now: number): Reply {
+function seeOther(record: PurchaseRecord, retryAfterSeconds: number, prefs: AppliedPrefs): Reply {
   const applied: { name: string; value?: number }[] = [{ name: 'respond-async' }];
   if (prefs.waitZero) applied.push({ name: 'wait', value: 0 });
   if (prefs.minWait !== undefined) applied.push({ name: 'service.min-wait', value: prefs.minWait });
-  // Never advise waiting past the moment the result will be ready.
-  const untilReady = Math.max(0, Math.ceil((record.readyAt - now) / 1000));
-  const retryAfter = Math.min(Math.round(drawSeconds(state, state.pacing.retryAfterSeconds)), untilReady);
   return emptyReply(303, {
     Location: `/purchases/${record.id}`,
-    'Retry-After': String(retryAfter),
+    'Retry-After': String(retryAfterSeconds),
     'Preference-Applied': formatPreferences(applied),
   });
 }
@@ -66,10 +67,13 @@ export function handlePurchase(request: IncomingMessage, body: Buffer, titleSegm
   const requested = parsePurchaseEntity(request, body, title, state);
   if (isReply(requested)) return requested;
   const now = Date.now();
-  const readyAt = dataReadyAt(principal, title.titleNumber, requested, state, now);
+  const sequence = state.purchases.nextSequence();
+  const random = purchaseRandom(state.seed, sequence);
+  const readyAt = dataReadyAt(principal, title.titleNumber, requested, state, now, random);
   const resultAt = prefs.minWait === undefined ? readyAt : Math.max(readyAt, now + prefs.minWait * 1000);
-  const record = state.purchases.create({ principal, titleNumber: title.titleNumber, requested, createdAt: now, readyAt: resultAt });
-  if (prefs.waitZero || prefs.minWait !== undefined || resultAt > now) return seeOther(record, prefs, state, now);
+  const plan = planAdvice({ random, now, readyAt: resultAt, retryAfter: state.pacing.retryAfterSeconds, maxAge: state.pacing.maxAgeSeconds });
+  const record = state.purchases.create({ principal, titleNumber: title.titleNumber, requested, createdAt: now, readyAt: resultAt, sequence, checkpoints: plan.checkpoints });
+  if (prefs.waitZero || prefs.minWait !== undefined || resultAt > now) return seeOther(record, plan.retryAfterSeconds, prefs);
   // Available at once: the answer a synchronous completion gives, with where it lives from now on.
   return jsonReply(200, purchaseCollection(record, title, state), { 'Content-Location': `/purchases/${record.id}` }, jsonLd);
 }

@@ -17,6 +17,9 @@ export const purchaseSnapshotSchema = z.object({
       requested: z.array(z.object({ sent: z.string(), key: z.string() })),
       createdAt: z.number(),
       readyAt: z.number(),
+      // Absent in files written before purchases were paced by sequence number.
+      sequence: z.number().int().nonnegative().default(0),
+      checkpoints: z.array(z.number()).default([]),
     }),
   ),
   available: z.array(z.tuple([z.string(), z.number()])),

@@ -17,6 +17,19 @@ export interface PurchaseRecord {
   readonly createdAt: number;
   /** When the result resource stops answering 202 (includes any honoured service.min-wait). */
   readonly readyAt: number;
+  /** 1 for the first purchase this sandbox made, 2 for the next…: the key of its pacing. */
+  readonly sequence: number;
+  /** The GET moments of a client that waits exactly as advised (see advice-plan.ts). */
+  readonly checkpoints: readonly number[];
+}
+
+/** What the sandbox knows of a purchase's timing, for the control API and benchmarks. */
+export interface PurchaseTiming {
+  readonly id: string;
+  readonly sequence: number;
+  readonly createdAt: number;
+  readonly readyAt: number;
+  readonly checkpoints: readonly number[];
 }
 
 /**
@@ -27,6 +40,7 @@ export class PurchaseStore {
   readonly #purchases = new Map<string, PurchaseRecord>();
   readonly #available = new Map<string, number>();
   readonly #statePath: string | undefined;
+  #lastSequence = 0;
 
   /** With a state path, purchases are kept on disk and read back at the next start. */
   constructor(options: { statePath?: string; variableByKey?: (key: string) => Variable | undefined } = {}) {
@@ -34,6 +48,12 @@ export class PurchaseStore {
     const snapshot = options.statePath === undefined ? undefined : readPurchaseSnapshot(options.statePath);
     if (snapshot === undefined || options.variableByKey === undefined) return;
     this.#restore(snapshot, options.variableByKey);
+  }
+
+  /** The sequence number of the next purchase: taken only when a purchase is about to be created. */
+  nextSequence(): number {
+    this.#lastSequence += 1;
+    return this.#lastSequence;
   }
 
   create(record: Omit<PurchaseRecord, 'id'>): PurchaseRecord {
@@ -45,6 +65,10 @@ export class PurchaseStore {
 
   get(id: string): PurchaseRecord | undefined {
     return this.#purchases.get(id);
+  }
+
+  timings(): PurchaseTiming[] {
+    return [...this.#purchases.values()].map(({ id, sequence, createdAt, readyAt, checkpoints }) => ({ id, sequence, createdAt, readyAt, checkpoints }));
   }
 
   /** When this principal's data for the variable on the title is (or will be) ready, if ever bought. */
@@ -65,6 +89,7 @@ export class PurchaseStore {
         return variable === undefined ? [] : [{ sent, variable }];
       });
       if (requested.length === purchase.requested.length) this.#purchases.set(purchase.id, { ...purchase, requested });
+      this.#lastSequence = Math.max(this.#lastSequence, purchase.sequence);
     }
     for (const [key, at] of snapshot.available) this.#available.set(key, at);
   }
@@ -74,6 +99,7 @@ export class PurchaseStore {
     const purchases = [...this.#purchases.values()].map((purchase) => ({
       ...purchase,
       requested: purchase.requested.map(({ sent, variable }) => ({ sent, key: variable.key })),
+      checkpoints: [...purchase.checkpoints],
     }));
     writePurchaseSnapshot(this.#statePath, { version: 1, purchases, available: [...this.#available] });
   }

@@ -1,7 +1,8 @@
 import type { IncomingMessage } from 'node:http';
 import { authenticate, isReply } from '../auth/bearer.ts';
 import { emptyReply, jsonLd, jsonReply, notFound, problemReply, type Reply } from '../http/reply.ts';
-import { drawSeconds, type ServiceState } from '../service-state.ts';
+import type { ServiceState } from '../service-state.ts';
+import { maxAgeAt } from './advice-plan.ts';
 import { purchaseCollection } from './collection.ts';
 
 /** GET /purchases/{id}: 202 while pending, then 200 with the result for ever after. */
@@ -18,8 +19,8 @@ export function handleResult(request: IncomingMessage, id: string, state: Servic
   }
   const now = Date.now();
   if (now < record.readyAt) {
-    const untilReady = Math.ceil((record.readyAt - now) / 1000);
-    const maxAge = Math.min(Math.round(drawSeconds(state, state.pacing.maxAgeSeconds)), untilReady);
+    // The advice planned at the POST: wait until the next moment a perfect client would ask.
+    const maxAge = maxAgeAt(record, now);
     return emptyReply(202, { 'Cache-Control': `private,max-age=${maxAge},must-revalidate` });
   }
   const title = state.titles.get(record.titleNumber);

@@ -1,0 +1,48 @@
+import { randomUUID } from 'node:crypto';
+import { DatabaseSync } from 'node:sqlite';
+import type { PurchaseRecord } from '../../shared/purchase.ts';
+import { PurchaseJournal } from '../../electron/core/purchases/journal.ts';
+import { fakeRecord } from '../sections/history-records.ts';
+
+export interface SeededHistory {
+  readonly path: string;
+  readonly seconds: number;
+  /** Records picked at random while seeding, to search for afterwards (all of them would not fit in memory cheaply). */
+  readonly sample: readonly PurchaseRecord[];
+}
+
+/**
+ * Writes `count` finished purchases into a data folder's journal in one transaction, for the
+ * bench only: the app journals each purchase durably on its own, which for 100,000 records
+ * would take many minutes. The journal itself creates its file and schema first (and checks
+ * what was written by reading it back in the bench), so the rows are the ones it would hold;
+ * only the writing is batched, with synchronous=OFF since a crash would only lose test data.
+ */
+export function seedHistory(dataDir: string, count: number, random: () => number, titles: readonly string[], sampleSize: number): SeededHistory {
+  const journal = new PurchaseJournal(dataDir);
+  const path = journal.path;
+  journal.close();
+  const db = new DatabaseSync(path);
+  const startedAt = performance.now();
+  const sample: PurchaseRecord[] = [];
+  const every = Math.max(1, Math.floor(count / sampleSize));
+  try {
+    db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = OFF; BEGIN IMMEDIATE');
+    const insert = db.prepare(`INSERT INTO purchases (id, environment_id, title_number, purchase_id, state, created_at, updated_at, record, result_body)
+                               VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+    const insertVariable = db.prepare('INSERT OR IGNORE INTO purchase_variables (variable, purchase_local_id) VALUES (?, ?)');
+    for (let index = 0; index < count; index += 1) {
+      const { final, resultBody } = fakeRecord(random, titles, randomUUID());
+      insert.run(final.id, final.environmentId, final.titleNumber ?? null, final.purchaseId ?? null, final.state, final.createdAt, final.updatedAt, JSON.stringify(final), resultBody ?? null);
+      for (const variable of final.variables) insertVariable.run(variable, final.id);
+      if (index % every === 0 && sample.length < sampleSize) sample.push(final);
+    }
+    db.exec('COMMIT');
+  } catch (error) {
+    if (db.isTransaction) db.exec('ROLLBACK');
+    throw error;
+  } finally {
+    db.close();
+  }
+  return { path, seconds: (performance.now() - startedAt) / 1000, sample };
+}

@@ -1,0 +1,68 @@
+import { join } from 'node:path';
+import { defaultAdvancedSettings } from '../../shared/environment.ts';
+import { benchDir, runWorker } from '../lib/child.ts';
+import { clientReportSchema, type ClientReport, type Workload } from '../lib/polling-analysis.ts';
+import { judgePolling, type PollingJudgement } from '../lib/sandbox-judge.ts';
+import { startSandboxProcess } from '../lib/sandbox-process.ts';
+import { issuePacing } from '../lib/section.ts';
+import { round } from '../lib/stats.ts';
+
+export interface PollingClient {
+  readonly key: string;
+  readonly label: string;
+  readonly worker: string;
+  readonly intervalMs?: number;
+}
+
+export const pollingClients: readonly PollingClient[] = [
+  { key: 'titleDesk', label: 'TitleDesk', worker: 'titledesk-client.ts' },
+  { key: 'naive1s', label: 'naive, GET every 1 s', worker: 'naive-client.ts', intervalMs: 1000 },
+  { key: 'naive3s', label: 'naive, GET every 3 s', worker: 'naive-client.ts', intervalMs: 3000 },
+];
+
+/** Every client gets TitleDesk's default connection limit. */
+export const benchConnections = defaultAdvancedSettings.maxConcurrentRequests;
+
+export interface ClientRun extends PollingJudgement, Omit<ClientReport, 'settled'> {
+  readonly serverCounts: { discovery: number; token: number; purchase: number; result: number };
+  readonly available: number;
+  readonly cpuMicrosPerRequest: number | null;
+}
+
+/**
+ * One client against a fresh sandbox process with the same seed: purchase n gets the same
+ * readiness and advice in every run and for every client, whatever the others did.
+ */
+export async function runPollingClient(client: PollingClient, purchases: number): Promise<ClientRun> {
+  const sandbox = await startSandboxProcess({ pacing: issuePacing });
+  try {
+    const variable = sandbox.config.sampleVariables[0];
+    if (variable === undefined) throw new Error('The sandbox offers no sample variable.');
+    const workload: Workload = {
+      config: sandbox.config,
+      titles: sandbox.titles.slice(0, purchases),
+      variable,
+      connections: benchConnections,
+      ...(client.intervalMs === undefined ? {} : { intervalMs: client.intervalMs }),
+    };
+    const report = clientReportSchema.parse(await runWorker(join(benchDir, 'workers', client.worker), workload, 150_000));
+    const [stats, log, timings] = await Promise.all([sandbox.stats(), sandbox.log(), sandbox.purchases()]);
+    const judgement = judgePolling(log, timings);
+    const requests = (stats['purchase'] ?? 0) + (stats['result'] ?? 0);
+    return {
+      ...judgement,
+      states: report.states,
+      cpuSeconds: report.cpuSeconds,
+      cpuSecondsTotal: report.cpuSecondsTotal,
+      peakRssMiB: report.peakRssMiB,
+      eventLoopDelayP99Ms: report.eventLoopDelayP99Ms,
+      eventLoopDelayMaxMs: report.eventLoopDelayMaxMs,
+      wallSeconds: round(report.wallSeconds, 1) ?? 0,
+      available: report.states['available'] ?? 0,
+      serverCounts: { discovery: stats['discovery'] ?? 0, token: stats['token'] ?? 0, purchase: stats['purchase'] ?? 0, result: stats['result'] ?? 0 },
+      cpuMicrosPerRequest: requests === 0 ? null : round((report.cpuSeconds * 1e6) / requests, 0),
+    };
+  } finally {
+    await sandbox.stop();
+  }
+}

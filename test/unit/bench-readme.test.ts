@@ -1,0 +1,54 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { generatedEnd, generatedStart, performanceMarkdown, replaceGenerated } from '../../bench/lib/readme-table.ts';
+import { mergeResults, parseResults, type BenchResults, type BenchRun } from '../../bench/lib/results-file.ts';
+
+function fixture(): BenchResults {
+  const parsed = parseResults(readFileSync(new URL('fixtures/bench-results.json', import.meta.url), 'utf8'));
+  if (parsed === undefined) throw new Error('the fixture does not parse');
+  return parsed;
+}
+
+describe('README Performance figures generated from bench/results.json', () => {
+  it('shows each figure from the file, median with worst when they differ, and the run and machine they came from', () => {
+    const markdown = performanceMarkdown(fixture());
+    expect(markdown).toContain('Figures from run 20261122T210000Z-42 (2026-11-22): 2 × AMD EPYC, 23.5 GiB, Node 24.21.0, 1-minute load average 0.5 at the start, 1.25 at the end.');
+    expect(markdown).not.toContain('exceeded');
+    expect(markdown).toContain('| 1,000 concurrent purchases, median of 3 runs (worst) | TitleDesk | naive, GET every 1 s | naive, GET every 3 s |');
+    expect(markdown).toContain('| result GETs (counted by the sandbox) | 5,869 (worst 5,870) | 10,965 (worst 11,002) | - |');
+    expect(markdown).toContain('| GETs sent before the advised time (sandbox log) | 0 | 7,832 (worst 7,900) | - |');
+    expect(markdown).toContain('| lateness after the advised time, p99 | 12.5 ms (worst 40 ms) | - | - |');
+    expect(markdown).toContain('gets the 200 500 ms / 990 ms (p50 / p99) after the data is ready');
+    expect(markdown).toContain('| History of 100,000 purchases: bulk seeding for the bench | 4.2 s (one transaction); journal 180.5 MiB on disk |');
+    expect(markdown).toContain('| History: purchase ID typed in the search box, p50 / p99 (median of runs) | 0.4 ms / 1.2 ms |');
+    // Sections absent from the file leave no row behind.
+    expect(markdown).not.toContain('Renderer bundle');
+    expect(markdown).not.toContain('Sections come from');
+  });
+
+  it('says so when the sections come from different runs', () => {
+    const results = fixture();
+    const history = results.sections['history'];
+    if (history === undefined) throw new Error('fixture without history');
+    const run = results.runs['20261122T210000Z-42'];
+    if (run === undefined) throw new Error('fixture without its run');
+    const merged = mergeResults(results, 'later-7', { ...run, startedAt: '2026-11-23T08:00:00.000Z' }, { history: { ...history, runId: 'later-7' } }, false);
+    expect(Object.keys(merged.runs).sort()).toEqual(['20261122T210000Z-42', 'later-7']);
+    expect(performanceMarkdown(merged)).toContain('Sections come from 2 different runs: polling ← 20261122T210000Z-42, history ← later-7.');
+    const busy = mergeResults(results, 'busy-1', { ...run, loadavgAfter: [12, 11, 10] }, { history: { ...history, runId: 'busy-1' } }, false);
+    expect(performanceMarkdown(busy)).toContain('The load average exceeded the 2 cores');
+  });
+
+  it('replaces only the generated block of the README, and drops runs no section refers to after a whole run', () => {
+    const readme = `# T\n\n## Performance\n\nintro\n\n${generatedStart}\nold figures\n${generatedEnd}\n\nafter\n`;
+    const updated = replaceGenerated(readme, 'new figures');
+    expect(updated).toBe(`# T\n\n## Performance\n\nintro\n\n${generatedStart}\nnew figures\n${generatedEnd}\n\nafter\n`);
+    expect(() => replaceGenerated('# no markers', 'x')).toThrow(/markers/);
+    const results = fixture();
+    const run: BenchRun | undefined = results.runs['20261122T210000Z-42'];
+    if (run === undefined) throw new Error('fixture without its run');
+    const whole = mergeResults(results, 'next-1', run, { polling: { runId: 'next-1', title: 'Polling' } }, true);
+    expect(Object.keys(whole.runs)).toEqual(['next-1']);
+    expect(Object.keys(whole.sections)).toEqual(['polling']);
+  });
+});

@@ -1,0 +1,113 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { afterEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { fakeRecord } from '../../bench/sections/history-records.ts';
+import { buildHistoryWhere } from '../../electron/core/purchases/history-query.ts';
+import { PurchaseJournal } from '../../electron/core/purchases/journal.ts';
+import { createRandom } from '../../electron/sandbox/seeded.ts';
+import type { PurchaseRecord } from '../../shared/purchase.ts';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+const titles = ['DN123456', 'TGL312172', 'MM786', 'WM990994', '12345', 'Z1Z', 'dn99_1%'];
+
+/** A journal filled the way the service fills it: the intent, then the final record. */
+function filledJournal(count: number): { dataDir: string; records: PurchaseRecord[] } {
+  const dataDir = mkdtempSync(join(tmpdir(), 'titledesk-search-'));
+  dirs.push(dataDir);
+  const journal = new PurchaseJournal(dataDir);
+  const random = createRandom(9);
+  const records: PurchaseRecord[] = [];
+  for (let index = 0; index < count; index += 1) {
+    const { intent, final, resultBody } = fakeRecord(random, titles, randomUUID());
+    journal.insert(intent);
+    journal.update(final, 'normal', resultBody === undefined ? {} : { resultBody });
+    records.push(final);
+  }
+  journal.close();
+  return { dataDir, records };
+}
+
+/** The old search, as LIKE '%text%' did it: ASCII letters fold case, everything else (%, _, non-ASCII) is literal. */
+function likeMatches(records: readonly PurchaseRecord[], text: string): string[] {
+  const fold = (value: string): string => value.replace(/[A-Z]/g, (char) => char.toLowerCase());
+  const needle = fold(text);
+  const contains = (value: string | undefined): boolean => value !== undefined && fold(value).includes(needle);
+  return records
+    .filter((record) => record.id === text || contains(record.titleNumber) || contains(record.purchaseId) || record.variables.some(contains))
+    .map((record) => record.id)
+    .sort();
+}
+
+function searchIds(dataDir: string, text: string): string[] {
+  const journal = new PurchaseJournal(dataDir);
+  try {
+    return journal.search({ text, limit: 100_000 }).map((record) => record.id).sort();
+  } finally {
+    journal.close();
+  }
+}
+
+function queriesFor(records: readonly PurchaseRecord[]): string[] {
+  const sample = records.slice(0, 12);
+  return [
+    ...sample.map((record) => record.purchaseId ?? ''),
+    ...sample.map((record) => (record.purchaseId ?? '').slice(9, 17).toUpperCase()),
+    ...sample.map((record) => record.id),
+    ...titles,
+    'dn1', 'GL31', '786', '99_', '_1%', '%', '_', 'd', '12', 'zz', '"', 'a"b', 'NEAR', 'OR', '*',
+    ...sample.map((record) => { const iri = record.variables[0] ?? ''; return iri.slice(iri.lastIndexOf('/') + 1); }),
+    ...sample.map((record) => (record.variables[0] ?? '').slice(7, 40)),
+    'Bathroom', 'bathroom count', '1⋯5', '⋯', 'Rooms/Bath', 'no such text anywhere',
+  ].filter((text) => text.trim() === text && text !== '');
+}
+
+// Filling a journal commits each intent durably (fsync): slow on a busy machine, whatever the search does.
+describe('free-text history search', { timeout: 60_000 }, () => {
+  it('finds exactly what the LIKE scan found, for titles, purchase ids, local ids and variables, short and odd texts included', () => {
+    const { dataDir, records } = filledJournal(150);
+    for (const text of queriesFor(records)) expect(searchIds(dataDir, text), text).toEqual(likeMatches(records, text));
+  });
+
+  it('serves a text of three characters or more from the trigram index, not a scan of every purchase', () => {
+    const { dataDir } = filledJournal(5);
+    const db = new DatabaseSync(join(dataDir, 'purchases.sqlite'));
+    try {
+      const plan = (text: string): string => {
+        const { where, parameters } = buildHistoryWhere({ text });
+        const rows = db.prepare(`EXPLAIN QUERY PLAN SELECT record FROM purchases ${where} ORDER BY created_at DESC LIMIT 100`).all(...parameters);
+        return z.array(z.object({ detail: z.string() })).parse(rows).map((row) => row.detail).join('\n');
+      };
+      expect(plan('DN123')).toMatch(/purchase_search VIRTUAL TABLE INDEX/);
+      expect(plan('DN123')).not.toMatch(/SCAN purchases\b/);
+    } finally {
+      db.close();
+    }
+  });
+
+  it('builds the index for a journal written before it existed, and keeps it in step from then on', () => {
+    const { dataDir, records } = filledJournal(60);
+    const db = new DatabaseSync(join(dataDir, 'purchases.sqlite'));
+    db.exec(`DROP TABLE purchase_search; DROP TABLE purchase_search_variables; DROP TRIGGER IF EXISTS purchase_search_insert;
+      DROP TRIGGER IF EXISTS purchase_search_update; DROP TRIGGER IF EXISTS purchase_search_delete; DROP TRIGGER IF EXISTS purchase_search_variable;`);
+    db.close();
+    const first = records[0];
+    if (first === undefined) throw new Error('no records');
+    for (const text of [first.purchaseId ?? '', first.titleNumber ?? '', 'Bathroom']) expect(searchIds(dataDir, text), text).toEqual(likeMatches(records, text));
+
+    const journal = new PurchaseJournal(dataDir);
+    const renamed: PurchaseRecord = { ...first, purchaseId: 'zzz-renamed-purchase', variables: [...first.variables, 'http://x/vars/P/S#Scheme/Tax/Class/Brand New Variable'] };
+    journal.update(renamed, 'normal', { replaceVariables: true });
+    journal.close();
+    expect(searchIds(dataDir, 'renamed-purch')).toEqual([first.id]);
+    expect(searchIds(dataDir, 'brand new var')).toEqual([first.id]);
+    expect(searchIds(dataDir, first.purchaseId ?? '')).toEqual([]);
+  });
+});

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { judgePolling, workloadDigest, type JudgedEntry, type PurchaseTiming } from '../../bench/lib/sandbox-judge.ts';
+import { medianAndWorst } from '../../bench/lib/stats.ts';
+
+const post = (purchaseId: string, time: number, status = 303, adviceSeconds = 1): JudgedEntry => ({
+  time, arrivedAt: time - 2, method: 'POST', status, class: 'purchase', purchaseId, ...(status === 303 ? { adviceSeconds } : {}),
+});
+const get = (purchaseId: string, arrivedAt: number, status: number, adviceSeconds?: number): JudgedEntry => ({
+  time: arrivedAt + 1, arrivedAt, method: 'GET', status, class: 'result', purchaseId, ...(adviceSeconds === undefined ? {} : { adviceSeconds }),
+});
+
+// Purchase a: ready at 2,500; perfect GETs at 1,000 (202, 2 s) and 3,000 (200).
+// Purchase b: ready at 1,200; perfect GETs at 1,000 (202, 1 s) and 2,000 (200).
+const timings: PurchaseTiming[] = [
+  { id: 'a', sequence: 1, createdAt: 0, readyAt: 2500, checkpoints: [1000, 3000] },
+  { id: 'b', sequence: 2, createdAt: 0, readyAt: 1200, checkpoints: [1000, 2000] },
+];
+
+describe('judging polling from the sandbox log', () => {
+  it('counts early GETs, lateness and the time from readiness to the 200 against the sandbox advice', () => {
+    const log: JudgedEntry[] = [
+      post('a', 0),
+      // Arrives 10 ms after the 303 left plus its 1 s.
+      get('a', 1010, 202, 2),
+      // The 202 left at 1,011 and advised 2 s: this GET is 30 ms late.
+      get('a', 3041, 200),
+      post('b', 0),
+      // Early: 500 ms after the 303 that advised 1 s.
+      get('b', 500, 202, 1),
+      get('b', 1501, 200),
+      // An unrelated request is ignored.
+      { time: 5, arrivedAt: 4, method: 'GET', status: 200, class: 'catalog' },
+    ];
+    const judged = judgePolling(log, timings);
+    expect(judged).toMatchObject({ purchases: 2, posts: 2, gets: 4, minimalGets: 4, getsToMinimal: 1, earlyGets: 1, withoutResult: 0 });
+    expect(judged.latenessP50Ms).toBe(10);
+    expect(judged.latenessMaxMs).toBe(30);
+    // a: 200 left at 3,042, ready at 2,500 → 542; b: 200 left at 1,502, ready at 1,200 → 302.
+    expect(judged.readyToResultP50Ms).toBe(302);
+    expect(judged.readyToResultMaxMs).toBe(542);
+    expect(judged.perfectReadyToResultP50Ms).toBe(500);
+    expect(judged.perfectReadyToResultP99Ms).toBe(800);
+  });
+
+  it('counts a purchase that never got its 200, and needs no GET for a purchase answered at once', () => {
+    const judged = judgePolling([post('a', 0), get('a', 1000, 202, 2), post('b', 0, 200)], timings);
+    expect(judged).toMatchObject({ gets: 1, minimalGets: 2, withoutResult: 1, earlyGets: 0 });
+  });
+
+  it('tells workloads apart by readiness and plan relative to creation, not by absolute time', () => {
+    const shifted = timings.map((timing) => ({ ...timing, createdAt: timing.createdAt + 50, readyAt: timing.readyAt + 50, checkpoints: timing.checkpoints.map((at) => at + 50) }));
+    expect(workloadDigest(shifted)).toBe(workloadDigest(timings));
+    expect(workloadDigest([...timings].reverse())).toBe(workloadDigest(timings));
+    const other = timings.map((timing) => (timing.id === 'b' ? { ...timing, readyAt: 1300 } : timing));
+    expect(workloadDigest(other)).not.toBe(workloadDigest(timings));
+  });
+});
+
+describe('median and worst of repeated runs', () => {
+  it('takes the middle value (mean of the two middle ones for an even count) and the highest, skipping missing runs', () => {
+    expect(medianAndWorst([30, 10, 20])).toEqual({ median: 20, worst: 30 });
+    expect(medianAndWorst([4, 1, null, 2, 3])).toEqual({ median: 2.5, worst: 4 });
+    expect(medianAndWorst([null])).toEqual({ median: null, worst: null });
+  });
+});
