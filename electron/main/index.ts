@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { app, dialog, session, type BrowserWindow } from 'electron';
+import { app, dialog, ipcMain, session, shell, type BrowserWindow } from 'electron';
 import { startCore, type StartedCore } from '../core/app/start-core.ts';
 import { ElectronSettingsStore } from './electron-settings-store.ts';
 import { createSenderCheck, forwardEvents, registerContract } from './ipc.ts';
@@ -59,7 +59,7 @@ async function start(): Promise<void> {
   if (devUrl === undefined) serveRenderer(session.defaultSession, join(app.getAppPath(), 'dist'));
   // Handlers exist before the page loads, so its first calls never race registration.
   cleanups.push(
-    registerContract({ channels: core.channels, router: core.router, isTrustedSender: createSenderCheck(currentContents, url) }),
+    registerContract({ ipc: ipcMain, channels: core.channels, router: core.router, isTrustedSender: createSenderCheck(currentContents, url) }),
     forwardEvents(core.events, currentContents),
   );
   mainWindow = createMainWindow({ url, preload: join(import.meta.dirname, 'preload.mjs'), log });
@@ -69,7 +69,7 @@ if (!app.requestSingleInstanceLock()) {
   // Two instances must never refresh the same token or poll the same purchase.
   app.quit();
 } else {
-  hardenAllWebContents(app, log);
+  hardenAllWebContents(app, { log, openExternal: (url) => shell.openExternal(url) });
   app.on('second-instance', () => {
     focusWindow(mainWindow);
   });

@@ -1,4 +1,5 @@
-import { shell, type App, type Session, type WebContents } from 'electron';
+// Types only: what needs Electron at run time is handed in, so these rules are unit-tested in Node.
+import type { App, Session, WebContents } from 'electron';
 import { allowedExternalUrl } from './external-links.ts';
 import { isRendererExport } from './renderer-files.ts';
 
@@ -7,7 +8,7 @@ import { isRendererExport } from './renderer-files.ts';
  * is ever granted or even reported as grantable, and nothing is downloaded but the renderer's
  * own exports, which the user saves through the OS save dialog.
  */
-export function hardenSession(session: Session): void {
+export function hardenSession(session: Pick<Session, 'setPermissionRequestHandler' | 'setPermissionCheckHandler' | 'setDevicePermissionHandler' | 'on'>): void {
   session.setPermissionRequestHandler((_contents, _permission, callback) => {
     callback(false);
   });
@@ -27,20 +28,26 @@ export function hardenSession(session: Session): void {
  * Every web contents, present and future: no navigation away from the app, no new windows, no
  * <webview>. A link to an allow-listed https site opens in the OS browser instead.
  */
-export function hardenAllWebContents(app: App, log: (message: string) => void): void {
+export interface ContentsGuardHost {
+  log: (message: string) => void;
+  /** Electron's shell.openExternal: the OS browser. */
+  openExternal: (url: string) => Promise<void>;
+}
+
+export function hardenAllWebContents(app: Pick<App, 'on'>, host: ContentsGuardHost): void {
   app.on('web-contents-created', (_event, contents) => {
-    hardenWebContents(contents, log);
+    hardenWebContents(contents, host);
   });
 }
 
-function hardenWebContents(contents: WebContents, log: (message: string) => void): void {
+function hardenWebContents(contents: WebContents, { log, openExternal }: ContentsGuardHost): void {
   const openOutside = (url: string): void => {
     const allowed = allowedExternalUrl(url);
     if (allowed === undefined) {
       log(`Refused to open ${describe(url)}: not an allowed https link.`);
       return;
     }
-    shell.openExternal(allowed).catch((error: unknown) => {
+    openExternal(allowed).catch((error: unknown) => {
       log(`Could not open ${allowed} in the browser: ${String(error)}`);
     });
   };
