@@ -3,6 +3,7 @@ import { app, dialog, ipcMain, session, shell, type BrowserWindow } from 'electr
 import { startCore, type StartedCore } from '../core/app/start-core.ts';
 import { ElectronSettingsStore } from './electron-settings-store.ts';
 import { createSenderCheck, forwardEvents, registerContract } from './ipc.ts';
+import { osProxyResolver } from './os-proxy-resolver.ts';
 import { devServerUrl, rendererUrl } from './renderer-files.ts';
 import { registerRendererScheme, serveRenderer } from './renderer-protocol.ts';
 import { createSecretStore } from './safe-storage-secret-store.ts';
@@ -51,7 +52,8 @@ async function start(): Promise<void> {
   if (secrets.note !== undefined) log(secrets.note);
   const settings = new ElectronSettingsStore(userData);
   // The embedded sandbox (the default environment) keeps its purchases and port under userData.
-  started = await startCore({ dataDir: userData, secrets: secrets.store, settings });
+  // Proxies per request origin as the OS settings say (fixed proxy, PAC, WPAD), through Chromium's resolver.
+  started = await startCore({ dataDir: userData, secrets: secrets.store, settings, proxyResolver: osProxyResolver(session.defaultSession), log });
   const { core } = started;
 
   const devUrl = devServerUrl(process.env['VITE_DEV_SERVER_URL'], app.isPackaged);

@@ -1,4 +1,5 @@
-import { request, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
+import request from 'undici/lib/api/api-request.js';
 import { CoreError } from '../errors.ts';
 import { TransportError, type ApiRequest, type ApiResponse } from '../api/service-client-types.ts';
 
@@ -65,8 +66,10 @@ export async function sendHttp(dispatcher: Dispatcher, req: ApiRequest): Promise
   const timeout = AbortSignal.timeout(req.timeoutMs ?? defaultTimeoutMs);
   const signal = req.signal === undefined ? timeout : AbortSignal.any([req.signal, timeout]);
   try {
-    const response = await request(req.url, {
-      dispatcher,
+    // What undici's top-level request() does before calling the dispatcher's own request().
+    const response = await request.call(dispatcher, {
+      origin: req.url.origin,
+      path: `${req.url.pathname}${req.url.search}`,
       method: req.method,
       ...(req.headers === undefined ? {} : { headers: { ...req.headers } }),
       ...(req.body === undefined ? {} : { body: req.body }),
