@@ -1,7 +1,5 @@
 import type { Dispatcher } from 'undici';
-import Agent from 'undici/lib/dispatcher/agent.js';
-import EnvHttpProxyAgent from 'undici/lib/dispatcher/env-http-proxy-agent.js';
-import ProxyAgent from 'undici/lib/dispatcher/proxy-agent.js';
+import { Agent, EnvHttpProxyAgent, ProxyAgent } from './undici-parts.ts';
 import { noProxyWithLoopback } from './proxy-rules.ts';
 import { ProxyRoutes, type ProxyResolver } from './proxy-routes.ts';
 import { ResolvingDispatcher } from './resolving-dispatcher.ts';

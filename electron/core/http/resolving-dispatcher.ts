@@ -1,5 +1,5 @@
 import type { Dispatcher as DispatcherType } from 'undici';
-import Dispatcher from 'undici/lib/dispatcher/dispatcher.js';
+import { Dispatcher } from './undici-parts.ts';
 import type { ProxyRoute } from './proxy-rules.ts';
 import type { ProxyRoutes } from './proxy-routes.ts';
 

@@ -1,5 +1,4 @@
 import type { Dispatcher } from 'undici';
-import request from 'undici/lib/api/api-request.js';
 import { CoreError } from '../errors.ts';
 import { TransportError, type ApiRequest, type ApiResponse } from '../api/service-client-types.ts';
 
@@ -67,7 +66,7 @@ export async function sendHttp(dispatcher: Dispatcher, req: ApiRequest): Promise
   const signal = req.signal === undefined ? timeout : AbortSignal.any([req.signal, timeout]);
   try {
     // What undici's top-level request() does before calling the dispatcher's own request().
-    const response = await request.call(dispatcher, {
+    const response = await dispatcher.request({
       origin: req.url.origin,
       path: `${req.url.pathname}${req.url.search}`,
       method: req.method,

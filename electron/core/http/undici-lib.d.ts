@@ -17,8 +17,9 @@ declare module 'undici/lib/dispatcher/env-http-proxy-agent.js' {
   import { EnvHttpProxyAgent } from 'undici';
   export default EnvHttpProxyAgent;
 }
-declare module 'undici/lib/api/api-request.js' {
+declare module 'undici/lib/api/index.js' {
   import type { Dispatcher } from 'undici';
-  /** Dispatcher.prototype.request, which the package index installs; called with the dispatcher as `this`. */
-  export default function request(this: Dispatcher, options: Dispatcher.RequestOptions): Promise<Dispatcher.ResponseData>;
+  /** The methods undici's index copies onto Dispatcher.prototype. */
+  const api: Pick<Dispatcher, 'request' | 'stream' | 'pipeline' | 'upgrade' | 'connect'>;
+  export default api;
 }
