@@ -1,3 +1,4 @@
+import { createSecureContext } from 'node:tls';
 import type { Dispatcher } from 'undici';
 import { Agent, EnvHttpProxyAgent, ProxyAgent } from './undici-parts.ts';
 import { noProxyWithLoopback } from './proxy-rules.ts';
@@ -27,11 +28,12 @@ export interface HttpAgentOptions {
  * machine, so offices with a proxy or TLS inspection work as they do for everything else.
  */
 export function createHttpAgent(options: HttpAgentOptions = {}): Dispatcher {
-  const ca = [...(options.ca ?? trustedCertificates())];
+  // One secure context for every connection: a `ca` list would be parsed again per connection.
+  const secureContext = createSecureContext({ ca: [...(options.ca ?? trustedCertificates())] });
   const timeout = options.connectTimeoutMs ?? 10_000;
   const agentOptions = {
     connections: options.connections ?? 16,
-    connect: { timeout, ca },
+    connect: { timeout, secureContext },
     keepAliveTimeout: 30_000,
     keepAliveMaxTimeout: 120_000,
     // Our own per-request timeout (send-http.ts) decides when to give up; these only stop
@@ -41,7 +43,7 @@ export function createHttpAgent(options: HttpAgentOptions = {}): Dispatcher {
   };
   // Through a proxy, the origin's TLS runs inside the tunnel (requestTls) and an https proxy
   // has TLS of its own (proxyTls): both trust the same roots.
-  const proxyOptions = { ...agentOptions, requestTls: { ca }, proxyTls: { ca }, connectTimeout: timeout };
+  const proxyOptions = { ...agentOptions, requestTls: { secureContext }, proxyTls: { secureContext }, connectTimeout: timeout };
   const { proxyResolver } = options;
   if (proxyResolver === undefined) {
     // undici reads http_proxy/HTTP_PROXY and https_proxy/HTTPS_PROXY itself (an https URL falls
