@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isLoopbackHost, noProxyWithLoopback, routeFromPac } from '../../electron/core/http/proxy-rules.ts';
+import { isLoopbackHost, noProxyWithLoopback, proxiesFromEnv, routeFromPac } from '../../electron/core/http/proxy-rules.ts';
 import { ProxyRoutes, type ProxyResolver } from '../../electron/core/http/proxy-routes.ts';
 import { trustedCertificates } from '../../electron/core/http/trust.ts';
 import { osProxyResolver } from '../../electron/main/os-proxy-resolver.ts';
@@ -45,6 +45,27 @@ describe('loopback', () => {
     expect(noProxyWithLoopback({})).toBe('localhost,127.0.0.1,::1');
     expect(noProxyWithLoopback({ NO_PROXY: '.corp.example,10.0.0.5' })).toBe('.corp.example,10.0.0.5,localhost,127.0.0.1,::1');
     expect(noProxyWithLoopback({ no_proxy: 'lower', NO_PROXY: 'upper' })).toBe('lower,localhost,127.0.0.1,::1');
+  });
+});
+
+describe('proxiesFromEnv', () => {
+  it('reads the variables as curl does: lower case first, empty is unset, no scheme means http', () => {
+    expect(proxiesFromEnv({})).toEqual({});
+    expect(proxiesFromEnv({ HTTPS_PROXY: '', HTTP_PROXY: '  ' })).toEqual({});
+    expect(proxiesFromEnv({ HTTPS_PROXY: 'proxy.corp:8080' })).toEqual({ httpsProxy: 'http://proxy.corp:8080' });
+    expect(proxiesFromEnv({ https_proxy: 'https://lower.corp', HTTPS_PROXY: 'http://upper.corp', HTTP_PROXY: 'socks5://s.corp:1080' }))
+      .toEqual({ httpsProxy: 'https://lower.corp', httpProxy: 'socks5://s.corp:1080' });
+  });
+
+  it('refuses a value that is no proxy address by its name, never repeating it (it may hold a password)', () => {
+    for (const value of ['ftp://user:secret-pw@proxy.corp', 'http://', '::::']) {
+      expect(() => proxiesFromEnv({ HTTPS_PROXY: value })).toThrow('HTTPS_PROXY is not a proxy address');
+      try {
+        proxiesFromEnv({ HTTPS_PROXY: value });
+      } catch (error) {
+        expect(String(error)).not.toContain('secret-pw');
+      }
+    }
   });
 });
 

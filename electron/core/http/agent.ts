@@ -1,7 +1,7 @@
 import { createSecureContext } from 'node:tls';
 import type { Dispatcher } from 'undici';
 import { Agent, EnvHttpProxyAgent, ProxyAgent } from './undici-parts.ts';
-import { noProxyWithLoopback } from './proxy-rules.ts';
+import { noProxyWithLoopback, proxiesFromEnv } from './proxy-rules.ts';
 import { ProxyRoutes, type ProxyResolver } from './proxy-routes.ts';
 import { ResolvingDispatcher } from './resolving-dispatcher.ts';
 import { trustedCertificates } from './trust.ts';
@@ -46,9 +46,9 @@ export function createHttpAgent(options: HttpAgentOptions = {}): Dispatcher {
   const proxyOptions = { ...agentOptions, requestTls: { secureContext }, proxyTls: { secureContext }, connectTimeout: timeout };
   const { proxyResolver } = options;
   if (proxyResolver === undefined) {
-    // undici reads http_proxy/HTTP_PROXY and https_proxy/HTTPS_PROXY itself (an https URL falls
-    // back to the http proxy); NO_PROXY is given with loopback added.
-    return new EnvHttpProxyAgent({ ...proxyOptions, noProxy: noProxyWithLoopback(process.env) });
+    // An https URL with no HTTPS_PROXY uses HTTP_PROXY (undici's rule, as curl's); NO_PROXY
+    // gets loopback added.
+    return new EnvHttpProxyAgent({ ...proxyOptions, ...proxiesFromEnv(process.env), noProxy: noProxyWithLoopback(process.env) });
   }
   const routes = new ProxyRoutes({
     resolver: proxyResolver,

@@ -1,3 +1,5 @@
+import { CoreError } from '../errors.ts';
+
 /** Where a request to one origin goes: straight to it, or through a proxy given as a URL. */
 export type ProxyRoute = { readonly kind: 'direct' } | { readonly kind: 'proxy'; readonly uri: string };
 
@@ -42,4 +44,34 @@ export function isLoopbackHost(hostname: string): boolean {
 export function noProxyWithLoopback(env: Readonly<Record<string, string | undefined>>): string {
   const user = env['no_proxy'] ?? env['NO_PROXY'] ?? '';
   return [user, 'localhost', '127.0.0.1', '::1'].filter((entry) => entry.trim() !== '').join(',');
+}
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+/**
+ * A proxy variable as curl and most tools read it: the lower-case name first, an empty value is
+ * unset, and a value without a scheme (proxy.corp:8080) is an http proxy. A value that is still
+ * not a URL is refused by name; the value itself is never repeated, as it may hold a password.
+ */
+function proxyVariable(env: Env, name: string): string | undefined {
+  const value = (env[name.toLowerCase()] ?? env[name])?.trim();
+  if (value === undefined || value === '') return undefined;
+  const withScheme = value.includes('://') ? value : `http://${value}`;
+  let url: URL;
+  try {
+    url = new URL(withScheme);
+  } catch {
+    url = new URL('invalid:');
+  }
+  if (!['http:', 'https:', 'socks5:'].includes(url.protocol) || url.hostname === '') {
+    throw new CoreError('validation', `${name} is not a proxy address; expected one like http://proxy.example:8080.`);
+  }
+  return withScheme;
+}
+
+/** HTTP_PROXY and HTTPS_PROXY for undici's environment agent (which would refuse a bare host:port). */
+export function proxiesFromEnv(env: Env): { httpProxy?: string; httpsProxy?: string } {
+  const httpProxy = proxyVariable(env, 'HTTP_PROXY');
+  const httpsProxy = proxyVariable(env, 'HTTPS_PROXY');
+  return { ...(httpProxy === undefined ? {} : { httpProxy }), ...(httpsProxy === undefined ? {} : { httpsProxy }) };
 }
