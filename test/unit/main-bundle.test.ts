@@ -24,8 +24,9 @@ describe('dist-electron/main.js', () => {
     expect(imported.filter((name) => name !== 'electron' && !name.startsWith('node:'))).toEqual([]);
   });
 
-  it('carries the stand-ins for what it never runs: ajv without a schema, FormData bodies', () => {
+  it('carries the stand-ins for what it never runs: ajv without a schema, semver without migrations, FormData bodies', () => {
     expect(source).toContain('JSON-schema validation is not bundled in the desktop app');
+    expect(source).toContain('Settings-store migrations are not bundled in the desktop app');
     expect(source).toContain('FormData request bodies are not bundled in the desktop app');
   });
 });

@@ -9,27 +9,30 @@ import { mainBundleOptions } from '../../build/main-bundle-options.ts';
 import { basicAuthorization } from '../../electron/core/auth/token-request.ts';
 import type { createHttpAgent as CreateHttpAgent } from '../../electron/core/http/agent.ts';
 import type { sendHttp as SendHttp } from '../../electron/core/http/send-http.ts';
+import type { ConfSettingsStore as ConfSettingsStoreType } from '../../electron/core/settings/conf-settings-store.ts';
+import { defaultSettings } from '../../electron/core/settings/settings-store.ts';
 import { startSandbox, type RunningSandbox } from '../../electron/sandbox/index.ts';
 import { startConnectProxy, type ConnectProxy } from './fixtures/connect-proxy.ts';
 import { createTestCertificates, type TestCertificates } from './fixtures/test-ca.ts';
 
 /**
- * The desktop app cannot run here, and its main bundle imports only parts of undici, with
- * stand-ins for what it never runs, minified. So core's HTTP stack is bundled with exactly those
- * options and the bundle itself talks to the HTTPS sandbox, directly and through a proxy.
+ * The desktop app cannot run here, and its main bundle imports only parts of undici and conf,
+ * with stand-ins for what it never runs, minified. So core's HTTP stack and settings store are
+ * bundled with exactly those options, and the bundle itself talks to the HTTPS sandbox,
+ * directly and through a proxy, and keeps settings through conf.
  */
 const root = join(import.meta.dirname, '..', '..');
 const fromRoot = (path: string): string => join(root, path);
 
 let out: string;
-let bundled: { createHttpAgent: typeof CreateHttpAgent; sendHttp: typeof SendHttp };
+let bundled: { createHttpAgent: typeof CreateHttpAgent; sendHttp: typeof SendHttp; ConfSettingsStore: typeof ConfSettingsStoreType };
 let certificates: TestCertificates;
 let sandbox: RunningSandbox;
 let proxy: ConnectProxy;
 const agents: Dispatcher[] = [];
 
 beforeAll(async () => {
-  out = mkdtempSync(join(tmpdir(), 'titledesk-bundled-http-'));
+  out = mkdtempSync(join(tmpdir(), 'titledesk-bundled-core-'));
   await build({
     configFile: false,
     logLevel: 'warn',
@@ -37,13 +40,13 @@ beforeAll(async () => {
     ...mainBundleOptions(fromRoot),
     ssr: { noExternal: true },
     build: {
-      ssr: fromRoot('test/integration/fixtures/bundled-http-entry.ts'),
+      ssr: fromRoot('test/integration/fixtures/bundled-core-entry.ts'),
       outDir: out,
       target: 'node24',
-      rolldownOptions: { output: { entryFileNames: 'http.mjs', minify: true } },
+      rolldownOptions: { output: { entryFileNames: 'core.mjs', minify: true } },
     },
   });
-  bundled = await import(pathToFileURL(join(out, 'http.mjs')).href) as typeof bundled;
+  bundled = await import(pathToFileURL(join(out, 'core.mjs')).href) as typeof bundled;
   certificates = createTestCertificates({ dns: ['sandbox.test', 'localhost'], ip: ['127.0.0.1'] });
   sandbox = await startSandbox({ tls: { key: certificates.key, cert: certificates.cert }, publicHost: 'sandbox.test' });
   proxy = await startConnectProxy({ 'sandbox.test': '127.0.0.1' });
@@ -57,10 +60,12 @@ afterAll(async () => {
   rmSync(out, { recursive: true, force: true });
 });
 
-describe("core's HTTP stack as the desktop bundle carries it", () => {
-  it('bundles no undici index and no ajv, and refuses what its stand-ins replace', () => {
-    const code = readFileSync(join(out, 'http.mjs'), 'utf8');
-    expect(code).toContain('FormData request bodies are not bundled in the desktop app');
+describe('core as the desktop bundle carries it', () => {
+  it('bundles no undici index, ajv or semver, only the stand-ins that refuse them', () => {
+    const code = readFileSync(join(out, 'core.mjs'), 'utf8');
+    for (const refusal of ['FormData request bodies are not bundled', 'JSON-schema validation is not bundled', 'Settings-store migrations are not bundled']) {
+      expect(code).toContain(refusal);
+    }
     expect(code).not.toContain('MockAgent');
     expect(code.split('\n').length).toBeLessThan(200);
   });
@@ -96,5 +101,14 @@ describe("core's HTTP stack as the desktop bundle carries it", () => {
     } finally {
       await loopback.close();
     }
+  });
+
+  it('keeps settings through conf without ajv or semver, and reads them back', () => {
+    const folder = join(out, 'settings');
+    const store = new bundled.ConfSettingsStore(folder);
+    const settings = { ...defaultSettings, selectedEnvironmentId: 'sandbox', advanced: { ...defaultSettings.advanced, tokenMarginSeconds: 42 } };
+    store.save(settings);
+    expect(new bundled.ConfSettingsStore(folder).load().settings).toEqual(settings);
+    expect(JSON.parse(readFileSync(join(folder, 'settings.json'), 'utf8'))).toMatchObject({ selectedEnvironmentId: 'sandbox' });
   });
 });
