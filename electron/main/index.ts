@@ -71,7 +71,7 @@ if (!app.requestSingleInstanceLock()) {
   // Two instances must never refresh the same token or poll the same purchase.
   app.quit();
 } else {
-  hardenAllWebContents(app, { log, openExternal: (url) => shell.openExternal(url) });
+  hardenAllWebContents(app, { log, shell });
   app.on('second-instance', () => {
     focusWindow(mainWindow);
   });

@@ -1,5 +1,5 @@
 // Types only: what needs Electron at run time is handed in, so these rules are unit-tested in Node.
-import type { App, Session, WebContents } from 'electron';
+import type { App, Session, Shell, WebContents } from 'electron';
 import { allowedExternalUrl } from './external-links.ts';
 import { isRendererExport } from './renderer-files.ts';
 
@@ -30,8 +30,8 @@ export function hardenSession(session: Pick<Session, 'setPermissionRequestHandle
  */
 export interface ContentsGuardHost {
   log: (message: string) => void;
-  /** Electron's shell.openExternal: the OS browser. */
-  openExternal: (url: string) => Promise<void>;
+  /** Electron's shell: openExternal hands a URL to the OS browser. */
+  shell: Pick<Shell, 'openExternal'>;
 }
 
 export function hardenAllWebContents(app: Pick<App, 'on'>, host: ContentsGuardHost): void {
@@ -40,14 +40,14 @@ export function hardenAllWebContents(app: Pick<App, 'on'>, host: ContentsGuardHo
   });
 }
 
-function hardenWebContents(contents: WebContents, { log, openExternal }: ContentsGuardHost): void {
+function hardenWebContents(contents: WebContents, { log, shell }: ContentsGuardHost): void {
   const openOutside = (url: string): void => {
     const allowed = allowedExternalUrl(url);
     if (allowed === undefined) {
       log(`Refused to open ${describe(url)}: not an allowed https link.`);
       return;
     }
-    openExternal(allowed).catch((error: unknown) => {
+    shell.openExternal(allowed).catch((error: unknown) => {
       log(`Could not open ${allowed} in the browser: ${String(error)}`);
     });
   };

@@ -95,7 +95,7 @@ function hardened(): { fake: ReturnType<typeof fakeContents>; opened: string[]; 
   const logged: string[] = [];
   const openExternal = (url: string): Promise<void> => { opened.push(url); return Promise.resolve(); };
   const log = (message: string): void => { logged.push(message); };
-  hardenAllWebContents(app as unknown as App, { log, openExternal });
+  hardenAllWebContents(app as unknown as App, { log, shell: { openExternal } });
   const fake = fakeContents();
   // Every web contents created later is hardened, not only those that exist now.
   app.emit('web-contents-created', {}, fake.contents);
@@ -140,7 +140,7 @@ describe('hardenAllWebContents', () => {
   it('logs, rather than throws, when the OS browser cannot be opened', async () => {
     const app = new EventEmitter();
     const logged: string[] = [];
-    hardenAllWebContents(app as unknown as App, { log: (message) => logged.push(message), openExternal: () => Promise.reject(new Error('no browser')) });
+    hardenAllWebContents(app as unknown as App, { log: (message) => logged.push(message), shell: { openExternal: () => Promise.reject(new Error('no browser')) } });
     const fake = fakeContents();
     app.emit('web-contents-created', {}, fake.contents);
     fake.open('https://docs.loqate.com/');
