@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type PluginOption } from 'vite';
 import electron from 'vite-plugin-electron/simple';
 import { cspMetaAtBuild } from './build/csp-meta.ts';
+import { mainBundleOptions } from './build/main-bundle-options.ts';
 
 const fromRoot = (path: string): string => fileURLToPath(new URL(path, import.meta.url));
 
@@ -24,10 +25,13 @@ export default defineConfig(({ mode, command }) => {
         main: {
           entry: fromRoot('./electron/main/index.ts'),
           vite: {
+            // Kept small and minified: budget in build/bundle-budget.ts.
+            ...mainBundleOptions(fromRoot),
             build: {
               outDir: fromRoot('./dist-electron'),
               emptyOutDir: false,
-              rolldownOptions: { output: { entryFileNames: 'main.js' } },
+              // Rolldown's own minify: Vite's build.minify keeps the whitespace of a library build.
+              rolldownOptions: { output: { entryFileNames: 'main.js', minify: true } },
             },
           },
         },

@@ -6,7 +6,8 @@ export default defineConfig({
   test: {
     globals: false,
     projects: [
-      { test: { name: 'unit', include: ['test/unit/**/*.test.ts'], environment: 'node' } },
+      // Some units are the built bundles (the preload as Electron loads it): built first when stale.
+      { test: { name: 'unit', include: ['test/unit/**/*.test.ts'], environment: 'node', globalSetup: ['test/unit/support/fresh-build.ts'] } },
       {
         test: {
           name: 'integration',

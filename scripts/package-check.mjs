@@ -8,6 +8,7 @@ import { chmodSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } 
 import { createRequire } from 'node:module';
 import { Script } from 'node:vm';
 import { join, resolve } from 'node:path';
+import { mainBundleBudgetBytes } from '../build/bundle-budget.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const work = join(root, '.tmp', 'package-check');
@@ -87,8 +88,11 @@ if (manifest.dependencies !== undefined && Object.keys(manifest.dependencies).le
 // The bundle must stand alone: anything it imports besides electron and node: builtins would be
 // missing at run time, since no node_modules are packed.
 const mainSource = asar.extractFile(asarPath, 'dist-electron/main.js').toString('utf8');
-const imported = [...mainSource.matchAll(/^import\s[^;]*?from\s*["']([^"']+)["']/gm)].map((match) => match[1]);
+// The bundle is minified, its imports on one line: each follows the start or a semicolon.
+const imported = [...mainSource.matchAll(/(?:^|;)\s*import\s*(?:[^;'"]*?from\s*)?["']([^"']+)["']/gm)].map((match) => match[1]);
 const external = imported.filter((name) => name !== 'electron' && !name.startsWith('node:'));
+const mainBytes = Buffer.byteLength(mainSource);
+if (mainBytes > mainBundleBudgetBytes) problems.push(`dist-electron/main.js is ${mainBytes} bytes, over its budget of ${mainBundleBudgetBytes} (build/bundle-budget.ts)`);
 if (external.length > 0) problems.push(`dist-electron/main.js imports modules that are not packed: ${external.join(', ')}`);
 const preloadSource = asar.extractFile(asarPath, 'dist-electron/preload.cjs').toString('utf8');
 const preloadRequires = [...preloadSource.matchAll(/require\(["']([^"']+)["']\)/g)].map((match) => match[1]);
@@ -117,4 +121,4 @@ if (problems.length > 0) {
   console.error(`package:check FAILED (${problems.length}):\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
   process.exit(1);
 }
-console.log(`package:check passed: app.asar holds ${files.length} files (${files.join(', ')}); main imports only ${[...new Set(imported)].join(', ')}.`);
+console.log(`package:check passed: app.asar holds ${files.length} files (${files.join(', ')}); main imports only ${[...new Set(imported)].join(', ')}; main.js is ${mainBytes} bytes (budget ${mainBundleBudgetBytes}).`);

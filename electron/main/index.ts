@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { app, dialog, session, type BrowserWindow } from 'electron';
+import { app, dialog, ipcMain, session, shell, type BrowserWindow } from 'electron';
 import { startCore, type StartedCore } from '../core/app/start-core.ts';
 import { createAppLog } from './app-log.ts';
 import { findDeepLinkArg } from './deep-link.ts';
@@ -7,6 +7,7 @@ import { createDeepLinks, registerProtocolClient } from './deep-link-handler.ts'
 import { installMenu, showPurchase, watchPurchases } from './desktop-shell.ts';
 import { ElectronSettingsStore } from './electron-settings-store.ts';
 import { createSenderCheck, forwardEvents, registerContract } from './ipc.ts';
+import { osProxyResolver } from './os-proxy-resolver.ts';
 import { devServerUrl, rendererOrigin, rendererUrl } from './renderer-files.ts';
 import { registerRendererScheme, serveRenderer } from './renderer-protocol.ts';
 import { createSecretStore } from './safe-storage-secret-store.ts';
@@ -76,7 +77,8 @@ async function start(): Promise<void> {
   if (secrets.note !== undefined) log(secrets.note);
   const settings = new ElectronSettingsStore(userData);
   // The embedded sandbox (the default environment) keeps its purchases and port under userData.
-  started = await startCore({ dataDir: userData, secrets: secrets.store, settings, environmentVariables: process.env });
+  // Proxies per request origin as the OS settings say (fixed proxy, PAC, WPAD), through Chromium's resolver.
+  started = await startCore({ dataDir: userData, secrets: secrets.store, settings, environmentVariables: process.env, proxyResolver: osProxyResolver(session.defaultSession), log });
   const { core } = started;
 
   if (devUrl === undefined) serveRenderer(session.defaultSession, join(app.getAppPath(), 'dist'));
@@ -86,7 +88,7 @@ async function start(): Promise<void> {
   earlyLink = undefined;
   // Handlers exist before the page loads, so its first calls never race registration.
   cleanups.push(
-    registerContract({ channels: core.channels, router: core.router, isTrustedSender: createSenderCheck(currentContents, baseUrl) }),
+    registerContract({ ipc: ipcMain, channels: core.channels, router: core.router, isTrustedSender: createSenderCheck(currentContents, baseUrl) }),
     forwardEvents(core.events, currentContents),
     watchPurchases({
       events: core.events,
@@ -113,7 +115,7 @@ if (!app.requestSingleInstanceLock()) {
   // receives this one's argv (and so its link) in 'second-instance'.
   app.quit();
 } else {
-  hardenAllWebContents(app, log);
+  hardenAllWebContents(app, { log, shell });
   shutDownOnSignals({ source: process, shutdown: () => shutdown.run(), exit: (code) => { app.exit(code); }, log });
   app.on('second-instance', (_event, argv) => {
     focusWindow(mainWindow);

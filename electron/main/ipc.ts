@@ -1,4 +1,5 @@
-import { ipcMain, type IpcMainInvokeEvent, type WebContents } from 'electron';
+// Types only: ipcMain is handed in, so this logic loads and is unit-tested without the Electron binary.
+import type { IpcMain, IpcMainInvokeEvent, WebContents } from 'electron';
 import type { Result } from '../../shared/contract/result.ts';
 import type { ContractEvents, ContractRouter } from '../core/router/router-types.ts';
 
@@ -7,12 +8,14 @@ import type { ContractEvents, ContractRouter } from '../core/router/router-types
  * our window's main frame showing our own renderer, and only then lets the router parse the payload.
  */
 export function registerContract(options: {
+  ipc: Pick<IpcMain, 'handle' | 'removeHandler'>;
   channels: readonly string[];
   router: ContractRouter;
   isTrustedSender: (event: IpcMainInvokeEvent) => boolean;
 }): () => void {
+  const { ipc } = options;
   for (const channel of options.channels) {
-    ipcMain.handle(channel, async (event, payload: unknown): Promise<Result<unknown>> => {
+    ipc.handle(channel, async (event, payload: unknown): Promise<Result<unknown>> => {
       if (!options.isTrustedSender(event)) {
         return { ok: false, error: { code: 'validation', message: 'Refused: the request did not come from the TitleDesk window.' } };
       }
@@ -20,12 +23,15 @@ export function registerContract(options: {
     });
   }
   return () => {
-    for (const channel of options.channels) ipcMain.removeHandler(channel);
+    for (const channel of options.channels) ipc.removeHandler(channel);
   };
 }
 
 /** The sender is trusted when it is the given window's top frame and shows the bundled renderer. */
-export function createSenderCheck(window: () => WebContents | undefined, rendererUrl: string): (event: IpcMainInvokeEvent) => boolean {
+export function createSenderCheck(
+  window: () => Pick<WebContents, 'id' | 'mainFrame'> | undefined,
+  rendererUrl: string,
+): (event: Pick<IpcMainInvokeEvent, 'sender' | 'senderFrame'>) => boolean {
   return (event) => {
     const contents = window();
     const frame = event.senderFrame;
@@ -40,7 +46,7 @@ function withoutFragment(url: string): string {
 }
 
 /** Forwards the contract's events to the window, for as long as it exists. */
-export function forwardEvents(events: ContractEvents, window: () => WebContents | undefined): () => void {
+export function forwardEvents(events: ContractEvents, window: () => Pick<WebContents, 'isDestroyed' | 'send'> | undefined): () => void {
   return events.subscribe((channel, payload) => {
     const contents = window();
     if (contents !== undefined && !contents.isDestroyed()) contents.send(channel, payload);

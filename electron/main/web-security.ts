@@ -1,4 +1,5 @@
-import { shell, type App, type Session, type WebContents } from 'electron';
+// Types only: what needs Electron at run time is handed in, so these rules are unit-tested in Node.
+import type { App, Session, Shell, WebContents } from 'electron';
 import { allowedExternalUrl } from './external-links.ts';
 import { createPermissionPolicy } from './permissions.ts';
 import { isRendererExport } from './renderer-files.ts';
@@ -9,7 +10,10 @@ import { isRendererExport } from './renderer-files.ts';
  * nothing is downloaded but the renderer's own exports, which the user saves through the OS save
  * dialog.
  */
-export function hardenSession(session: Session, appWindow: { contentsId: () => number | undefined; origin: string }): void {
+export function hardenSession(
+  session: Pick<Session, 'setPermissionRequestHandler' | 'setPermissionCheckHandler' | 'setDevicePermissionHandler' | 'on'>,
+  appWindow: { contentsId: () => number | undefined; origin: string },
+): void {
   const allowed = createPermissionPolicy({ appContentsId: appWindow.contentsId, appOrigin: appWindow.origin });
   session.setPermissionRequestHandler((contents, permission, callback, details) => {
     callback(allowed({ contentsId: contents.id, permission, isMainFrame: details.isMainFrame, requesting: details.requestingUrl }));
@@ -32,13 +36,19 @@ export function hardenSession(session: Session, appWindow: { contentsId: () => n
  * Every web contents, present and future: no navigation away from the app, no new windows, no
  * <webview>. A link to an allow-listed https site opens in the OS browser instead.
  */
-export function hardenAllWebContents(app: App, log: (message: string) => void): void {
+export interface ContentsGuardHost {
+  log: (message: string) => void;
+  /** Electron's shell: openExternal hands a URL to the OS browser. */
+  shell: Pick<Shell, 'openExternal'>;
+}
+
+export function hardenAllWebContents(app: Pick<App, 'on'>, host: ContentsGuardHost): void {
   app.on('web-contents-created', (_event, contents) => {
-    hardenWebContents(contents, log);
+    hardenWebContents(contents, host);
   });
 }
 
-function hardenWebContents(contents: WebContents, log: (message: string) => void): void {
+function hardenWebContents(contents: WebContents, { log, shell }: ContentsGuardHost): void {
   const openOutside = (url: string): void => {
     const allowed = allowedExternalUrl(url);
     if (allowed === undefined) {

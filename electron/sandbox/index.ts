@@ -1,4 +1,5 @@
 import { createServer, type Server } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { SandboxConfig } from '../../shared/sandbox-config.ts';
 import { AddressIndex } from './addresses/address-index.ts';
@@ -37,6 +38,13 @@ export interface SandboxOptions {
   seed?: number;
   /** A file where purchases are kept across restarts (the embedded sandbox of the app); default memory only. */
   statePath?: string;
+  /**
+   * Serve HTTPS with this key and certificate (PEM), as the real service does: how proxies and
+   * certificate trust are tested. Default plain HTTP.
+   */
+  tls?: { key: string; cert: string };
+  /** The host name in the URLs the sandbox hands out (its certificate's name); default the address it listens on. */
+  publicHost?: string;
 }
 
 export interface RunningSandbox {
@@ -108,10 +116,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const faults = new FaultBook(options.faults ?? []);
   const log = new RequestLog(options.logLimit ?? 1000);
   const closing = new AbortController();
-  const server = createServer({ keepAlive: true });
+  const server = options.tls === undefined ? createServer({ keepAlive: true }) : createTlsServer({ keepAlive: true, ...options.tls });
   const address = await listen(server, options.port ?? 0, options.host ?? '127.0.0.1');
-  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-  const baseUrl = `http://${host}:${address.port}`;
+  const host = options.publicHost ?? (address.family === 'IPv6' ? `[${address.address}]` : address.address);
+  const baseUrl = `${options.tls === undefined ? 'http' : 'https'}://${host}:${address.port}`;
   const { state, config } = buildState(baseUrl, options);
   server.on('request', createRequestHandler({ state, faults, log, control: options.control ?? false, closing: closing.signal }));
   let closed: Promise<void> | undefined;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Agent } from 'undici';
+import type { Dispatcher } from 'undici';
 import type { RunningSandbox } from '../../electron/sandbox/index.ts';
 import type { EnvironmentRegistry } from '../../electron/core/env/environment-registry.ts';
 import { startRegistryOnSandbox, type RegistryOnSandbox } from './fixtures/core-fixtures.ts';
@@ -11,7 +11,7 @@ import { parseAddressKey } from '../../shared/address-key.ts';
 
 let fixture: RegistryOnSandbox;
 let sandbox: RunningSandbox;
-let agent: Agent;
+let agent: Dispatcher;
 let registry: EnvironmentRegistry;
 
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Agent } from 'undici';
+import type { Dispatcher } from 'undici';
 import { startSandbox } from '../../electron/sandbox/index.ts';
 import { createHttpAgent } from '../../electron/core/http/agent.ts';
 import { MemorySecretStore } from '../../electron/core/secrets/memory-secret-store.ts';
@@ -34,7 +34,7 @@ interface SetupOptions {
 
 async function setup(mode: AuthMode, options: SetupOptions = {}): Promise<Setup> {
   const sandbox = await startSandbox({ port: 0, control: true, ...(options.ttl === undefined ? {} : { tokenTtlSeconds: options.ttl }) });
-  const agent: Agent = createHttpAgent();
+  const agent: Dispatcher = createHttpAgent();
   cleanups.push(() => sandbox.close(), () => agent.close());
   const { config } = sandbox;
   const environment: Environment = { id: 'sandbox', name: 'Sandbox', baseUrl: sandbox.baseUrl, authMode: mode };

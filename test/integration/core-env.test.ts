@@ -2,7 +2,7 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Agent } from 'undici';
+import type { Dispatcher } from 'undici';
 import { startSandbox } from '../../electron/sandbox/index.ts';
 import { createHttpAgent } from '../../electron/core/http/agent.ts';
 import { MemorySecretStore } from '../../electron/core/secrets/memory-secret-store.ts';
@@ -14,7 +14,7 @@ import type { AuthState } from '../../shared/environment.ts';
 
 type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
 let sandbox: Sandbox;
-let agent: Agent;
+let agent: Dispatcher;
 const dirs: string[] = [];
 
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Agent } from 'undici';
+import type { Dispatcher } from 'undici';
 import { startSandbox } from '../../electron/sandbox/index.ts';
 import { createHttpAgent } from '../../electron/core/http/agent.ts';
 import { sendHttp } from '../../electron/core/http/send-http.ts';
@@ -16,7 +16,7 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-function newAgent(): Agent {
+function newAgent(): Dispatcher {
   const agent = createHttpAgent();
   cleanups.push(() => agent.close());
   return agent;

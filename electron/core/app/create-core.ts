@@ -1,4 +1,4 @@
-import type { Agent } from 'undici';
+import type { Dispatcher } from 'undici';
 import { requestChannelNames } from '../../../shared/contract/channels.ts';
 import type { PurchaseRecord } from '../../../shared/purchase.ts';
 import type { SandboxConfig } from '../../../shared/sandbox-config.ts';
@@ -7,6 +7,7 @@ import { CoreError } from '../errors.ts';
 import { EventHub } from '../events/event-hub.ts';
 import { createUpdateBatcher } from '../events/update-batcher.ts';
 import { createHttpAgent } from '../http/agent.ts';
+import type { ProxyResolver } from '../http/proxy-routes.ts';
 import { createRouter } from '../router/create-router.ts';
 import { environmentHandlers } from '../router/environment-handlers.ts';
 import { lookupHandlers } from '../router/lookup-handlers.ts';
@@ -33,6 +34,9 @@ export interface CoreOptions {
    * command does not, so it never polls purchases it was not asked about.
    */
   readonly resume?: boolean;
+  /** Proxies per URL from the host (the desktop app: the OS settings through Electron); else HTTPS_PROXY/NO_PROXY. */
+  readonly proxyResolver?: ProxyResolver;
+  readonly log?: (message: string) => void;
 }
 
 export interface TitleDeskCore {
@@ -61,7 +65,11 @@ function openJournal<T>(dataDir: string, open: () => T): T {
 export async function createCore(options: CoreOptions): Promise<TitleDeskCore> {
   const events = new EventHub();
   const loaded = options.settings.load();
-  const agent: Agent = createHttpAgent({ connections: loaded.settings.advanced.maxConcurrentRequests });
+  const agent: Dispatcher = createHttpAgent({
+    connections: loaded.settings.advanced.maxConcurrentRequests,
+    ...(options.proxyResolver === undefined ? {} : { proxyResolver: options.proxyResolver }),
+    ...(options.log === undefined ? {} : { log: options.log }),
+  });
   const environments = new EnvironmentRegistry({
     settings: options.settings,
     secrets: options.secrets,

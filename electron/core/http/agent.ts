@@ -1,33 +1,58 @@
-import { Agent } from 'undici';
+import { createSecureContext } from 'node:tls';
+import type { Dispatcher } from 'undici';
+import { Agent, EnvHttpProxyAgent, ProxyAgent } from './undici-parts.ts';
+import { noProxyWithLoopback, proxiesFromEnv } from './proxy-rules.ts';
+import { ProxyRoutes, type ProxyResolver } from './proxy-routes.ts';
+import { ResolvingDispatcher } from './resolving-dispatcher.ts';
+import { trustedCertificates } from './trust.ts';
 
 export interface HttpAgentOptions {
   /** Sockets per origin; further requests queue inside the agent instead of opening more. */
   readonly connections?: number;
   /** Milliseconds allowed to open a connection; a failure here means nothing was sent. */
   readonly connectTimeoutMs?: number;
+  /**
+   * Where the host learns proxies per URL (the desktop app: Electron, from the OS settings).
+   * Without one, HTTPS_PROXY / HTTP_PROXY / NO_PROXY from the environment apply (CLI, browser mode).
+   */
+  readonly proxyResolver?: ProxyResolver;
+  /** Root certificates to trust; default Node's and the operating system's (trust.ts). */
+  readonly ca?: readonly string[];
+  readonly log?: (message: string) => void;
 }
 
 /**
  * One keep-alive pool for the whole core (auth, API, address provider): reusing sockets keeps
- * each poll cheap and the connections cap bounds what we impose on the service.
+ * each poll cheap and the connections cap bounds what we impose on the service. Proxies and
+ * trusted roots come from what the OS and the environment say, as in a browser on the same
+ * machine, so offices with a proxy or TLS inspection work as they do for everything else.
  */
-export function createHttpAgent(options: HttpAgentOptions = {}): Agent {
-  return new Agent({
+export function createHttpAgent(options: HttpAgentOptions = {}): Dispatcher {
+  // One secure context for every connection: a `ca` list would be parsed again per connection.
+  const secureContext = createSecureContext({ ca: [...(options.ca ?? trustedCertificates())] });
+  const timeout = options.connectTimeoutMs ?? 10_000;
+  const agentOptions = {
     connections: options.connections ?? 16,
-    connect: { timeout: options.connectTimeoutMs ?? 10_000 },
+    connect: { timeout, secureContext },
     keepAliveTimeout: 30_000,
     keepAliveMaxTimeout: 120_000,
     // Our own per-request timeout (send-http.ts) decides when to give up; these only stop
     // undici from cutting a long server wait short.
     headersTimeout: 0,
     bodyTimeout: 0,
+  };
+  // Through a proxy, the origin's TLS runs inside the tunnel (requestTls) and an https proxy
+  // has TLS of its own (proxyTls): both trust the same roots.
+  const proxyOptions = { ...agentOptions, requestTls: { secureContext }, proxyTls: { secureContext }, connectTimeout: timeout };
+  const { proxyResolver } = options;
+  if (proxyResolver === undefined) {
+    // An https URL with no HTTPS_PROXY uses HTTP_PROXY (undici's rule, as curl's); NO_PROXY
+    // gets loopback added.
+    return new EnvHttpProxyAgent({ ...proxyOptions, ...proxiesFromEnv(process.env), noProxy: noProxyWithLoopback(process.env) });
+  }
+  const routes = new ProxyRoutes({
+    resolver: proxyResolver,
+    onError: (origin, error) => options.log?.(`Could not resolve the proxy for ${origin} (${String(error)}); connecting directly.`),
   });
-}
-
-let shared: Agent | undefined;
-
-/** The process-wide agent, created on first use. */
-export function sharedHttpAgent(): Agent {
-  shared ??= createHttpAgent();
-  return shared;
+  return new ResolvingDispatcher(routes, (route) => (route.kind === 'direct' ? new Agent(agentOptions) : new ProxyAgent({ ...proxyOptions, uri: route.uri })));
 }

@@ -1,4 +1,4 @@
-import { request, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
 import { CoreError } from '../errors.ts';
 import { TransportError, type ApiRequest, type ApiResponse } from '../api/service-client-types.ts';
 
@@ -65,8 +65,10 @@ export async function sendHttp(dispatcher: Dispatcher, req: ApiRequest): Promise
   const timeout = AbortSignal.timeout(req.timeoutMs ?? defaultTimeoutMs);
   const signal = req.signal === undefined ? timeout : AbortSignal.any([req.signal, timeout]);
   try {
-    const response = await request(req.url, {
-      dispatcher,
+    // What undici's top-level request() does before calling the dispatcher's own request().
+    const response = await dispatcher.request({
+      origin: req.url.origin,
+      path: `${req.url.pathname}${req.url.search}`,
       method: req.method,
       ...(req.headers === undefined ? {} : { headers: { ...req.headers } }),
       ...(req.body === undefined ? {} : { body: req.body }),

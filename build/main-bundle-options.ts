@@ -1,0 +1,24 @@
+import type { UserConfig } from 'vite';
+
+/**
+ * What keeps the desktop main bundle small (budget: build/bundle-budget.ts), shared by
+ * vite.config.ts and the test that runs the bundled HTTP stack: undici's experimental Milo
+ * parser is left out the way Node's own bundled undici leaves it out (esbuildDetection); ajv and
+ * semver (loaded by conf, run only for a schema or migrations, which the settings store does
+ * not use) and undici's FormData layer are replaced by stand-ins that refuse.
+ */
+export function mainBundleOptions(fromRoot: (path: string) => string): Pick<UserConfig, 'define' | 'resolve'> {
+  return {
+    define: { esbuildDetection: 'true' },
+    resolve: {
+      alias: [
+        { find: 'ajv/dist/2020.js', replacement: fromRoot('./build/no-schema-validator.ts') },
+        { find: 'ajv-formats', replacement: fromRoot('./build/no-schema-validator.ts') },
+        { find: /^semver$/, replacement: fromRoot('./build/no-store-migrations.ts') },
+        // Only undici's core, dispatcher and api files are bundled; these relative paths are
+        // how they reach the fetch layer, for FormData bodies alone.
+        { find: /^\.\.\/web\/(fetch\/formdata|fetch\/body\.js|webidl)$/, replacement: fromRoot('./build/undici-without-formdata.ts') },
+      ],
+    },
+  };
+}

@@ -1,0 +1,25 @@
+// Types for the parts of undici that core imports by path. The package index loads all of undici
+// (fetch, WebSocket, EventSource, mocks, caches); these files are what core uses, and their
+// types are the package's own.
+declare module 'undici/lib/dispatcher/dispatcher.js' {
+  import { Dispatcher } from 'undici';
+  export default Dispatcher;
+}
+declare module 'undici/lib/dispatcher/agent.js' {
+  import { Agent } from 'undici';
+  export default Agent;
+}
+declare module 'undici/lib/dispatcher/proxy-agent.js' {
+  import { ProxyAgent } from 'undici';
+  export default ProxyAgent;
+}
+declare module 'undici/lib/dispatcher/env-http-proxy-agent.js' {
+  import { EnvHttpProxyAgent } from 'undici';
+  export default EnvHttpProxyAgent;
+}
+declare module 'undici/lib/api/index.js' {
+  import type { Dispatcher } from 'undici';
+  /** The methods undici's index copies onto Dispatcher.prototype. */
+  const api: Pick<Dispatcher, 'request' | 'stream' | 'pipeline' | 'upgrade' | 'connect'>;
+  export default api;
+}
