@@ -8,6 +8,7 @@ export const exitCodes = {
   auth: 3,
   rejected: 4,
   unavailable: 5,
+  budget: 6,
 } as const;
 
 export type ExitCode = (typeof exitCodes)[keyof typeof exitCodes];
@@ -29,6 +30,8 @@ const exitCodeByError: Readonly<Record<ErrorCode, ExitCode>> = {
   outcome_unknown: exitCodes.unavailable,
   provider_error: exitCodes.rejected,
   protocol: exitCodes.unavailable,
+  budget_exceeded: exitCodes.budget,
+  confirmation_required: exitCodes.usage,
   cancelled: exitCodes.failure,
   internal: exitCodes.failure,
 };

@@ -1,5 +1,6 @@
 import { runSandboxCommand } from '../sandbox/command.ts';
 import { runAddressCommand } from './commands/address.ts';
+import { runBatchCommand } from './commands/batch.ts';
 import { runCatalogCommand } from './commands/catalog.ts';
 import { runCheckCommand } from './commands/check.ts';
 import { runHistoryCommand } from './commands/history.ts';
@@ -12,6 +13,7 @@ type Command = (argv: string[]) => Promise<number>;
 
 const commands: Readonly<Record<string, Command>> = {
   purchase: runPurchaseCommand,
+  batch: runBatchCommand,
   check: runCheckCommand,
   catalog: runCatalogCommand,
   address: runAddressCommand,
@@ -26,6 +28,8 @@ const usage = `Usage: titledesk <command> [options]
 Commands:
   purchase --title T --var IRI [--var IRI …] [--fire-and-forget] [--min-wait S]
                                         buy variables of a title and follow the purchase
+  batch <file.csv> (--var IRI … | --preset NAME) [--dry-run] / batch --resume [ID]
+                                        buy the same variables for every row of a CSV file
   check <purchase-id|url> [--wait]      look a purchase up (and follow it until done)
   catalog --title T                     the variables of a title, with prices
   address find <text> [--container ID]  address suggestions from the address provider
