@@ -17,6 +17,9 @@ export type RowResolution =
 
 const refused = (reason: string): RowResolution => ({ kind: 'refused', reason });
 
+/** Enough candidates to tell one from several; the count shown says "or more" at the limit. */
+const findLimit = 10;
+
 const postcodeCollectionSchema = z.object({ member: z.array(z.object({ '@id': z.string(), label: z.string() })) });
 
 function cell(row: Readonly<Record<string, string>>, column: string | undefined): string {
@@ -46,11 +49,12 @@ function parseIdentifier(text: string): number | undefined {
  * of the one address that matched. Several matches are ambiguous and never guessed.
  */
 async function resolveAddress(session: EnvironmentSession, text: string, tenure: BatchTenure): Promise<RowResolution> {
-  let { candidates } = await session.address.find(text.slice(0, 200));
+  let { candidates } = await session.address.find(text.slice(0, 200), { limit: findLimit });
   for (let depth = 0; depth < 3; depth += 1) {
     const addresses = candidates.filter((candidate) => !candidate.isContainer);
     if (addresses.length > 1 || (addresses.length === 1 && candidates.length > 1)) {
-      return refused(`Ambiguous address: ${String(candidates.length)} matches; give a fuller address, a UDPRN or a title number.`);
+      const count = candidates.length >= findLimit ? `${String(findLimit)} or more` : String(candidates.length);
+      return refused(`Ambiguous address: ${count} matches; give a fuller address, a UDPRN or a title number.`);
     }
     const only = candidates[0];
     if (only === undefined) return refused('Address not found.');
@@ -60,7 +64,7 @@ async function resolveAddress(session: EnvironmentSession, text: string, tenure:
       if (retrieved.service.status === 'not_found') return refused('Address not found on the service.');
       return byTenure(retrieved.titles, tenure);
     }
-    ({ candidates } = await session.address.find(text.slice(0, 200), { container: only.id }));
+    ({ candidates } = await session.address.find(text.slice(0, 200), { container: only.id, limit: findLimit }));
   }
   return refused('Ambiguous address: give a fuller address, a UDPRN or a title number.');
 }
