@@ -104,7 +104,7 @@ export const requestChannels = {
     request: z.strictObject({
       source: z.string().max(300),
       /** The file's text, or rows pasted from a spreadsheet. */
-      csv: z.string().min(1).max(20_000_000),
+      csv: z.string().min(1).max(16_000_000),
       variables: z.array(iri).min(1).max(500),
       tenure: batchTenureSchema,
       /** 0: buy again anyway. Default: the setting. */

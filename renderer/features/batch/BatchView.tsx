@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { BatchSummary } from '../../../shared/batch.ts';
 import type { Environment } from '../../../shared/environment.ts';
 import { batchKeys } from '../../api/query-keys.ts';
@@ -23,6 +23,11 @@ function Batch({ environment, id, onNew }: { readonly environment: Environment; 
   const summary = useBatchQuery(id).data;
   const running = summary?.state === 'running';
   const items = useBatchItemsQuery(id, running);
+  const { refetch } = items;
+  // The last lines may settle after the last once-a-second read: read them again when the run stops.
+  useEffect(() => {
+    if (!running) void refetch();
+  }, [running, refetch]);
   const start = useBatchAction('batch:start');
   const pause = useBatchAction('batch:pause');
   const cancel = useBatchAction('batch:cancel');
