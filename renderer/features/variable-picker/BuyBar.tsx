@@ -50,7 +50,7 @@ export function BuyBar({ environment, titleNumber, summary, testTitle, markedTes
       {
         onSuccess: (record) => {
           // Reuse: a purchase of variables already held is not sent; the earlier one comes back.
-          const earlier = record.createdAt < clickedAt - 1000;
+          const earlier = record.state === 'available' && record.createdAt < clickedAt - 1000;
           setSent(earlier
             ? `Already bought on ${new Date(record.createdAt).toLocaleString()}: not bought again. Its values are under Purchases; tick “Buy again anyway” to buy them anew.`
             : `Purchase of ${variablesPhrase(summary.count)} of ${titleNumber} sent: follow it under Purchases.`);
