@@ -78,6 +78,9 @@ describe('a batch from the proof file on the sandbox', () => {
       expect(item.values[variables[0] ?? '']).toBe(record?.items?.find((result) => result.variable === variables[0])?.value);
       expect(item.total).toEqual(record?.totals);
     }
+    const bought = items.filter((line) => line.state === 'available').reduce((sum, line) => sum + (line.total[0]?.value ?? 0), 0);
+    expect(batches.document(batchId).totals.spent['GBP']).toBeCloseTo(bought, 6);
+    expect(summary.spent).toEqual([{ currency: 'GBP', value: batches.document(batchId).totals.spent['GBP'] }]);
     checkCsv(exportCsv(summary.spec, items), items);
     const sheet = await readXlsxFile(await exportXlsx(summary.spec, items));
     const rows = sheet[0]?.data ?? [];

@@ -99,6 +99,8 @@ export async function createCore(options: CoreOptions): Promise<TitleDeskCore> {
     deliver: (changed: { id: string }[]) => {
       for (const { id } of changed) events.emit('batch:updated', batches.summary(id));
     },
+    // A summary reads every line of its batch: twice a second is live enough for a progress bar.
+    intervalMs: 500,
   });
   const stopBatchEvents = batches.onChange((id) => {
     batchEvents.push({ id });

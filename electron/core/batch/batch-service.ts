@@ -5,7 +5,6 @@ import type { Money } from '../../../shared/purchase.ts';
 import type { EnvironmentSession } from '../api/environment-session.ts';
 import { CoreError } from '../errors.ts';
 import type { PurchaseEnvironment, PurchaseService } from '../purchases/purchase-service.ts';
-import { SpendingLedger } from '../spending/ledger.ts';
 import { MoneyTally, sumMoney } from '../spending/money.ts';
 import type { SpendingGuard } from '../spending/spending-guard.ts';
 import { batchDocument, type BatchDocument } from './batch-output.ts';
@@ -114,6 +113,8 @@ export class BatchService {
       { ...batch, spec },
     );
     const done = run.run().finally(() => this.#runs.delete(id));
+    // A host that does not wait for the run (the app) must not see an unhandled rejection.
+    done.catch(() => undefined);
     this.#runs.set(id, { run, done });
     return done;
   }
@@ -183,15 +184,20 @@ export class BatchService {
     };
   }
 
-  /** Returned prices of what this batch bought, plus catalog prices of purchases still open. */
+  /**
+   * Returned prices of what this batch bought (a line's total less what it reused), plus catalog
+   * prices of lines still open or of unknown outcome. From the lines alone: this runs on every
+   * progress event, so it must not read thousands of purchase records.
+   */
   #spent(items: readonly BatchItem[]): Money[] {
     const tally = new MoneyTally();
     for (const item of items) {
-      if (item.purchaseLocalId === null) continue;
-      const record = this.#options.purchases.get(item.purchaseLocalId);
-      if (record !== undefined) tally.add(SpendingLedger.costOf(record, item.cost));
+      if (item.state === 'available') {
+        tally.add(item.total);
+        for (const reused of Object.values(item.reused)) tally.add({ ...reused.price, value: -reused.price.value });
+      } else if (item.state === 'sending' || item.state === 'pending' || item.state === 'unknown') tally.add(item.cost);
     }
-    return tally.list();
+    return tally.list().filter((money) => money.value !== 0);
   }
 
   /** How many of the queued lines, in order, fit the budgets now; null when all do. */

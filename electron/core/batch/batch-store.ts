@@ -31,10 +31,19 @@ const batchRowSchema = z.object({
 const itemRowSchema = z.object({ item: z.string() });
 const countRowSchema = z.object({ state: z.string(), n: z.number() });
 
+function parseJsonText(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Rows read back are outside input too: parsed, and one that does not fit is skipped, not a crash. */
 function parseBatch(row: unknown): BatchRow | undefined {
   const parsed = batchRowSchema.safeParse(row);
   if (!parsed.success) return undefined;
-  const spec = batchSpecSchema.safeParse(JSON.parse(parsed.data.spec));
+  const spec = batchSpecSchema.safeParse(parseJsonText(parsed.data.spec));
   if (!spec.success) return undefined;
   const { id, state, stopped_by: stoppedBy, created_at: createdAt, updated_at: updatedAt } = parsed.data;
   return { id, state, stoppedBy, createdAt, updatedAt, spec: spec.data };
@@ -43,7 +52,7 @@ function parseBatch(row: unknown): BatchRow | undefined {
 function parseItem(row: unknown): BatchItem | undefined {
   const parsed = itemRowSchema.safeParse(row);
   if (!parsed.success) return undefined;
-  const item = batchItemSchema.safeParse(JSON.parse(parsed.data.item));
+  const item = batchItemSchema.safeParse(parseJsonText(parsed.data.item));
   return item.success ? item.data : undefined;
 }
 

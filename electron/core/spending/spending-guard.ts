@@ -109,12 +109,13 @@ export class SpendingGuard {
   /** The budget this cost would break now, or undefined when it fits. `extra` is a batch's own cap. */
   breach(environmentId: string, cost: readonly Money[], extra?: { budget: Amounts; spent: readonly Money[] }): BudgetBreach | undefined {
     const settings = this.settingsOf(environmentId);
+    const batch = extra === undefined ? undefined : breachOf(extra.budget, new MoneyTally().add(extra.spent), cost, 'batch');
+    // The journal is read only when one of the cost's currencies has a budget: a batch of
+    // thousands of lines asks before every one of them.
+    const limited = cost.some((money) => settings.daily[money.currency] !== undefined || settings.monthly[money.currency] !== undefined);
+    if (!limited) return batch;
     const { day, month } = this.#spent(environmentId);
-    return (
-      breachOf(settings.daily, day, cost, 'day') ??
-      breachOf(settings.monthly, month, cost, 'month') ??
-      (extra === undefined ? undefined : breachOf(extra.budget, new MoneyTally().add(extra.spent), cost, 'batch'))
-    );
+    return breachOf(settings.daily, day, cost, 'day') ?? breachOf(settings.monthly, month, cost, 'month') ?? batch;
   }
 
   needsConfirmation(environmentId: string, cost: readonly Money[]): boolean {
