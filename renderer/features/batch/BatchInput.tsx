@@ -1,7 +1,7 @@
 import { useId, useState, type DragEvent } from 'react';
 import type { BatchTenure } from '../../../shared/batch.ts';
 import type { Environment } from '../../../shared/environment.ts';
-import { loadSavedPresets, valuationPack } from '../variable-picker/presets.ts';
+import { lastSelection, loadSavedPresets, valuationPack, type Preset } from '../variable-picker/presets.ts';
 import { parseIriList } from '../variable-picker/catalog-selection.ts';
 import type { PreviewInput } from './batch-queries.ts';
 
@@ -12,9 +12,9 @@ export interface BatchInputProps {
 }
 
 /** Variables from a preset's keys or pasted IRIs; a key or /vars/ path means this environment's variable. */
-function variablesFrom(environment: Environment, presetName: string, pasted: string): string[] {
+function variablesFrom(environment: Environment, presets: readonly Preset[], presetName: string, pasted: string): string[] {
   const base = environment.baseUrl.replace(/\/$/, '');
-  const preset = [valuationPack, ...loadSavedPresets()].find((candidate) => candidate.name === presetName);
+  const preset = presets.find((candidate) => candidate.name === presetName);
   const keys = preset?.keys.map((key) => `${base}/vars/${key}`) ?? [];
   const iris = parseIriList(pasted).map((iri) => (iri.startsWith('/vars/') ? `${base}${iri}` : iri));
   return [...new Set([...keys, ...iris])];
@@ -25,13 +25,14 @@ export function BatchInput({ environment, pending, onPreview }: BatchInputProps)
   const id = useId();
   const [file, setFile] = useState<{ name: string; text: string } | undefined>();
   const [pasted, setPasted] = useState('');
-  const [presetName, setPresetName] = useState(valuationPack.name);
+  const [presetName, setPresetName] = useState(() => lastSelection()?.name ?? valuationPack.name);
   const [iris, setIris] = useState('');
   const [tenure, setTenure] = useState<BatchTenure>('all');
   const [buyAgain, setBuyAgain] = useState(false);
   const [dragging, setDragging] = useState(false);
-  const presets = [valuationPack, ...loadSavedPresets()];
-  const variables = variablesFrom(environment, presetName, iris);
+  const selection = lastSelection();
+  const presets = [...(selection === undefined ? [] : [selection]), valuationPack, ...loadSavedPresets()];
+  const variables = variablesFrom(environment, presets, presetName, iris);
   const csv = file?.text ?? pasted;
 
   function take(picked: File | undefined): void {
@@ -74,7 +75,7 @@ export function BatchInput({ environment, pending, onPreview }: BatchInputProps)
           <label htmlFor={`${id}-preset`}>Variables: preset</label>
           <select id={`${id}-preset`} value={presetName} onChange={(event) => { setPresetName(event.target.value); }}>
             <option value="">None</option>
-            {presets.map((preset) => <option key={preset.name} value={preset.name}>{preset.name}</option>)}
+            {presets.map((preset) => <option key={preset.name} value={preset.name}>{`${preset.name} (${String(preset.keys.length)})`}</option>)}
           </select>
         </div>
         <div className="field">

@@ -41,3 +41,16 @@ export function deletePreset(presets: readonly Preset[], name: string): Preset[]
   writePreference(storageKey, next);
   return next;
 }
+
+const selectionKey = 'titledesk.picker-selection';
+export const latestSelectionName = 'Latest selection in the picker';
+
+/** The picker's latest non-empty selection, as variable keys: a batch can take it as its variables. */
+export function rememberSelection(keys: readonly string[]): void {
+  if (keys.length > 0) writePreference(selectionKey, keys);
+}
+
+export function lastSelection(): Preset | undefined {
+  const keys = readPreference(selectionKey, (value) => (isStringArray(value) ? value : undefined), []);
+  return keys.length === 0 ? undefined : { name: latestSelectionName, keys };
+}
