@@ -22,7 +22,7 @@ describe('the batch input', () => {
     rememberSelection(['Zoopla/Property Data#Market/Valuation/Sale/Estimated Sale Value (£)', 'EPC/Domestic Certificates#Energy/Rating/Current/Current Energy Rating']);
     const fake = createFeatureApi({ 'batch:preview': () => ok({ batch: summary, items: [] }), 'spending:status': () => ({ ok: false, error: { code: 'internal', message: 'not here' } }) });
     renderWithApi(fake.api, <BatchView environment={sandbox} />);
-    expect((screen.getByLabelText('Variables: preset') as HTMLSelectElement).value).toBe('Latest selection in the picker');
+    expect(screen.getByLabelText<HTMLSelectElement>('Variables: preset').value).toBe('Latest selection in the picker');
     fireEvent.change(screen.getByLabelText(/Or paste rows/), { target: { value: 'Title Number\tRef\nDN1\ta\n' } });
     fireEvent.change(screen.getByLabelText('Titles of an address'), { target: { value: 'leasehold' } });
     fireEvent.click(screen.getByRole('checkbox', { name: /Buy again anyway/ }));
