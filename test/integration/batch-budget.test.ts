@@ -63,6 +63,18 @@ describe('the spending guard', () => {
     setSpending({});
   });
 
+  it('counts a purchase still pending at its catalog price until it is known', async () => {
+    const { router, spending } = test.started.core;
+    const spent = (): number => spending.status('sandbox').spentToday.find((money) => money.currency === 'GBP')?.value ?? 0;
+    const before = spent();
+    const [title = ''] = worldTitles(1, [], 505);
+    const catalog = await test.started.core.environments.session('sandbox').catalog.catalog(title);
+    const price = catalog.groups.flatMap((group) => group.schemes.flatMap((scheme) => scheme.variables)).filter((variable) => variables.includes(variable.iri)).reduce((sum, variable) => sum + variable.price.value, 0);
+    const created = await router.dispatch('purchase:create', { titleNumber: title, variables, options: { fireAndForget: true } });
+    expect(created).toMatchObject({ ok: true, data: { state: 'pending' } });
+    expect(spent()).toBeCloseTo(before + price, 6);
+  });
+
   it('asks for a second confirmation above the threshold, then buys once confirmed', async () => {
     const { router } = test.started.core;
     setSpending({}, { GBP: 0.01 });

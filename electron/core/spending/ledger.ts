@@ -4,11 +4,18 @@ import { moneySchema, purchaseRecordSchema, type Money, type PurchaseRecord } fr
 import { MoneyTally } from './money.ts';
 
 const estimateRowSchema = z.object({ purchase_local_id: z.string(), cost: z.string() });
+const costRowSchema = z.object({
+  id: z.string(),
+  state: z.string(),
+  created_at: z.number(),
+  totals: z.string().nullable(),
+  has_result: z.number(),
+});
 const recordRowSchema = z.object({ record: z.string() });
 const costSchema = z.array(moneySchema);
 
 /** States whose charge is not known yet: counted at catalog price until it is. */
-const unsettledStates: ReadonlySet<PurchaseRecord['state']> = new Set(['submitting', 'pending', 'outcome_unknown', 'cancelled']);
+const unsettledStates: ReadonlySet<string> = new Set(['submitting', 'pending', 'outcome_unknown', 'cancelled']);
 
 function parseRecord(row: unknown): PurchaseRecord | undefined {
   const parsed = recordRowSchema.safeParse(row);
@@ -76,25 +83,36 @@ export class SpendingLedger {
     return rows.map(parseRecord).filter((record) => record !== undefined);
   }
 
-  /** The cost of one purchase as the guard counts it: returned prices, else its catalog price. */
-  static costOf(record: PurchaseRecord, estimate: readonly Money[] | undefined): readonly Money[] {
-    if (record.state === 'available') return record.totals ?? [];
-    if (unsettledStates.has(record.state)) return estimate ?? [];
-    // Failed after the service gave it a result address: it may have been charged.
-    return record.state === 'failed' && record.resultUrl !== undefined ? (estimate ?? []) : [];
-  }
-
   spentSince(environmentId: string, since: number): Money[] {
-    const estimates = this.#estimates(environmentId, since);
     const tally = new MoneyTally();
-    for (const record of this.records(environmentId, since)) tally.add(SpendingLedger.costOf(record, estimates.get(record.id)));
+    for (const entry of this.costsSince(environmentId, since)) tally.add(entry.cost);
     return tally.list();
   }
 
-  /** Every purchase since `since` with what it counts for, for per-day and per-month spend. */
+  /**
+   * Every purchase since `since` with what it counts for, for budgets and per-day and per-month
+   * spend. Only the state and the totals are read (json_extract), not whole records with their
+   * timelines: a budget is checked before every line of a batch.
+   */
   costsSince(environmentId: string, since: number): { at: number; cost: readonly Money[] }[] {
     const estimates = this.#estimates(environmentId, since);
-    return this.records(environmentId, since).map((record) => ({ at: record.createdAt, cost: SpendingLedger.costOf(record, estimates.get(record.id)) }));
+    const rows = this.#db
+      .prepare(`SELECT id, state, created_at, json_extract(record, '$.totals') AS totals,
+                json_extract(record, '$.resultUrl') IS NOT NULL AS has_result
+                FROM purchases WHERE environment_id = ? AND created_at >= ?`)
+      .all(environmentId, since);
+    const costs: { at: number; cost: readonly Money[] }[] = [];
+    for (const row of rows) {
+      const parsed = costRowSchema.safeParse(row);
+      if (!parsed.success) continue;
+      const { id, state, created_at: at, totals, has_result: hasResult } = parsed.data;
+      const estimate = estimates.get(id) ?? [];
+      if (state === 'available') costs.push({ at, cost: totals === null ? [] : parseCost(totals) });
+      else if (unsettledStates.has(state)) costs.push({ at, cost: estimate });
+      // Failed after the service gave it a result address: it may have been charged.
+      else if (state === 'failed' && hasResult === 1) costs.push({ at, cost: estimate });
+    }
+    return costs;
   }
 
   /** Available purchases of a title on an environment since `since`, newest first: what reuse can draw on. */
