@@ -24,11 +24,18 @@ test('a batch: drop a file, review the preview, confirm on the Sandbox, watch pr
   test.setTimeout(120_000);
   const info = infoSchema.parse(await invoke(host, 'sandbox:info'));
   const titles = [...info.sampleTitles, ...info.testTitles].slice(0, 6);
-  await invoke(host, 'spending:update', { environmentId: 'sandbox', settings: { confirmAbove: {}, daily: { GBP: 500 }, monthly: {} } });
   const csv = `\uFEFFTitle_Number;Client ref\n${titles.map((title, index) => `${title};"C-${String(index)}; portfolio"`).join('\n')}\nNOT-A-TITLE;bad\n${titles[0] ?? ''};again\n`;
 
   await page.goto(host.url);
   await expect(page.getByRole('banner').getByText(/token valid until/)).toBeVisible();
+  // A daily budget for the Sandbox, set where a user sets it.
+  await page.getByRole('button', { name: 'Settings' }).click();
+  const settings = page.getByRole('dialog', { name: 'Settings' });
+  await settings.getByRole('tab', { name: 'Spending' }).click();
+  await settings.getByLabel('Daily budget').fill('500');
+  await settings.getByRole('button', { name: 'Save spending settings' }).click();
+  await expect(settings.getByText('Saved. Budgets apply to the next purchase.')).toBeVisible();
+  await page.keyboard.press('Escape');
   await page.getByRole('tab', { name: 'Batch' }).click();
   const view = page.getByRole('region', { name: 'Batch' });
   const dataTransfer = await page.evaluateHandle((text) => {

@@ -11,8 +11,8 @@ import { SpendingSection } from './SpendingSection.tsx';
 const tabs = [
   { id: 'environments', label: 'Environments' },
   { id: 'credentials', label: 'Credentials' },
-  { id: 'spending', label: 'Spending' },
   { id: 'advanced', label: 'Advanced' },
+  { id: 'spending', label: 'Spending' },
 ] as const;
 export type SettingsTab = (typeof tabs)[number]['id'];
 
