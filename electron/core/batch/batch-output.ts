@@ -88,3 +88,19 @@ export function batchDocument(batchId: string, stoppedBy: 'budget' | null, items
     stoppedBy,
   };
 }
+
+/**
+ * Returned prices of what a batch bought (a line's total less what it reused), plus catalog
+ * prices of lines still open or of unknown outcome. From the lines alone: this runs on every
+ * progress event, so it must not read thousands of purchase records.
+ */
+export function batchSpent(items: readonly BatchItem[]): Money[] {
+  const tally = new MoneyTally();
+  for (const item of items) {
+    if (item.state === 'available') {
+      tally.add(item.total);
+      for (const reused of Object.values(item.reused)) tally.add({ ...reused.price, value: -reused.price.value });
+    } else if (item.state === 'sending' || item.state === 'pending' || item.state === 'unknown') tally.add(item.cost);
+  }
+  return tally.list().filter((money) => money.value !== 0);
+}

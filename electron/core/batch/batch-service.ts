@@ -5,9 +5,9 @@ import type { Money } from '../../../shared/purchase.ts';
 import type { EnvironmentSession } from '../api/environment-session.ts';
 import { CoreError } from '../errors.ts';
 import type { PurchaseEnvironment, PurchaseService } from '../purchases/purchase-service.ts';
-import { MoneyTally, sumMoney } from '../spending/money.ts';
+import { sumMoney } from '../spending/money.ts';
 import type { SpendingGuard } from '../spending/spending-guard.ts';
-import { batchDocument, type BatchDocument } from './batch-output.ts';
+import { batchDocument, batchSpent, type BatchDocument } from './batch-output.ts';
 import { planBatch } from './batch-planner.ts';
 import { BatchRun } from './batch-runner.ts';
 import { BatchStore, type BatchRow } from './batch-store.ts';
@@ -178,26 +178,10 @@ export class BatchService {
       itemCount: items.length,
       counts,
       toSpend: sumMoney(...queued.map((item) => item.cost)),
-      spent: this.#spent(items),
-      budgetAllows: this.budgetAllows(batch.spec, queued, this.#spent(items)),
+      spent: batchSpent(items),
+      budgetAllows: this.budgetAllows(batch.spec, queued, batchSpent(items)),
       etaMs: this.#eta(id, queued.length + counts.sending + counts.pending),
     };
-  }
-
-  /**
-   * Returned prices of what this batch bought (a line's total less what it reused), plus catalog
-   * prices of lines still open or of unknown outcome. From the lines alone: this runs on every
-   * progress event, so it must not read thousands of purchase records.
-   */
-  #spent(items: readonly BatchItem[]): Money[] {
-    const tally = new MoneyTally();
-    for (const item of items) {
-      if (item.state === 'available') {
-        tally.add(item.total);
-        for (const reused of Object.values(item.reused)) tally.add({ ...reused.price, value: -reused.price.value });
-      } else if (item.state === 'sending' || item.state === 'pending' || item.state === 'unknown') tally.add(item.cost);
-    }
-    return tally.list().filter((money) => money.value !== 0);
   }
 
   /** How many of the queued lines, in order, fit the budgets now; null when all do. */
@@ -225,7 +209,7 @@ export class BatchService {
   document(id: string): BatchDocument {
     const batch = this.#require(id);
     const items = this.#store.items(id);
-    return batchDocument(id, batch.stoppedBy, items, this.#spent(items));
+    return batchDocument(id, batch.stoppedBy, items, batchSpent(items));
   }
 
   /** Stops starting lines; running batches stay running in the journal and continue at the next start. */

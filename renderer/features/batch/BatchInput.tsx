@@ -1,9 +1,10 @@
-import { useId, useState, type DragEvent } from 'react';
+import { useId, useState } from 'react';
 import type { BatchTenure } from '../../../shared/batch.ts';
 import type { Environment } from '../../../shared/environment.ts';
 import { lastSelection, loadSavedPresets, valuationPack, type Preset } from '../variable-picker/presets.ts';
 import { parseIriList } from '../variable-picker/catalog-selection.ts';
 import type { PreviewInput } from './batch-queries.ts';
+import { FileDrop, type BatchFile } from './FileDrop.tsx';
 
 export interface BatchInputProps {
   readonly environment: Environment;
@@ -23,46 +24,23 @@ function variablesFrom(environment: Environment, presets: readonly Preset[], pre
 /** The file (dropped, picked or pasted), the variables and the tenure of a batch. */
 export function BatchInput({ environment, pending, onPreview }: BatchInputProps) {
   const id = useId();
-  const [file, setFile] = useState<{ name: string; text: string } | undefined>();
+  const [file, setFile] = useState<BatchFile | undefined>();
   const [pasted, setPasted] = useState('');
   const [presetName, setPresetName] = useState(() => lastSelection()?.name ?? valuationPack.name);
   const [iris, setIris] = useState('');
   const [tenure, setTenure] = useState<BatchTenure>('all');
   const [buyAgain, setBuyAgain] = useState(false);
-  const [dragging, setDragging] = useState(false);
   const selection = lastSelection();
   const presets = [...(selection === undefined ? [] : [selection]), valuationPack, ...loadSavedPresets()];
   const variables = variablesFrom(environment, presets, presetName, iris);
   const csv = file?.text ?? pasted;
-
-  function take(picked: File | undefined): void {
-    if (picked === undefined) return;
-    void picked.text().then((text) => { setFile({ name: picked.name, text }); });
-  }
-
-  function onDrop(event: DragEvent<HTMLDivElement>): void {
-    event.preventDefault();
-    setDragging(false);
-    take(event.dataTransfer.files[0]);
-  }
 
   return (
     <form className="batch-input" aria-label="New batch" onSubmit={(event) => {
       event.preventDefault();
       onPreview({ source: file?.name ?? 'pasted rows', csv, variables, tenure, buyAgain });
     }}>
-      <div
-        className={dragging ? 'batch-drop batch-drop-active' : 'batch-drop'}
-        data-testid="batch-drop"
-        onDragOver={(event) => { event.preventDefault(); setDragging(true); }}
-        onDragLeave={() => { setDragging(false); }}
-        onDrop={onDrop}
-      >
-        <p>{file === undefined ? 'Drop a CSV file here, or' : `File: ${file.name}`}</p>
-        <label htmlFor={`${id}-file`}>Choose a CSV file</label>
-        <input id={`${id}-file`} type="file" accept=".csv,.txt,text/csv" onChange={(event) => { take(event.target.files?.[0]); }} />
-        {file === undefined ? null : <button type="button" onClick={() => { setFile(undefined); }}>Remove the file</button>}
-      </div>
+      <FileDrop file={file} onFile={setFile} />
       {file === undefined ? (
         <div className="field">
           <label htmlFor={`${id}-paste`}>Or paste rows from a spreadsheet (with the header row)</label>

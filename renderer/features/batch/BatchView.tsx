@@ -3,11 +3,11 @@ import { useEffect, useState } from 'react';
 import type { BatchSummary } from '../../../shared/batch.ts';
 import type { Environment } from '../../../shared/environment.ts';
 import { batchKeys } from '../../api/query-keys.ts';
-import { Dialog } from '../../components/common/Dialog.tsx';
 import { ErrorNotice } from '../../components/common/ErrorNotice.tsx';
 import { formatTotals } from '../common/money.ts';
 import { BudgetRemaining } from '../spending/BudgetRemaining.tsx';
 import { BatchInput } from './BatchInput.tsx';
+import { ConfirmBatch } from './ConfirmBatch.tsx';
 import { BatchProgress } from './BatchProgress.tsx';
 import { BatchTable } from './BatchTable.tsx';
 import { downloadBase64 } from './batch-labels.ts';
@@ -60,20 +60,7 @@ function Batch({ environment, id, onNew }: { readonly environment: Environment; 
       {exporter.isError ? <ErrorNotice error={exporter.error} /> : null}
       {items.data === undefined ? null : <BatchTable items={items.data} />}
       {confirming ? (
-        <Dialog title="Confirm batch" onClose={() => { setConfirming(false); }}>
-          <div className="confirm-purchase">
-            <p>
-              Buy {summary.spec.variables.length} variables of <strong>{summary.counts.queued.toLocaleString('en-GB')} titles</strong> for{' '}
-              <strong>{formatTotals(summary.toSpend)}</strong> on{' '}
-              <span className={environment.builtIn === true ? 'badge badge-sandbox' : 'badge badge-live'}>{environment.name}</span>?
-            </p>
-            <p>{environment.builtIn === true ? 'This is the built-in Sandbox: nothing real is bought and nothing is charged.' : `These are real purchases from ${environment.baseUrl} and will be charged.`}</p>
-            <div className="form-actions">
-              <button type="button" className="button-primary" onClick={() => { setConfirming(false); start.mutate(id); }}>Buy for {formatTotals(summary.toSpend)}</button>
-              <button type="button" onClick={() => { setConfirming(false); }}>Cancel</button>
-            </div>
-          </div>
-        </Dialog>
+        <ConfirmBatch environment={environment} summary={summary} onCancel={() => { setConfirming(false); }} onConfirm={() => { setConfirming(false); start.mutate(id); }} />
       ) : null}
     </div>
   );
