@@ -53,7 +53,9 @@ export function BuyBar({ environment, titleNumber, summary, testTitle, markedTes
           const earlier = record.state === 'available' && record.createdAt < clickedAt - 1000;
           setSent(earlier
             ? `Already bought on ${new Date(record.createdAt).toLocaleString()}: not bought again. Its values are under Purchases; tick “Buy again anyway” to buy them anew.`
-            : `Purchase of ${variablesPhrase(summary.count)} of ${titleNumber} sent: follow it under Purchases.`);
+            : record.variables.length < summary.count
+              ? `Purchase of ${variablesPhrase(record.variables.length)} of ${titleNumber} sent; ${variablesPhrase(summary.count - record.variables.length)} bought recently ${summary.count - record.variables.length === 1 ? 'was' : 'were'} not bought again.`
+              : `Purchase of ${variablesPhrase(summary.count)} of ${titleNumber} sent: follow it under Purchases.`);
           onBought();
         },
       },

@@ -60,6 +60,21 @@ describe('spending in the buy bar', () => {
   });
 });
 
+describe('reuse in the buy bar', () => {
+  it('says which variables were not bought again when core sent only the others', async () => {
+    const fake = createFeatureApi({
+      'spending:status': () => ok(status),
+      'purchase:create': (request) => ok(purchase({ variables: request.variables.slice(1), createdAt: Date.now(), updatedAt: Date.now() })),
+    });
+    renderWithApi(fake.api, <VariablePicker environment={sandbox} catalog={catalog} testTitle={false} markedTestTitle={false} onMarkTestTitle={() => undefined} />);
+    fireEvent.click(box('Estimated Sale Value (£)'));
+    fireEvent.click(box('Estimate Confidence'));
+    fireEvent.click(screen.getByRole('button', { name: 'Buy 2 variables for £3.50' }));
+    fireEvent.click(within(screen.getByRole('dialog', { name: 'Confirm purchase' })).getByRole('button', { name: 'Buy for £3.50' }));
+    await screen.findByText('Purchase of 1 variable of WYK638009 sent; 1 variable bought recently was not bought again.');
+  });
+});
+
 describe('spending settings', () => {
   it('shows the environment\'s guard and saves budgets, the threshold, reuse days and batch concurrency', async () => {
     const fake = createFeatureApi({ 'spending:status': () => ok(status), 'spending:update': () => ok(status) });
