@@ -17,6 +17,7 @@ import type { BenchContext, Section } from './lib/section.ts';
 import { removeRendererBuild } from './lib/renderer-build.ts';
 import { formatTable } from './lib/table.ts';
 import { addressSection } from './sections/address-search.ts';
+import { batchSection } from './sections/batch.ts';
 import { cliSection } from './sections/cli.ts';
 import { eventsSection } from './sections/events.ts';
 import { historySection } from './sections/history.ts';
@@ -24,9 +25,9 @@ import { pollingSection } from './sections/polling.ts';
 import { rendererSection } from './sections/renderer.ts';
 import { tokensSection } from './sections/tokens.ts';
 
-const sections: readonly Section[] = [pollingSection, tokensSection, eventsSection, historySection, rendererSection, addressSection, cliSection];
+const sections: readonly Section[] = [pollingSection, tokensSection, eventsSection, historySection, rendererSection, addressSection, cliSection, batchSection];
 // A hung section must not hold the machine: the whole run stops by itself.
-const watchdogMs = 15 * 60_000;
+const watchdogMs = 18 * 60_000;
 const resultsPath = join(benchDir, 'results.json');
 
 function parseOptions(): { only: Section[]; purchases: number; runs: number; write: boolean } {

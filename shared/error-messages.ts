@@ -22,6 +22,8 @@ export const errorMessages: { readonly [C in ErrorCode]: string } = {
     'The request may or may not have reached the service, so it was not sent again. Check the purchase by its ID before buying again.',
   provider_error: 'The address provider reported a problem with the lookup or with its account key.',
   protocol: 'The service answered in a way TitleDesk does not understand. Nothing was assumed from that answer.',
+  budget_exceeded: 'This would go over the spending budget of this environment, so nothing was sent. Raise the budget under Settings → Spending, or wait for the next day or month.',
+  confirmation_required: 'This purchase costs more than the amount set for a second confirmation. Confirm it again to buy.',
   cancelled: 'This was cancelled.',
   data_dir: 'TitleDesk cannot use its data folder (where the journal of purchases lives). The message names the folder and what is wrong.',
   internal: 'Something went wrong inside TitleDesk. Try again; if it keeps happening, restart the app.',

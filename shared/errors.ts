@@ -21,6 +21,8 @@ export const errorCodes = [
   'outcome_unknown', // a purchase POST may have reached the service: never re-sent automatically
   'provider_error', // the address provider answered with an error item
   'protocol', // the service answered something the interface does not allow
+  'budget_exceeded', // the spending guard: this purchase would go over a daily, monthly or batch budget; nothing was sent
+  'confirmation_required', // above the environment's second-confirmation amount: ask again, explicitly
   'cancelled',
   'data_dir', // the data folder or its journal cannot be used (not a folder, not writable, locked)
   'internal',

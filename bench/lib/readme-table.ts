@@ -125,7 +125,23 @@ export function performanceMarkdown(results: BenchResults): string {
   const polling = results.sections['polling'];
   if (polling !== undefined) lines.push(...pollingTable(polling), '');
   lines.push(...measureRows(results.sections));
+  const batch = results.sections['batch'];
+  if (batch !== undefined) lines.push('', ...batchTable(batch));
   return lines.join('\n');
+}
+
+function batchTable(batch: unknown): string[] {
+  const pair = (a: string, b: string, unit = ''): string => `${fmt(num(batch, a), unit)} / ${fmt(num(batch, b), unit)}`;
+  return [
+    `| Batch of ${fmt(num(batch, 'titles'))} titles × ${fmt(num(batch, 'variables'))} variables, ${fmt(num(batch, 'concurrency'))} in flight | Result |`,
+    '|---|---|',
+    `| Preview (resolve, a catalog per title, reuse check) | ${fmt(num(batch, 'previewSeconds'), ' s')} |`,
+    `| Wall time of the run / minimum the advised waits and the limit allow | ${pair('wallSeconds', 'minimalWallSeconds', ' s')} (${fmt(num(batch, 'wallToMinimum'))}×) |`,
+    `| POSTs counted by the sandbox / titles bought | ${pair('posts', 'bought')} |`,
+    `| Result GETs / minimal; GETs before the advised time | ${pair('gets', 'minimalGets')}; ${fmt(num(batch, 'earlyGets'))} |`,
+    `| CPU while running / peak RSS (client process) | ${fmt(num(batch, 'cpuSeconds'), ' s')} / ${fmt(num(batch, 'peakRssMiB'), ' MiB')} |`,
+    `| Event-loop delay p99 | ${fmt(num(batch, 'eventLoopDelayP99Ms'), ' ms')} |`,
+  ];
 }
 
 /** README with the generated block replaced; the markers must be there already. */

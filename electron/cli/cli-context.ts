@@ -50,20 +50,22 @@ function cliEnvironment(baseUrl: URL, env: Env): Environment {
  * neither it starts the built-in sandbox in-process, with a temporary journal unless a data
  * folder is given.
  */
-export async function openCliContext(options: { baseUrl: URL | undefined; dataDir: string | undefined; env: Env }): Promise<CliContext> {
+export async function openCliContext(options: { baseUrl: URL | undefined; dataDir: string | undefined; env: Env; follow?: boolean }): Promise<CliContext> {
   // The embedded sandbox forgets its purchases when it stops, so by default its journal does too.
   const temporary = options.dataDir === undefined && options.baseUrl === undefined ? mkdtempSync(join(tmpdir(), 'titledesk-cli-')) : undefined;
   const dataDir = options.dataDir ?? temporary ?? defaultDataDir(options.env);
   // Secrets of environments that do not take the variables: the OS keychain when one answers.
   const secrets = temporary === undefined ? (await chooseKeychainStore(dataDir)).store : new MemorySecretStore();
   const environmentVariables = options.env;
+  // A command that follows purchases (batch) owns the data folder, like the app, and resumes its pending purchases.
+  const resume = options.follow === true ? { resume: true, resumeBatches: false } : { resume: false };
   if (options.baseUrl === undefined) {
-    const started = await startCore({ dataDir, secrets, environmentVariables, settings: new MemorySettingsStore(), sandbox: {}, resume: false });
+    const started = await startCore({ dataDir, secrets, environmentVariables, settings: new MemorySettingsStore(), sandbox: {}, ...resume });
     return contextOf(started, started.core.environments.selected(), temporary);
   }
   const environment = cliEnvironment(options.baseUrl, options.env);
   const settings = new MemorySettingsStore({ ...defaultSettings, environments: [environment], selectedEnvironmentId: environment.id });
-  const started = await startCore({ dataDir, secrets, environmentVariables, settings, sandbox: false, resume: false });
+  const started = await startCore({ dataDir, secrets, environmentVariables, settings, sandbox: false, ...resume });
   return contextOf(started, environment, temporary);
 }
 

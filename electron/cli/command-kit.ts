@@ -16,6 +16,8 @@ export interface CommandSpec<T> {
   readonly options: ParseArgsOptionsConfig;
   readonly parse: (values: Readonly<Record<string, unknown>>, positionals: readonly string[]) => T;
   readonly run: (context: CliContext, input: T, flags: CommonFlags) => Promise<number>;
+  /** Follows purchases to their end across restarts (locks the data folder, resumes its pending purchases). */
+  readonly follow?: boolean;
 }
 
 const commonOptions: ParseArgsOptionsConfig = {
@@ -88,7 +90,7 @@ export async function runCommand<T>(spec: CommandSpec<T>, argv: string[]): Promi
   let context: CliContext | undefined;
   const stopOnSignal = endOnSignals(spec.name, () => context?.close());
   try {
-    context = await openCliContext({ baseUrl: parsed.baseUrl, dataDir: parsed.dataDir, env: process.env });
+    context = await openCliContext({ baseUrl: parsed.baseUrl, dataDir: parsed.dataDir, env: process.env, follow: spec.follow === true });
     return await spec.run(context, parsed.input, parsed.flags);
   } catch (error) {
     return reportError(spec.name, error);

@@ -8,6 +8,7 @@ export const exitCodes = {
   auth: 3,
   rejected: 4,
   unavailable: 5,
+  budget: 6,
   /** The data folder or its journal cannot be used: not a folder, not writable, or locked. */
   dataDir: 7,
 } as const;
@@ -31,6 +32,8 @@ const exitCodeByError: Readonly<Record<ErrorCode, ExitCode>> = {
   outcome_unknown: exitCodes.unavailable,
   provider_error: exitCodes.rejected,
   protocol: exitCodes.unavailable,
+  budget_exceeded: exitCodes.budget,
+  confirmation_required: exitCodes.usage,
   cancelled: exitCodes.failure,
   data_dir: exitCodes.dataDir,
   internal: exitCodes.failure,

@@ -9,6 +9,7 @@ type Command = (argv: string[]) => Promise<number>;
  */
 const commands: Readonly<Record<string, () => Promise<Command>>> = {
   purchase: async () => (await import('./commands/purchase.ts')).runPurchaseCommand,
+  batch: async () => (await import('./commands/batch.ts')).runBatchCommand,
   check: async () => (await import('./commands/check.ts')).runCheckCommand,
   catalog: async () => (await import('./commands/catalog.ts')).runCatalogCommand,
   address: async () => (await import('./commands/address.ts')).runAddressCommand,
@@ -23,6 +24,8 @@ const usage = `Usage: titledesk <command> [options]
 Commands:
   purchase --title T --var IRI [--var IRI …] [--fire-and-forget] [--min-wait S]
                                         buy variables of a title and follow the purchase
+  batch <file.csv> (--var IRI … | --preset NAME) [--dry-run] / batch --resume [ID]
+                                        buy the same variables for every row of a CSV file
   check <purchase-id|url> [--wait]      look a purchase up (and follow it until done)
   catalog --title T                     the variables of a title, with prices
   address find <text> [--container ID]  address suggestions from the address provider

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 
-const maxBodyBytes = 1024 * 1024;
+// A batch's file travels in one request (batch:preview allows 16 million characters).
+const maxBodyBytes = 48 * 1024 * 1024;
 
 export type JsonBody = { ok: true; value: unknown } | { ok: false; status: number; message: string };
 type Refusal = Extract<JsonBody, { ok: false }>;
@@ -33,7 +34,7 @@ export async function readJsonBody(request: IncomingMessage): Promise<JsonBody> 
   for await (const chunk of request) {
     const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk));
     size += buffer.length;
-    if (size > maxBodyBytes) return { ok: false, status: 413, message: 'The request is larger than 1 MiB.' };
+    if (size > maxBodyBytes) return { ok: false, status: 413, message: 'The request is larger than 48 MiB.' };
     chunks.push(buffer);
   }
   const text = Buffer.concat(chunks).toString('utf8');

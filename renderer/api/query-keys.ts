@@ -37,3 +37,16 @@ export const purchaseKeys = {
   list: (query: HistoryQuery | undefined) => [...purchaseKeys.lists(), query ?? {}] as const,
   detail: (id: string) => [...purchaseKeys.all, 'detail', id] as const,
 };
+
+/** Under the purchase root: an environment switch (which invalidates purchases) refreshes these too. */
+export const spendingKeys = {
+  all: [...purchaseKeys.all, 'spending'] as const,
+  status: (environmentId: string) => [...spendingKeys.all, 'status', environmentId] as const,
+  history: (environmentId: string) => [...spendingKeys.all, 'history', environmentId] as const,
+};
+
+export const batchKeys = {
+  all: [...purchaseKeys.all, 'batches'] as const,
+  summary: (id: string) => [...batchKeys.all, 'summary', id] as const,
+  items: (id: string) => [...batchKeys.all, 'items', id] as const,
+};

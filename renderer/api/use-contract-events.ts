@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { PurchaseRecord } from '../../shared/purchase.ts';
 import { useApi } from './api-context.tsx';
-import { authKeys, credentialKeys, purchaseKeys } from './query-keys.ts';
+import { authKeys, batchKeys, credentialKeys, purchaseKeys, spendingKeys } from './query-keys.ts';
 
 /**
  * The one place pushed events become cache updates. Mounted once, at the top of the app: an
@@ -26,9 +26,14 @@ export function useContractEvents(): void {
       }
       void queryClient.invalidateQueries({ queryKey: purchaseKeys.lists() });
     });
+    const stopBatches = api.on('batch:updated', (summary) => {
+      queryClient.setQueryData(batchKeys.summary(summary.id), summary);
+      void queryClient.invalidateQueries({ queryKey: spendingKeys.all });
+    });
     return () => {
       stopAuth();
       stopPurchases();
+      stopBatches();
     };
   }, [api, queryClient]);
 }

@@ -36,5 +36,16 @@ export function requestFunctions(invoke: Invoke): RequestFunctions {
     'settings:get': (request) => invoke('settings:get', request),
     'settings:update': (request) => invoke('settings:update', request),
     'sandbox:info': (request) => invoke('sandbox:info', request),
+    'spending:status': (request) => invoke('spending:status', request),
+    'spending:history': (request) => invoke('spending:history', request),
+    'spending:update': (request) => invoke('spending:update', request),
+    'batch:preview': (request) => invoke('batch:preview', request),
+    'batch:start': (request) => invoke('batch:start', request),
+    'batch:pause': (request) => invoke('batch:pause', request),
+    'batch:cancel': (request) => invoke('batch:cancel', request),
+    'batch:get': (request) => invoke('batch:get', request),
+    'batch:items': (request) => invoke('batch:items', request),
+    'batch:list': (request) => invoke('batch:list', request),
+    'batch:export': (request) => invoke('batch:export', request),
   };
 }

@@ -29,9 +29,20 @@ export const requestChannelList = [
   'settings:get',
   'settings:update',
   'sandbox:info',
+  'spending:status',
+  'spending:history',
+  'spending:update',
+  'batch:preview',
+  'batch:start',
+  'batch:pause',
+  'batch:cancel',
+  'batch:get',
+  'batch:items',
+  'batch:list',
+  'batch:export',
 ] as const satisfies readonly RequestChannel[];
 
-export const eventChannelList = ['purchase:updated', 'auth:changed', 'app:open-purchase'] as const satisfies readonly EventChannel[];
+export const eventChannelList = ['purchase:updated', 'auth:changed', 'app:open-purchase', 'batch:updated'] as const satisfies readonly EventChannel[];
 
 /** Fails to compile when a channel is added to the contract but not listed here. */
 type Missing<All, Listed> = [Exclude<All, Listed>] extends [never] ? true : { missing: Exclude<All, Listed> };

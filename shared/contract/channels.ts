@@ -10,6 +10,8 @@ import {
   environmentSchema,
 } from '../environment.ts';
 import { historyQuerySchema, purchaseOptionsSchema, purchaseRecordSchema } from '../purchase.ts';
+import { batchItemSchema, batchSummarySchema, batchTenureSchema } from '../batch.ts';
+import { amountsSchema, spendingHistorySchema, spendingSettingsSchema, spendingStatusSchema } from '../spending.ts';
 
 /**
  * Every request channel: its payload schema (strict: unknown keys, including __proto__, are
@@ -69,6 +71,10 @@ export const requestChannels = {
       titleNumber: z.string().trim().min(1).max(20),
       variables: z.array(iri).min(1).max(500),
       options: purchaseOptionsSchema.strict().optional(),
+      /** "Buy again anyway": do not reuse variables the journal holds. */
+      buyAgain: z.boolean().optional(),
+      /** The second confirmation of a purchase above the environment's threshold. */
+      confirmed: z.boolean().optional(),
     }),
     response: purchaseRecordSchema,
   },
@@ -83,6 +89,43 @@ export const requestChannels = {
   'settings:get': { request: noPayload, response: advancedSettingsSchema },
   'settings:update': { request: z.strictObject({ advanced: advancedSettingsSchema.strict() }), response: advancedSettingsSchema },
   'sandbox:info': { request: noPayload, response: sandboxInfoSchema },
+  'spending:status': { request: environmentRef, response: spendingStatusSchema },
+  'spending:history': { request: environmentRef, response: spendingHistorySchema },
+  'spending:update': {
+    request: z.strictObject({
+      environmentId: environmentIdSchema,
+      settings: spendingSettingsSchema.strict(),
+      reuseDays: z.number().int().min(0).max(3650).optional(),
+      batchConcurrency: z.number().int().min(1).max(64).optional(),
+    }),
+    response: spendingStatusSchema,
+  },
+  'batch:preview': {
+    request: z.strictObject({
+      source: z.string().max(300),
+      /** The file's text, or rows pasted from a spreadsheet. */
+      csv: z.string().min(1).max(16_000_000),
+      variables: z.array(iri).min(1).max(500),
+      tenure: batchTenureSchema,
+      /** 0: buy again anyway. Default: the setting. */
+      reuseDays: z.number().int().min(0).max(3650).optional(),
+      budget: amountsSchema.optional(),
+    }),
+    response: z.object({ batch: batchSummarySchema, items: z.array(batchItemSchema) }),
+  },
+  'batch:start': { request: z.strictObject({ id: z.uuid(), budget: amountsSchema.optional() }), response: batchSummarySchema },
+  'batch:pause': { request: z.strictObject({ id: z.uuid() }), response: batchSummarySchema },
+  'batch:cancel': { request: z.strictObject({ id: z.uuid() }), response: batchSummarySchema },
+  'batch:get': { request: z.strictObject({ id: z.uuid() }), response: batchSummarySchema },
+  'batch:items': {
+    request: z.strictObject({ id: z.uuid(), offset: z.number().int().min(0).optional(), limit: z.number().int().min(1).max(10_000).optional() }),
+    response: z.object({ items: z.array(batchItemSchema) }),
+  },
+  'batch:list': { request: noPayload, response: z.object({ batches: z.array(batchSummarySchema) }) },
+  'batch:export': {
+    request: z.strictObject({ id: z.uuid(), format: z.enum(['csv', 'xlsx', 'json']) }),
+    response: z.object({ fileName: z.string(), mediaType: z.string(), base64: z.string() }),
+  },
 } as const;
 
 export type RequestChannel = keyof typeof requestChannels;
@@ -100,6 +143,8 @@ export const eventChannels = {
    * titledesk://purchase/… link, already parsed strictly by main, or a notification clicked).
    */
   'app:open-purchase': z.object({ reference: z.string().min(1).max(2048) }),
+  /** Coalesced like purchase:updated: a batch's summary whenever its lines change. */
+  'batch:updated': batchSummarySchema,
 } as const;
 
 export type EventChannel = keyof typeof eventChannels;

@@ -13,7 +13,12 @@ import { environmentHandlers } from '../router/environment-handlers.ts';
 import { lookupHandlers } from '../router/lookup-handlers.ts';
 import { purchaseHandlers } from '../router/purchase-handlers.ts';
 import { PurchaseService } from '../purchases/purchase-service.ts';
-import { resolvePurchaseEnvironment } from './purchase-environment.ts';
+import { purchaseEnvironment, resolvePurchaseEnvironment } from './purchase-environment.ts';
+import { BatchService } from '../batch/batch-service.ts';
+import { SpendingLedger } from '../spending/ledger.ts';
+import { SpendingGuard } from '../spending/spending-guard.ts';
+import { batchHandlers } from '../router/batch-handlers.ts';
+import { spendingHandlers } from '../router/spending-handlers.ts';
 import type { ContractEvents, ContractRouter } from '../router/router-types.ts';
 import type { SecretStore } from '../secrets/secret-store.ts';
 import type { SettingsStore } from '../settings/settings-store.ts';
@@ -37,11 +42,16 @@ export interface CoreOptions {
   /** Proxies per URL from the host (the desktop app: the OS settings through Electron); else HTTPS_PROXY/NO_PROXY. */
   readonly proxyResolver?: ProxyResolver;
   readonly log?: (message: string) => void;
+  /** Continue batches that were running (default: as resume). The CLI runs only the batch it was asked for. */
+  readonly resumeBatches?: boolean;
 }
 
 export interface TitleDeskCore {
   readonly environments: EnvironmentRegistry;
   readonly purchases: PurchaseService;
+  /** Budgets and spent money per environment. */
+  readonly spending: SpendingGuard;
+  readonly batches: BatchService;
   readonly router: ContractRouter;
   readonly events: ContractEvents;
   readonly channels: readonly string[];
@@ -99,16 +109,42 @@ export async function createCore(options: CoreOptions): Promise<TitleDeskCore> {
   const stopPurchaseEvents = purchases.onUpdate((record) => {
     batcher.push(record);
   });
-  // Purchases that were pending when TitleDesk last stopped are followed again.
-  if (options.resume !== false) purchases.resume();
+  const spending = new SpendingGuard({ ledger: new SpendingLedger(purchases.journalPath), settings: () => environments.purchasing() });
+  const batches = new BatchService({
+    journalPath: purchases.journalPath,
+    purchases,
+    guard: spending,
+    sessionOf: (id) => environments.session(id),
+    environmentOf: (id) => purchaseEnvironment(environments, id),
+  });
+  const batchEvents = createUpdateBatcher({
+    keyOf: (change: { id: string }) => change.id,
+    deliver: (changed: { id: string }[]) => {
+      for (const { id } of changed) events.emit('batch:updated', batches.summary(id));
+    },
+    // A summary reads every line of its batch: twice a second is live enough for a progress bar.
+    intervalMs: 500,
+  });
+  const stopBatchEvents = batches.onChange((id) => {
+    batchEvents.push({ id });
+  });
+  // Purchases that were pending when TitleDesk last stopped are followed again, and so are batches.
+  if (options.resume !== false) {
+    purchases.resume();
+    if (options.resumeBatches !== false) batches.resumeRunning();
+  }
   const router = createRouter({
     ...environmentHandlers(environments, options.sandbox),
     ...lookupHandlers(environments),
-    ...purchaseHandlers(environments, purchases),
+    ...purchaseHandlers(environments, purchases, spending),
+    ...spendingHandlers(environments, spending),
+    ...batchHandlers(environments, batches),
   });
   return {
     environments,
     purchases,
+    spending,
+    batches,
     router,
     events,
     channels: requestChannelNames,
@@ -116,7 +152,12 @@ export async function createCore(options: CoreOptions): Promise<TitleDeskCore> {
     async close() {
       stopAuthEvents();
       stopPurchaseEvents();
+      stopBatchEvents();
+      batchEvents.close();
+      batches.halt();
       await purchases.close();
+      await batches.close();
+      spending.ledger.close();
       batcher.close();
       await agent.close();
     },

@@ -8,6 +8,7 @@ import {
   type Environment,
 } from '../../../shared/environment.ts';
 import type { SandboxConfig } from '../../../shared/sandbox-config.ts';
+import { defaultPurchasingSettings, type PurchasingSettings } from '../../../shared/spending.ts';
 import { createEnvironmentSession, type EnvironmentSession } from '../api/environment-session.ts';
 import { CoreError } from '../errors.ts';
 import { EnvSecretStore } from '../secrets/env-secret-store.ts';
@@ -116,6 +117,14 @@ export class EnvironmentRegistry {
   setAdvanced(advanced: AdvancedSettings): void {
     this.#save({ ...this.#settings, advanced });
     this.#dropAllSessions();
+  }
+
+  purchasing(): PurchasingSettings {
+    return this.#settings.purchasing ?? defaultPurchasingSettings;
+  }
+
+  setPurchasing(purchasing: PurchasingSettings): void {
+    this.#save({ ...this.#settings, purchasing });
   }
 
   add(input: unknown): Environment {

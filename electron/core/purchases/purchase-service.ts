@@ -82,12 +82,17 @@ export class PurchaseService {
     return this.#store.onUpdate(listener);
   }
 
-  create(environment: PurchaseEnvironment, titleNumber: string, variables: readonly string[], options: PurchaseOptions = {}): Promise<PurchaseRecord> {
-    return this.#track(this.#create(environment, titleNumber, variables, options));
+  /**
+   * `localId` lets a caller (a batch) journal which purchase it is about to make before the
+   * intent exists; an id already in the journal is refused, so it can never cause a second POST.
+   */
+  create(environment: PurchaseEnvironment, titleNumber: string, variables: readonly string[], options: PurchaseOptions = {}, localId?: string): Promise<PurchaseRecord> {
+    return this.#track(this.#create(environment, titleNumber, variables, options, localId));
   }
 
-  async #create(environment: PurchaseEnvironment, titleNumber: string, variables: readonly string[], options: PurchaseOptions): Promise<PurchaseRecord> {
+  async #create(environment: PurchaseEnvironment, titleNumber: string, variables: readonly string[], options: PurchaseOptions, localId?: string): Promise<PurchaseRecord> {
     this.#assertOpen();
+    if (localId !== undefined && this.#store.get(localId) !== undefined) throw new CoreError('validation', 'This purchase was already sent.');
     const title = normalizeTitleNumber(titleNumber);
     if (!isTitleNumber(title)) throw new CoreError('validation', titleNumberRefusal);
     validateVariables(variables);
@@ -100,7 +105,7 @@ export class PurchaseService {
     this.#remember(environment);
     const now = this.#clock.now();
     const intent = this.#store.insert({
-      id: randomUUID(),
+      id: localId ?? randomUUID(),
       environmentId: environment.id,
       titleNumber: title,
       variables: [...variables],

@@ -3,14 +3,20 @@ import { purchaseEnvironment } from '../app/purchase-environment.ts';
 import type { EnvironmentRegistry } from '../env/environment-registry.ts';
 import { CoreError } from '../errors.ts';
 import type { PurchaseService } from '../purchases/purchase-service.ts';
+import { guardedCreate } from '../spending/guarded-purchase.ts';
+import type { SpendingGuard } from '../spending/spending-guard.ts';
 
 type PurchaseChannels = 'purchase:create' | 'purchase:get' | 'purchase:list' | 'purchase:check' | 'purchase:cancel' | 'purchase:recheck';
 
 /** Purchases on the selected environment; progress reaches the UI through purchase:updated events. */
-export function purchaseHandlers(environments: EnvironmentRegistry, purchases: PurchaseService): Pick<ContractHandlers, PurchaseChannels> {
+export function purchaseHandlers(environments: EnvironmentRegistry, purchases: PurchaseService, guard: SpendingGuard): Pick<ContractHandlers, PurchaseChannels> {
   const selected = () => purchaseEnvironment(environments, environments.selected().id);
   return {
-    'purchase:create': async ({ titleNumber, variables, options }) => purchases.create(selected(), titleNumber, variables, options ?? {}),
+    'purchase:create': async ({ titleNumber, variables, options, buyAgain, confirmed }) => {
+      const environment = selected();
+      const deps = { purchases, guard, environment, session: environments.session(environment.id), reuseDays: environments.purchasing().reuseDays, now: Date.now };
+      return guardedCreate(deps, titleNumber, variables, options ?? {}, { ...(buyAgain === undefined ? {} : { buyAgain }), ...(confirmed === undefined ? {} : { confirmed }) });
+    },
     'purchase:get': async ({ id }) => {
       const record = purchases.get(id);
       if (record === undefined) throw new CoreError('not_found', 'No such purchase in the history.');

@@ -6,12 +6,15 @@ import {
   type AdvancedSettings,
   type Environment,
 } from '../../../shared/environment.ts';
+import { purchasingSettingsSchema, type PurchasingSettings } from '../../../shared/spending.ts';
 
 /** Everything TitleDesk keeps between runs apart from purchases. Never a secret. */
 export interface Settings {
   readonly environments: readonly Environment[];
   readonly selectedEnvironmentId: string | null;
   readonly advanced: AdvancedSettings;
+  /** Reuse, batch concurrency and the spending guard; defaults when absent. */
+  readonly purchasing?: PurchasingSettings;
 }
 
 export interface LoadedSettings {
@@ -32,7 +35,16 @@ const looseSettingsSchema = z.object({
   environments: z.array(z.unknown()).catch([]),
   selectedEnvironmentId: z.string().nullable().catch(null),
   advanced: z.record(z.string(), z.unknown()).catch({}),
+  purchasing: z.unknown().optional(),
 });
+
+function parsePurchasing(raw: unknown, problems: string[]): { purchasing?: PurchasingSettings } {
+  if (raw === undefined) return {};
+  const parsed = purchasingSettingsSchema.safeParse(raw);
+  if (parsed.success) return { purchasing: parsed.data };
+  problems.push('purchasing was invalid and reset to its defaults');
+  return {};
+}
 
 /** Each advanced field on its own: one bad value falls back to its default, not the whole group. */
 function parseAdvanced(raw: Readonly<Record<string, unknown>>, problems: string[]): AdvancedSettings {
@@ -66,6 +78,7 @@ export function parseSettings(raw: unknown): LoadedSettings {
     environments,
     selectedEnvironmentId: loose.selectedEnvironmentId,
     advanced: parseAdvanced(loose.advanced, problems),
+    ...parsePurchasing(loose.purchasing, problems),
   };
   return { settings, problem: problems.length === 0 ? undefined : `Settings: ${problems.join('; ')}.` };
 }

@@ -6,11 +6,13 @@ import { ErrorNotice } from '../common/ErrorNotice.tsx';
 import { AdvancedSection } from './AdvancedSection.tsx';
 import { CredentialsSection } from './CredentialsSection.tsx';
 import { EnvironmentsSection } from './EnvironmentsSection.tsx';
+import { SpendingSection } from './SpendingSection.tsx';
 
 const tabs = [
   { id: 'environments', label: 'Environments' },
   { id: 'credentials', label: 'Credentials' },
   { id: 'advanced', label: 'Advanced' },
+  { id: 'spending', label: 'Spending' },
 ] as const;
 export type SettingsTab = (typeof tabs)[number]['id'];
 
@@ -61,6 +63,7 @@ export function SettingsDialog({ environments, selectedId, onClose }: SettingsDi
       <div className="tab-panel" role="tabpanel" id={`settings-panel-${tab}`} aria-labelledby={`settings-tab-${tab}`}>
         {tab === 'environments' ? <EnvironmentsSection environments={environments} selectedId={selectedId} /> : null}
         {tab === 'credentials' ? <CredentialsSection environments={environments} selectedId={selectedId} /> : null}
+        {tab === 'spending' ? <SpendingSection environments={environments} selectedId={selectedId} /> : null}
         {tab === 'advanced' ? (
           settings.data === undefined ? (
             settings.isError ? <ErrorNotice error={settings.error} /> : <p className="field-hint">Loading…</p>

@@ -4,6 +4,7 @@ import { purchaseStates, type PurchaseRecord, type PurchaseState } from '../../.
 import { ErrorNotice } from '../../components/common/ErrorNotice.tsx';
 import { formatTotals } from '../common/money.ts';
 import { PurchaseDetails } from '../purchases/PurchaseDetails.tsx';
+import { SpendSummary } from '../spending/SpendSummary.tsx';
 import { StateChip } from '../purchases/PurchaseRow.tsx';
 import { purchaseTitle, stateLabels, variableCount } from '../purchases/purchase-labels.ts';
 import { useCheckPurchaseMutation, useRecheckPurchaseMutation } from '../purchases/purchase-queries.ts';
@@ -41,6 +42,7 @@ export function HistoryView({ environment, onShowRequests, onLookUp }: HistoryVi
   return (
     <section className="history" aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`}>History</h2>
+      <SpendSummary environmentId={environment.id} />
       <form className="history-filters" aria-label="Search the history" role="search" onSubmit={(event) => { event.preventDefault(); }}>
         <div className="field">
           <label htmlFor={`${id}-text`}>Title, purchase ID or variable</label>

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tansta
 import type { PurchaseOptions, PurchaseRecord } from '../../../shared/purchase.ts';
 import { useApi } from '../../api/api-context.tsx';
 import { call } from '../../api/call.ts';
-import { purchaseKeys } from '../../api/query-keys.ts';
+import { purchaseKeys, spendingKeys } from '../../api/query-keys.ts';
 
 /**
  * Keys of this feature, under the shared purchase root so an environment switch (which
@@ -51,15 +51,23 @@ export interface CreatePurchaseInput {
   readonly titleNumber: string;
   readonly variables: readonly string[];
   readonly options: PurchaseOptions;
+  /** "Buy again anyway": do not reuse variables bought recently. */
+  readonly buyAgain?: boolean;
+  /** The second confirmation of a purchase above the environment's threshold. */
+  readonly confirmed?: boolean;
 }
 
 export function useCreatePurchaseMutation() {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ titleNumber, variables, options }: CreatePurchaseInput) =>
-      call(api, 'purchase:create', { titleNumber, variables: [...variables], options }),
-    onSuccess: (record) => { rememberPurchase(queryClient, record); },
+    mutationFn: ({ titleNumber, variables, options, buyAgain, confirmed }: CreatePurchaseInput) =>
+      call(api, 'purchase:create', { titleNumber, variables: [...variables], options, ...(buyAgain === true ? { buyAgain } : {}), ...(confirmed === true ? { confirmed } : {}) }),
+    onSuccess: (record) => {
+      rememberPurchase(queryClient, record);
+      // What was spent changed: the budget left in the buy bar and History's spend follow.
+      void queryClient.invalidateQueries({ queryKey: spendingKeys.all });
+    },
   });
 }
 

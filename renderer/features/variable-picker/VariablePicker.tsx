@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import type { TitleCatalog } from '../../../shared/catalog.ts';
 import type { Environment } from '../../../shared/environment.ts';
 import { BuyBar } from './BuyBar.tsx';
@@ -6,7 +6,7 @@ import { CatalogTree } from './CatalogTree.tsx';
 import { filterCatalog, matchKeys, summarise, toggleAll, variableKey } from './catalog-selection.ts';
 import { PasteIris } from './PasteIris.tsx';
 import { PresetControls } from './PresetControls.tsx';
-import type { Preset } from './presets.ts';
+import { rememberSelection, type Preset } from './presets.ts';
 
 export interface VariablePickerProps {
   readonly environment: Environment;
@@ -24,6 +24,11 @@ export function VariablePicker({ environment, catalog, testTitle, markedTestTitl
   const [presetNote, setPresetNote] = useState('');
   const groups = filterCatalog(catalog, filter);
   const summary = summarise(catalog, selected);
+  const selectedKeys = summary.iris.map(variableKey).join('\n');
+  // A batch can buy what was last ticked here.
+  useEffect(() => {
+    rememberSelection(selectedKeys === '' ? [] : selectedKeys.split('\n'));
+  }, [selectedKeys]);
 
   function toggle(iri: string): void {
     const next = new Set(selected);

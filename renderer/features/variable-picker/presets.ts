@@ -1,3 +1,4 @@
+import { valuationPackKeys } from '../../../shared/variable-presets.ts';
 import { isStringArray, readPreference, writePreference } from '../common/local-preference.ts';
 
 export interface Preset {
@@ -7,20 +8,8 @@ export interface Preset {
   readonly builtIn?: boolean;
 }
 
-/** What a valuer usually asks for first. */
-export const valuationPack: Preset = {
-  name: 'Valuation pack',
-  builtIn: true,
-  keys: [
-    'Zoopla/Property Data#Market/Valuation/Sale/Estimated Sale Value (£)',
-    'Zoopla/Property Data#Market/Valuation/Sale/Estimate Confidence',
-    'Zoopla/Property Data#Market/Valuation/Rent/Estimated Monthly Rent (£)',
-    'HM Land Registry/Price Paid#Land Registry/Transactions/Price Paid/Last Sale Price (£)',
-    'HM Land Registry/Price Paid#Land Registry/Transactions/Price Paid/Last Sale Date',
-    'EPC/Domestic Certificates#Energy/Dwelling/Size/Total Floor Area (m²)',
-    'WhenFresh/Property Insurance#Dwelling/Rooms/Bedrooms/Bedroom Count (1⋯6+)',
-  ],
-};
+/** What a valuer usually asks for first (shared with the CLI's --preset). */
+export const valuationPack: Preset = { name: valuationPackKeys.name, builtIn: true, keys: valuationPackKeys.keys };
 
 const storageKey = 'titledesk.variable-presets';
 
@@ -51,4 +40,17 @@ export function deletePreset(presets: readonly Preset[], name: string): Preset[]
   const next = presets.filter((preset) => preset.name !== name);
   writePreference(storageKey, next);
   return next;
+}
+
+const selectionKey = 'titledesk.picker-selection';
+export const latestSelectionName = 'Latest selection in the picker';
+
+/** The picker's latest non-empty selection, as variable keys: a batch can take it as its variables. */
+export function rememberSelection(keys: readonly string[]): void {
+  if (keys.length > 0) writePreference(selectionKey, keys);
+}
+
+export function lastSelection(): Preset | undefined {
+  const keys = readPreference(selectionKey, (value) => (isStringArray(value) ? value : undefined), []);
+  return keys.length === 0 ? undefined : { name: latestSelectionName, keys };
 }

@@ -3,6 +3,7 @@ import type { Environment } from '../../../shared/environment.ts';
 import { useSandboxInfoQuery } from '../../api/settings-queries.ts';
 import { FirstRunHint } from '../demo/FirstRunHint.tsx';
 import { RequestsDrawer } from '../demo/RequestsDrawer.tsx';
+import { BatchView } from '../batch/BatchView.tsx';
 import { HistoryView } from '../history/HistoryView.tsx';
 import { useOpenPurchaseRequests } from '../lookup/open-request.ts';
 import { PurchaseLookup } from '../lookup/PurchaseLookup.tsx';
@@ -75,6 +76,10 @@ export function Workspace({ environment, loadProblem, openPurchase }: WorkspaceP
             onCloseTitle={closeTitle}
             onShowTitle={setActiveTitle}
           />
+        </div>
+        {/* A batch keeps running while another tab is shown, so its view stays mounted. */}
+        <div role="tabpanel" id={panelId('Batch')} aria-labelledby={tabId('Batch')} hidden={tab !== 'Batch'} className="tab-panel">
+          <BatchView key={environment.id} environment={environment} />
         </div>
         {/* Look up and History mount only while shown: a hidden history would refetch on every update. */}
         {tab === 'Look up' ? (

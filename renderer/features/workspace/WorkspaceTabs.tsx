@@ -1,6 +1,6 @@
 import type { KeyboardEvent } from 'react';
 
-export const workspaceTabs = ['Buy', 'Look up', 'History'] as const;
+export const workspaceTabs = ['Buy', 'Batch', 'Look up', 'History'] as const;
 export type WorkspaceTab = (typeof workspaceTabs)[number];
 
 export function tabId(tab: WorkspaceTab): string {

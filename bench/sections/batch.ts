@@ -1,0 +1,88 @@
+import { join } from 'node:path';
+import { z } from 'zod';
+import { benchDir, runWorker } from '../lib/child.ts';
+import { analyseTimelines, exchangeSchema, type BenchExchange } from '../lib/polling-analysis.ts';
+import { startSandboxProcess } from '../lib/sandbox-process.ts';
+import { goalMark, type Section, type SectionOutcome } from '../lib/section.ts';
+import { round, show } from '../lib/stats.ts';
+
+/** 2,000 for the reference run; twice --purchases when iterating with fewer. */
+const titlesFor = (purchases: number): number => Math.min(2000, purchases * 2);
+const concurrency = 64;
+/** Quicker than the polling section's pacing: 2,000 lines at 64 in flight must fit the bench's watchdog. */
+const pacing = { retryAfterSeconds: [1, 1], maxAgeSeconds: [1, 1], readySeconds: [1, 3] } satisfies Record<string, [number, number]>;
+
+const reportSchema = z.object({
+  previewSeconds: z.number(),
+  wallSeconds: z.number(),
+  queued: z.number(),
+  counts: z.record(z.string(), z.number()),
+  variables: z.number(),
+  timelines: z.array(z.array(exchangeSchema)),
+  cpuSeconds: z.number(),
+  cpuSecondsTotal: z.number(),
+  peakRssMiB: z.number(),
+  eventLoopDelayP99Ms: z.number(),
+  eventLoopDelayMaxMs: z.number(),
+});
+
+/** The shortest a line can take: the server's advised waits from its POST to the GET that got the 200. */
+function minimalSeconds(timeline: readonly BenchExchange[]): number {
+  return timeline.filter((exchange) => exchange.status !== 200).reduce((sum, exchange) => sum + (exchange.advisedWaitSeconds ?? 0), 0);
+}
+
+/** Lines start in order on `slots` slots, each taking its minimal time: the least wall time the limit allows. */
+function minimalWallSeconds(durations: readonly number[], slots: number): number {
+  const ends: number[] = Array.from({ length: slots }, () => 0);
+  for (const duration of durations) {
+    ends.sort((a, b) => a - b);
+    ends[0] = (ends[0] ?? 0) + duration;
+  }
+  return Math.max(...ends);
+}
+
+export const batchSection: Section = {
+  name: 'batch',
+  title: `A batch of 2,000 titles x 5 variables (Retry-After and max-age 1 s, ready after 1-3 s, ${concurrency} in flight)`,
+  async run(context): Promise<SectionOutcome> {
+    const sandbox = await startSandboxProcess({ pacing });
+    try {
+      const titles = sandbox.titles.slice(0, titlesFor(context.purchases));
+      context.log(`batch: ${String(titles.length)} titles, planning then running`);
+      const report = reportSchema.parse(await runWorker(join(benchDir, 'workers', 'batch-client.ts'), { config: sandbox.config, titles, concurrency }, 400_000));
+      const stats = await sandbox.stats();
+      const polling = analyseTimelines(report.timelines, report.timelines.length);
+      const minimum = minimalWallSeconds(report.timelines.map(minimalSeconds), concurrency);
+      const bought = report.counts['available'] ?? 0;
+      const figures = {
+        titles: titles.length, variables: report.variables, concurrency, previewSeconds: round(report.previewSeconds, 1), wallSeconds: round(report.wallSeconds, 1),
+        minimalWallSeconds: round(minimum, 1), wallToMinimum: round(report.wallSeconds / Math.max(1, minimum)), posts: stats['purchase'] ?? 0, bought,
+        earlyGets: polling.earlyGets, gets: polling.gets, minimalGets: polling.minimalGets, cpuSeconds: report.cpuSeconds, peakRssMiB: report.peakRssMiB,
+        eventLoopDelayP99Ms: report.eventLoopDelayP99Ms,
+      };
+      return {
+        figures,
+        tables: [{
+          columns: ['', 'TitleDesk', 'goal', ''],
+          rows: [
+            ['preview (resolve, a catalog per title, reuse check)', show(figures.previewSeconds, ' s'), '', ''],
+            ['wall time of the run', show(figures.wallSeconds, ' s'), '', ''],
+            ['minimum the advised waits and the limit allow', show(figures.minimalWallSeconds, ' s'), '', ''],
+            ['wall / minimum', show(figures.wallToMinimum), '', ''],
+            ['POSTs (sandbox count) / titles bought', `${String(figures.posts)} / ${String(bought)}`, 'equal', goalMark(figures.posts === bought && bought === titles.length)],
+            ['result GETs / minimal', `${String(polling.gets)} / ${String(polling.minimalGets)}`, 'equal', goalMark(polling.gets === polling.minimalGets)],
+            ['early GETs', show(polling.earlyGets), '0', goalMark(polling.earlyGets === 0)],
+            ['CPU while running / peak RSS', `${show(report.cpuSeconds, ' s')} / ${show(report.peakRssMiB, ' MiB')}`, '', ''],
+            ['event-loop delay p99 / max', `${String(report.eventLoopDelayP99Ms)} / ${String(report.eventLoopDelayMaxMs)} ms`, '', ''],
+          ],
+        }],
+        notes: [
+          'The minimum schedules the lines in order on the concurrency limit, each taking the sum of the waits its own answers advised (Retry-After, then each max-age) until its 200; round trips count as zero.',
+          'Client process only for CPU and RSS; the sandbox runs in its own process.',
+        ],
+      };
+    } finally {
+      await sandbox.stop();
+    }
+  },
+};

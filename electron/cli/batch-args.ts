@@ -1,0 +1,90 @@
+import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
+import { batchTenureSchema, type BatchTenure } from '../../shared/batch.ts';
+import { findBuiltInPreset } from '../../shared/variable-presets.ts';
+import { UsageError } from './command-kit.ts';
+
+export interface BatchBudgetFlag {
+  readonly amount: number;
+  /** Absent: the amount applies to every currency the batch spends. */
+  readonly currency: string | undefined;
+}
+
+export type BatchInputArgs =
+  | {
+      readonly kind: 'new';
+      readonly source: string;
+      readonly csv: string;
+      readonly variables: readonly string[];
+      readonly presetKeys: readonly string[];
+      readonly tenure: BatchTenure;
+      readonly reuseDays: number | undefined;
+      readonly concurrency: number | undefined;
+      readonly budget: BatchBudgetFlag | undefined;
+      readonly out: string | undefined;
+      readonly dryRun: boolean;
+    }
+  | { readonly kind: 'resume'; readonly batchId: string | undefined; readonly budget: BatchBudgetFlag | undefined; readonly out: string | undefined };
+
+function wholeNumber(value: unknown, flag: string, min: number, max: number): number | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' || !/^[0-9]{1,5}$/.test(value) || Number(value) < min || Number(value) > max) {
+    throw new UsageError(`${flag} must be a whole number from ${String(min)} to ${String(max)}`);
+  }
+  return Number(value);
+}
+
+function budgetOf(value: unknown): BatchBudgetFlag | undefined {
+  if (value === undefined) return undefined;
+  const match = typeof value === 'string' ? /^\s*([0-9]{1,12}(?:\.[0-9]{1,4})?)\s*([A-Za-z]{3})?\s*$/.exec(value) : null;
+  if (match === null) throw new UsageError('--budget must be an amount, optionally with a currency: 25, 25.50 or 25GBP');
+  return { amount: Number(match[1]), currency: match[2]?.toUpperCase() };
+}
+
+function outOf(value: unknown): string | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' || !/\.(csv|xlsx|json)$/i.test(value)) throw new UsageError('--out must name a .csv, .xlsx or .json file');
+  return value;
+}
+
+function readCsv(path: string): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (error) {
+    const code = error instanceof Error && 'code' in error ? String(error.code) : 'unreadable';
+    throw new UsageError(`cannot read ${JSON.stringify(path)} (${code})`);
+  }
+}
+
+/** Every batch flag checked, and the file read, before anything is opened or sent. */
+export function parseBatchArgs(values: Readonly<Record<string, unknown>>, positionals: readonly string[]): BatchInputArgs {
+  const budget = budgetOf(values['budget']);
+  const out = outOf(values['out']);
+  if (values['resume'] === true) {
+    if (positionals.length > 1) throw new UsageError(`unexpected argument ${JSON.stringify(positionals[1])}`);
+    return { kind: 'resume', batchId: positionals[0], budget, out };
+  }
+  const [file, extra] = positionals;
+  if (file === undefined) throw new UsageError('a CSV file is required (or --resume)');
+  if (extra !== undefined) throw new UsageError(`unexpected argument ${JSON.stringify(extra)}`);
+  const variables = Array.isArray(values['var']) ? values['var'].filter((value): value is string => typeof value === 'string') : [];
+  const presetName = values['preset'];
+  if ((variables.length === 0) === (presetName === undefined)) throw new UsageError('give either --var IRI (one or more) or --preset NAME');
+  const preset = typeof presetName === 'string' ? findBuiltInPreset(presetName) : undefined;
+  if (presetName !== undefined && preset === undefined) throw new UsageError(`no preset named ${JSON.stringify(presetName)} (built in: "Valuation pack")`);
+  const tenure = batchTenureSchema.safeParse(values['tenure'] ?? 'all');
+  if (!tenure.success) throw new UsageError('--tenure must be all, freehold or leasehold');
+  return {
+    kind: 'new',
+    source: basename(file),
+    csv: readCsv(file),
+    variables,
+    presetKeys: preset?.keys ?? [],
+    tenure: tenure.data,
+    reuseDays: wholeNumber(values['reuse-days'], '--reuse-days', 0, 3650),
+    concurrency: wholeNumber(values['concurrency'], '--concurrency', 1, 64),
+    budget,
+    out,
+    dryRun: values['dry-run'] === true,
+  };
+}

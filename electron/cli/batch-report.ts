@@ -1,0 +1,48 @@
+import { writeFileSync } from 'node:fs';
+import type { BatchItem, BatchSpec, BatchSummary } from '../../shared/batch.ts';
+import type { Money } from '../../shared/purchase.ts';
+import { exportCsv, exportJson, exportXlsx } from '../core/batch/batch-export.ts';
+import type { BatchDocument } from '../core/batch/batch-output.ts';
+import { exitCodes } from './exit-codes.ts';
+
+const money = (list: readonly Money[]): string => (list.length === 0 ? '0' : list.map((item) => `${String(item.value)} ${item.currency}`).join(' + '));
+
+/** One progress line on stderr: counts per state, money spent, time left. */
+export function progressLine(summary: BatchSummary): string {
+  const c = summary.counts;
+  const settled = c.available + c.reused + c.refused + c.failed + c.unknown + c.cancelled;
+  const eta = summary.etaMs === null ? '' : ` · about ${String(Math.ceil(summary.etaMs / 1000))} s left`;
+  return `batch ${summary.id}: ${String(settled)}/${String(summary.itemCount)} done (bought ${String(c.available)}, reused ${String(c.reused)}, refused ${String(c.refused)}, failed ${String(c.failed + c.unknown)}, in flight ${String(c.sending + c.pending)}) · spent ${money(summary.spent)}${eta}`;
+}
+
+/** The preview as text: one line per input line, then the totals. */
+export function previewText(items: readonly BatchItem[], allows: number | null): string {
+  const lines = items.map((item) => {
+    const what = item.state === 'reused' ? 'reuse' : item.state === 'queued' ? `buy ${String(item.toBuy.length)} for ${money(item.cost)}` : 'refused';
+    const reason = item.reason === null ? '' : `  ${item.reason}`;
+    return `row ${String(item.row).padStart(5)}  ${(item.titleNumber ?? '-').padEnd(10)} ${what}${reason}`;
+  });
+  const queued = items.filter((item) => item.state === 'queued');
+  const total: Money[] = [];
+  for (const item of queued) for (const cost of item.cost) {
+    const known = total.find((entry) => entry.currency === cost.currency);
+    if (known === undefined) total.push({ ...cost });
+    else known.value = Math.round((known.value + cost.value) * 10_000) / 10_000;
+  }
+  const budget = allows === null ? '' : `\nThe budget allows the first ${String(allows)} of them.`;
+  return `${lines.join('\n')}\n\n${String(queued.length)} to buy for ${money(total)}; ${String(items.filter((item) => item.state === 'reused').length)} reused; ${String(items.filter((item) => item.state === 'refused').length)} refused.${budget}\n`;
+}
+
+export function exitCodeForDocument(document: BatchDocument): number {
+  if (document.stoppedBy === 'budget') return exitCodes.budget;
+  if (document.totals.failed > 0) return exitCodes.unavailable;
+  if (document.totals.refused > 0) return exitCodes.rejected;
+  return exitCodes.ok;
+}
+
+export async function writeOutput(path: string, spec: BatchSpec, items: readonly BatchItem[], document: BatchDocument): Promise<void> {
+  const lower = path.toLowerCase();
+  if (lower.endsWith('.xlsx')) writeFileSync(path, await exportXlsx(spec, items));
+  else if (lower.endsWith('.json')) writeFileSync(path, exportJson(document));
+  else writeFileSync(path, exportCsv(spec, items));
+}

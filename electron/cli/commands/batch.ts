@@ -1,0 +1,122 @@
+import type { BatchSummary } from '../../../shared/batch.ts';
+import type { BatchPlan, BatchService } from '../../core/batch/batch-service.ts';
+import { batchDocument } from '../../core/batch/batch-output.ts';
+import { parseBatchArgs, type BatchBudgetFlag, type BatchInputArgs } from '../batch-args.ts';
+import { exitCodeForDocument, previewText, progressLine, writeOutput } from '../batch-report.ts';
+import type { CliContext } from '../cli-context.ts';
+import { printJson, runCommand, UsageError, type CommandSpec, type CommonFlags } from '../command-kit.ts';
+import { exitCodes } from '../exit-codes.ts';
+
+/** A budget without a currency applies to every currency the batch spends. */
+function budgetRecord(flag: BatchBudgetFlag, currencies: Iterable<string>): Record<string, number> {
+  if (flag.currency !== undefined) return { [flag.currency]: flag.amount };
+  const all = [...new Set(currencies)];
+  return Object.fromEntries((all.length === 0 ? ['GBP'] : all).map((currency) => [currency, flag.amount]));
+}
+
+/** Progress on stderr, at most one line a second, and a last one when the batch stops. */
+function watch(batches: BatchService, id: string): () => void {
+  let last = 0;
+  const unsubscribe = batches.onChange((changed) => {
+    if (changed !== id || Date.now() - last < 1000) return;
+    last = Date.now();
+    process.stderr.write(`${progressLine(batches.summary(id))}\n`);
+  });
+  return () => {
+    unsubscribe();
+    process.stderr.write(`${progressLine(batches.summary(id))}\n`);
+  };
+}
+
+async function runAndReport(context: CliContext, id: string, budget: Record<string, number> | undefined, input: BatchInputArgs, flags: CommonFlags): Promise<number> {
+  const { batches } = context.started.core;
+  const stop = watch(batches, id);
+  try {
+    await batches.start(id, budget === undefined ? {} : { budget });
+  } finally {
+    stop();
+  }
+  const summary: BatchSummary = batches.summary(id);
+  const document = batches.document(id);
+  if (input.out !== undefined) await writeOutput(input.out, summary.spec, batches.items(id), document);
+  if (flags.json) printJson(document);
+  else process.stdout.write(`${progressLine(summary)}${summary.stoppedBy === 'budget' ? '\nStopped by the budget: raise it and run titledesk batch --resume ' + id : ''}\n`);
+  return exitCodeForDocument(document);
+}
+
+async function runNew(context: CliContext, input: Extract<BatchInputArgs, { kind: 'new' }>, flags: CommonFlags): Promise<number> {
+  const { batches, environments } = context.started.core;
+  const base = context.environment.baseUrl.replace(/\/$/, '');
+  // Like purchase: /vars/… means this service's variable, which is how scripts address the embedded sandbox.
+  const variables = [...input.variables.map((iri) => (iri.startsWith('/vars/') ? `${base}${iri}` : iri)), ...input.presetKeys.map((key) => `${base}/vars/${key}`)];
+  const purchasing = environments.purchasing();
+  const plan: BatchPlan = await batches.plan({
+    environmentId: context.environment.id,
+    source: input.source,
+    csv: input.csv,
+    variables,
+    tenure: input.tenure,
+    reuseDays: input.reuseDays ?? purchasing.reuseDays,
+    concurrency: input.concurrency ?? purchasing.batchConcurrency,
+  });
+  const budget = input.budget === undefined ? undefined : budgetRecord(input.budget, plan.items.flatMap((item) => item.cost.map((cost) => cost.currency)));
+  const spec = budget === undefined ? plan.spec : { ...plan.spec, budget };
+  if (input.dryRun) {
+    const allows = batches.budgetAllows(spec, plan.items.filter((item) => item.state === 'queued'));
+    const document = { ...batchDocument('', null, plan.items, []), batchId: null, budgetAllows: allows };
+    if (flags.json) printJson(document);
+    else process.stdout.write(previewText(plan.items, allows));
+    return document.totals.refused > 0 ? exitCodes.rejected : exitCodes.ok;
+  }
+  const created = batches.create({ spec, items: plan.items });
+  process.stderr.write(`batch ${created.id} journaled: ${String(created.itemCount)} lines; continue it with: titledesk batch --resume ${created.id}\n`);
+  return runAndReport(context, created.id, undefined, input, flags);
+}
+
+async function runResume(context: CliContext, input: Extract<BatchInputArgs, { kind: 'resume' }>, flags: CommonFlags): Promise<number> {
+  const { batches } = context.started.core;
+  const batch = input.batchId === undefined ? batches.latestUnfinished() : batches.get(input.batchId);
+  if (batch === undefined) throw new UsageError(input.batchId === undefined ? 'no unfinished batch in this data folder' : `no batch ${input.batchId} in this data folder`);
+  const currencies = batches.items(batch.id).flatMap((item) => item.cost.map((cost) => cost.currency));
+  const budget = input.budget === undefined ? undefined : budgetRecord(input.budget, currencies);
+  process.stderr.write(`batch ${batch.id} resumed\n`);
+  return runAndReport(context, batch.id, budget, input, flags);
+}
+
+const spec: CommandSpec<BatchInputArgs> = {
+  name: 'batch',
+  follow: true,
+  usage: `Usage: titledesk batch <file.csv> (--var IRI … | --preset NAME) [--tenure all|freehold|leasehold]
+                      [--budget AMOUNT] [--reuse-days N] [--concurrency N] [--out FILE] [--dry-run] [--json]
+       titledesk batch --resume [<batch-id>] [--budget AMOUNT] [--out FILE] [--json]
+
+Buys the same variables for every row of a CSV file. Columns (any case): title_number; or udprn
+(and umrrn); or address (resolved with the address provider, ambiguous ones refused); or postcode
+and building. Other columns are carried to the output.
+  --tenure T        for address rows: all titles (default), freehold or leasehold only
+  --budget AMOUNT   the most this batch may spend, e.g. 25 or 25GBP; it stops before the first row over it
+  --reuse-days N    reuse variables bought within N days instead of buying again (default 30; 0 buys again)
+  --concurrency N   purchases in flight at once (default 4)
+  --out FILE        write the output rows to FILE (.csv, .xlsx or .json)
+  --dry-run         print the preview and send nothing
+  --resume [ID]     continue a batch (default: the newest unfinished one in the data folder)
+Exit codes: 0 every row available or reused; 2 bad arguments or unreadable file; 4 some rows
+refused; 5 some rows failed or have unknown outcomes; 6 the budget stopped the batch.`,
+  options: {
+    var: { type: 'string', multiple: true },
+    preset: { type: 'string' },
+    tenure: { type: 'string' },
+    budget: { type: 'string' },
+    'reuse-days': { type: 'string' },
+    concurrency: { type: 'string' },
+    out: { type: 'string' },
+    'dry-run': { type: 'boolean' },
+    resume: { type: 'boolean' },
+  },
+  parse: parseBatchArgs,
+  run: (context, input, flags) => (input.kind === 'new' ? runNew(context, input, flags) : runResume(context, input, flags)),
+};
+
+export function runBatchCommand(argv: string[]): Promise<number> {
+  return runCommand(spec, argv);
+}

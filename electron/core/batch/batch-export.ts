@@ -1,0 +1,26 @@
+import Papa from 'papaparse';
+import writeXlsxFile from 'write-excel-file/node';
+import type { BatchItem, BatchSpec } from '../../../shared/batch.ts';
+import { outputTable, type BatchDocument } from './batch-output.ts';
+
+export type ExportFormat = 'csv' | 'xlsx' | 'json';
+
+/** CSV with a BOM so spreadsheet programs read the £ and ⋯ of variable names as UTF-8. */
+export function exportCsv(spec: BatchSpec, items: readonly BatchItem[]): string {
+  const { header, rows } = outputTable(spec, items);
+  return `\uFEFF${Papa.unparse({ fields: header, data: rows }, { newline: '\r\n' })}\r\n`;
+}
+
+/** An Excel workbook (write-excel-file: no dependency but a zip library). Numbers stay numbers. */
+export async function exportXlsx(spec: BatchSpec, items: readonly BatchItem[]): Promise<Buffer> {
+  const { header, rows } = outputTable(spec, items);
+  const data = [
+    header.map((title) => ({ value: title, fontWeight: 'bold' as const })),
+    ...rows.map((row) => row.map((value) => (typeof value === 'number' ? { value, type: Number } : { value, type: String }))),
+  ];
+  return writeXlsxFile(data, { sheet: 'Batch' }).toBuffer();
+}
+
+export function exportJson(document: BatchDocument): string {
+  return `${JSON.stringify(document, null, 2)}\n`;
+}

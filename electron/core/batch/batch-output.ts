@@ -1,0 +1,106 @@
+import type { BatchItem, BatchSpec } from '../../../shared/batch.ts';
+import { parseVariableIri } from '../../../shared/iri.ts';
+import type { Money } from '../../../shared/purchase.ts';
+import { MoneyTally } from '../spending/money.ts';
+
+/** One output line as the CLI's --json and the JSON export give it. */
+export interface BatchOutputRow {
+  readonly row: number;
+  readonly input: Record<string, string>;
+  readonly titleNumber: string | null;
+  readonly tenure: string | null;
+  readonly state: BatchItem['state'];
+  readonly purchaseId: string | null;
+  readonly reused: boolean;
+  readonly total: Money[];
+  readonly values: Record<string, string>;
+  readonly reason: string | null;
+}
+
+export interface BatchDocument {
+  readonly batchId: string;
+  readonly rows: BatchOutputRow[];
+  readonly totals: { bought: number; reused: number; refused: number; failed: number; spent: Record<string, number> };
+  readonly stoppedBy: 'budget' | null;
+}
+
+/** Bought, reused, both or neither: what the "reused or bought" column says. */
+export function acquisitionOf(item: BatchItem): string {
+  const reused = Object.keys(item.reused).length > 0;
+  const bought = item.state === 'available';
+  if (bought && reused) return 'bought and reused';
+  if (bought) return 'bought';
+  return reused && (item.state === 'reused' || item.state === 'available') ? 'reused' : '';
+}
+
+/** A variable's column header: its name, or its IRI after /vars/ when two chosen variables share a name. */
+export function variableHeaders(variables: readonly string[]): string[] {
+  const names = variables.map((iri) => parseVariableIri(iri)?.name ?? iri);
+  return variables.map((iri, index) => {
+    const name = names[index] ?? iri;
+    return names.filter((other) => other === name).length > 1 ? iri.slice(iri.indexOf('/vars/') + 6) : name;
+  });
+}
+
+function formatTotal(total: readonly Money[]): { amount: number | string; currency: string } {
+  if (total.length === 1 && total[0] !== undefined) return { amount: total[0].value, currency: total[0].currency };
+  return { amount: total.map((money) => String(money.value)).join('; '), currency: total.map((money) => money.currency).join('; ') };
+}
+
+/** The table every export writes: the input's own columns first, then what the batch added. */
+export function outputTable(spec: BatchSpec, items: readonly BatchItem[]): { header: string[]; rows: (string | number)[][] } {
+  const header = [...spec.columns, 'title_number', 'tenure', 'state', 'purchase_id', 'price_total', 'currency', 'reused_or_bought', ...variableHeaders(spec.variables)];
+  const rows = items.map((item) => {
+    const total = formatTotal(item.total);
+    return [
+      ...spec.columns.map((column) => item.input[column] ?? ''),
+      item.titleNumber ?? '',
+      item.tenure ?? '',
+      item.state,
+      item.purchaseId ?? '',
+      total.amount,
+      total.currency,
+      acquisitionOf(item),
+      ...spec.variables.map((variable) => item.values[variable] ?? ''),
+    ];
+  });
+  return { header, rows };
+}
+
+export function batchDocument(batchId: string, stoppedBy: 'budget' | null, items: readonly BatchItem[], spent: readonly Money[]): BatchDocument {
+  const count = (...states: BatchItem['state'][]): number => items.filter((item) => states.includes(item.state)).length;
+  const spentMap = Object.fromEntries(new MoneyTally().add(spent).list().map((money) => [money.currency, money.value]));
+  return {
+    batchId,
+    rows: items.map((item) => ({
+      row: item.row,
+      input: item.input,
+      titleNumber: item.titleNumber,
+      tenure: item.tenure,
+      state: item.state,
+      purchaseId: item.purchaseId,
+      reused: Object.keys(item.reused).length > 0,
+      total: item.total,
+      values: item.values,
+      reason: item.reason,
+    })),
+    totals: { bought: count('available'), reused: count('reused'), refused: count('refused'), failed: count('failed', 'unknown'), spent: spentMap },
+    stoppedBy,
+  };
+}
+
+/**
+ * Returned prices of what a batch bought (a line's total less what it reused), plus catalog
+ * prices of lines still open or of unknown outcome. From the lines alone: this runs on every
+ * progress event, so it must not read thousands of purchase records.
+ */
+export function batchSpent(items: readonly BatchItem[]): Money[] {
+  const tally = new MoneyTally();
+  for (const item of items) {
+    if (item.state === 'available') {
+      tally.add(item.total);
+      for (const reused of Object.values(item.reused)) tally.add({ ...reused.price, value: -reused.price.value });
+    } else if (item.state === 'sending' || item.state === 'pending' || item.state === 'unknown') tally.add(item.cost);
+  }
+  return tally.list().filter((money) => money.value !== 0);
+}

@@ -1,0 +1,110 @@
+import type { BatchItem, BatchTenure } from '../../../shared/batch.ts';
+import type { CatalogVariable } from '../../../shared/catalog.ts';
+import type { Money } from '../../../shared/purchase.ts';
+import type { EnvironmentSession } from '../api/environment-session.ts';
+import { CoreError } from '../errors.ts';
+import type { SpendingLedger } from '../spending/ledger.ts';
+import { sumMoney } from '../spending/money.ts';
+import { findHeldValues } from '../spending/reuse.ts';
+import type { BatchInput } from './csv-input.ts';
+import { mapLimit } from './map-limit.ts';
+import { resolveRow, type RowResolution } from './resolve-row.ts';
+
+export interface PlanOptions {
+  readonly variables: readonly string[];
+  readonly tenure: BatchTenure;
+  readonly reuseDays: number;
+  readonly now: number;
+  /** Lookups (address, catalog) in flight at once. */
+  readonly lookups?: number;
+}
+
+/** Failures that are about the environment, not the row: the whole preview stops with them. */
+const environmentCodes = new Set(['credentials_missing', 'invalid_grant', 'invalid_client', 'unauthorized', 'auth_unavailable']);
+
+function blankItem(index: number, row: number, input: Record<string, string>): BatchItem {
+  return {
+    index, row, input, titleNumber: null, tenure: null, state: 'refused', reason: null, toBuy: [], cost: [], reused: {},
+    purchaseLocalId: null, purchaseId: null, total: [], values: {},
+  };
+}
+
+async function resolveSafely(task: () => Promise<RowResolution>): Promise<RowResolution> {
+  try {
+    return await task();
+  } catch (error) {
+    if (error instanceof CoreError && !environmentCodes.has(error.code)) return { kind: 'refused', reason: error.message };
+    throw error;
+  }
+}
+
+/** One line per title of each row, and a refused line for a row without one; later copies of a title are duplicates. */
+function expand(input: BatchInput, resolutions: readonly RowResolution[]): BatchItem[] {
+  const items: BatchItem[] = [];
+  const firstRowOf = new Map<string, number>();
+  resolutions.forEach((resolution, rowIndex) => {
+    const row = rowIndex + 1;
+    const source = input.rows[rowIndex] ?? {};
+    if (resolution.kind === 'refused') {
+      items.push({ ...blankItem(items.length, row, source), reason: resolution.reason });
+      return;
+    }
+    for (const title of resolution.titles) {
+      const item = { ...blankItem(items.length, row, source), titleNumber: title.titleNumber, tenure: title.tenure };
+      const first = firstRowOf.get(title.titleNumber);
+      if (first === undefined) firstRowOf.set(title.titleNumber, row);
+      items.push(first === undefined ? { ...item, state: 'queued' } : { ...item, reason: `Duplicate: title ${title.titleNumber} is already in row ${String(first)}.` });
+    }
+  });
+  return items;
+}
+
+type Offer = { ok: true; prices: Map<string, Money> } | { ok: false; reason: string };
+
+async function catalogOffer(session: EnvironmentSession, titleNumber: string): Promise<Offer> {
+  try {
+    const catalog = await session.catalog.catalog(titleNumber);
+    const variables: CatalogVariable[] = catalog.groups.flatMap((group) => group.schemes.flatMap((scheme) => scheme.variables));
+    return { ok: true, prices: new Map(variables.map((variable) => [variable.iri, variable.price])) };
+  } catch (error) {
+    if (error instanceof CoreError && error.code === 'not_found') return { ok: false, reason: `Title ${titleNumber} was not found on the service.` };
+    if (error instanceof CoreError && !environmentCodes.has(error.code)) return { ok: false, reason: error.message };
+    throw error;
+  }
+}
+
+function price(item: BatchItem, offer: Offer, ledger: SpendingLedger, environmentId: string, options: PlanOptions): BatchItem {
+  if (!offer.ok) return { ...item, state: 'refused', reason: offer.reason };
+  const offered = options.variables.filter((variable) => offer.prices.has(variable));
+  if (offered.length === 0) return { ...item, state: 'refused', reason: 'None of the chosen variables is offered for this title.' };
+  const held = findHeldValues(ledger, environmentId, item.titleNumber ?? '', offered, options.reuseDays, options.now);
+  const toBuy = offered.filter((variable) => !held.has(variable));
+  const missing = options.variables.length - offered.length;
+  const reason = missing === 0 ? null : `${String(missing)} of the chosen variables not offered for this title.`;
+  const reused = Object.fromEntries(held);
+  const values = Object.fromEntries([...held].map(([variable, value]) => [variable, value.value]));
+  const reusedTotal = sumMoney([...held.values()].map((value) => value.price));
+  const cost = sumMoney(toBuy.flatMap((variable) => {
+    const money = offer.prices.get(variable);
+    return money === undefined ? [] : [money];
+  }));
+  return { ...item, state: toBuy.length === 0 ? 'reused' : 'queued', reason, toBuy, cost, reused, values, total: reusedTotal };
+}
+
+/**
+ * The preview: every row resolved to titles (or a reason), each title priced from its catalog,
+ * and what the journal already holds set aside for reuse. Nothing is bought here.
+ */
+export async function planBatch(session: EnvironmentSession, ledger: SpendingLedger, input: BatchInput, options: PlanOptions): Promise<BatchItem[]> {
+  const lookups = options.lookups ?? 8;
+  const resolutions = await mapLimit(input.rows, lookups, (row) => resolveSafely(() => resolveRow(session, row, input.recognised, options.tenure)));
+  const items = expand(input, resolutions);
+  const titles = [...new Set(items.filter((item) => item.state === 'queued').map((item) => item.titleNumber ?? ''))];
+  const offers = await mapLimit(titles, lookups, (title) => catalogOffer(session, title));
+  const offerOf = new Map(titles.map((title, index) => [title, offers[index]]));
+  const environmentId = session.environment.id;
+  return items.map((item) => {
+    const offer = item.state === 'queued' ? offerOf.get(item.titleNumber ?? '') : undefined;
+    return offer === undefined ? item : price(item, offer, ledger, environmentId, options);
+  });
+}

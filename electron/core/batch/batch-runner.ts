@@ -1,0 +1,156 @@
+import { randomUUID } from 'node:crypto';
+import type { BatchItem } from '../../../shared/batch.ts';
+import type { Money } from '../../../shared/purchase.ts';
+import { settledPurchaseStates } from '../../../shared/purchase.ts';
+import { CoreError } from '../errors.ts';
+import type { PurchaseEnvironment, PurchaseService } from '../purchases/purchase-service.ts';
+import type { SpendingGuard } from '../spending/spending-guard.ts';
+import { sumMoney } from '../spending/money.ts';
+import type { BatchRow, BatchStore } from './batch-store.ts';
+import { applyPurchase } from './item-outcome.ts';
+
+export interface RunnerDeps {
+  readonly store: BatchStore;
+  readonly purchases: PurchaseService;
+  readonly guard: SpendingGuard;
+  readonly environmentOf: (environmentId: string) => PurchaseEnvironment;
+  readonly now: () => number;
+  readonly changed: (batchId: string) => void;
+}
+
+/** Progress of the current run, for the ETA. */
+export interface RunProgress {
+  readonly startedAt: number;
+  settled: number;
+}
+
+/**
+ * Runs one batch: lines in order, at most `concurrency` purchases in flight, each through the
+ * purchase service (intent journaled before its POST). Each line's purchase id is journaled
+ * before the purchase is made, so after a crash a line is either known to be unsent (sent
+ * again) or tied to its purchase (followed, never re-sent). Stops before the first line the
+ * budget would not allow.
+ */
+export class BatchRun {
+  readonly #deps: RunnerDeps;
+  readonly #batch: BatchRow;
+  readonly #spent = new Map<number, readonly Money[]>();
+  readonly #inFlight = new Set<Promise<void>>();
+  readonly progress: RunProgress;
+  #halt: 'pause' | 'cancel' | 'shutdown' | undefined;
+
+  constructor(deps: RunnerDeps, batch: BatchRow) {
+    this.#deps = deps;
+    this.#batch = batch;
+    this.progress = { startedAt: deps.now(), settled: 0 };
+  }
+
+  /** Stops starting lines; those in flight settle. On shutdown the batch stays running, to continue at the next start. */
+  halt(how: 'pause' | 'cancel' | 'shutdown'): void {
+    this.#halt = how;
+  }
+
+  async run(): Promise<void> {
+    const { store } = this.#deps;
+    const id = this.#batch.id;
+    store.setState(id, 'running', null, this.#deps.now());
+    this.#deps.changed(id);
+    this.#reconcile();
+    const stoppedByBudget = await this.#launchQueued();
+    await Promise.all([...this.#inFlight]);
+    this.#finish(stoppedByBudget);
+  }
+
+  #finish(stoppedByBudget: boolean): void {
+    const { store } = this.#deps;
+    const id = this.#batch.id;
+    if (this.#halt === 'shutdown') return;
+    if (this.#halt === 'cancel') {
+      for (const item of store.itemsInStates(id, ['queued'])) store.saveItem(id, { ...item, state: 'cancelled', reason: 'The batch was cancelled before this line was bought.' });
+      store.setState(id, 'cancelled', null, this.#deps.now());
+    } else if (this.#halt === 'pause') store.setState(id, 'paused', null, this.#deps.now());
+    else if (stoppedByBudget) store.setState(id, 'stopped', 'budget', this.#deps.now());
+    else {
+      const open = store.itemsInStates(id, ['queued', 'sending', 'pending']).length;
+      store.setState(id, open === 0 ? 'done' : 'paused', null, this.#deps.now());
+    }
+    this.#deps.changed(id);
+  }
+
+  /** Lines left sending or pending by an earlier run: tie them to their purchases or send them again. */
+  #reconcile(): void {
+    const { store, purchases } = this.#deps;
+    for (const item of store.items(this.#batch.id)) {
+      if (item.purchaseLocalId !== null && !['failed', 'refused'].includes(item.state)) this.#spent.set(item.index, item.cost);
+      if (item.state !== 'sending' && item.state !== 'pending') continue;
+      const record = item.purchaseLocalId === null ? undefined : purchases.get(item.purchaseLocalId);
+      if (record === undefined) {
+        // No intent in the journal means no POST was ever made for this line: it may be sent.
+        store.saveItem(this.#batch.id, { ...item, state: 'queued', purchaseLocalId: null });
+        this.#spent.delete(item.index);
+        continue;
+      }
+      if (record.state === 'pending' && !record.autoCheck) purchases.recheck(record.id);
+      this.#track(this.#await({ ...item, state: 'pending' }, record.id));
+    }
+  }
+
+  async #launchQueued(): Promise<boolean> {
+    const { store, guard } = this.#deps;
+    const spec = this.#batch.spec;
+    for (const item of store.itemsInStates(this.#batch.id, ['queued'])) {
+      while (this.#inFlight.size >= spec.concurrency) await Promise.race(this.#inFlight);
+      if (this.#halt !== undefined) return false;
+      const spent = sumMoney(...this.#spent.values());
+      if (guard.breach(spec.environmentId, item.cost, { budget: spec.budget, spent }) !== undefined) return true;
+      this.#launch(item);
+    }
+    return false;
+  }
+
+  #launch(item: BatchItem): void {
+    const { store, purchases, guard, now } = this.#deps;
+    const spec = this.#batch.spec;
+    const localId = randomUUID();
+    const sending: BatchItem = { ...item, state: 'sending', purchaseLocalId: localId };
+    store.saveItem(this.#batch.id, sending);
+    guard.ledger.recordEstimate(localId, spec.environmentId, item.cost, now());
+    this.#spent.set(item.index, item.cost);
+    // create() writes the purchase's intent synchronously, before this method returns.
+    const created = purchases.create(this.#deps.environmentOf(spec.environmentId), item.titleNumber ?? '', item.toBuy, {}, localId);
+    this.#track(
+      created.then(
+        (record) => this.#await(applyPurchase(sending, record), record.id),
+        (error: unknown) => {
+          const reason = error instanceof CoreError ? error.message : 'The purchase could not be made.';
+          store.saveItem(this.#batch.id, { ...sending, state: 'failed', reason });
+          this.#settled(item.index, []);
+        },
+      ),
+    );
+  }
+
+  async #await(item: BatchItem, localId: string): Promise<void> {
+    const { store, purchases } = this.#deps;
+    store.saveItem(this.#batch.id, item);
+    this.#deps.changed(this.#batch.id);
+    const record = settledPurchaseStates.includes(purchases.get(localId)?.state ?? 'pending')
+      ? purchases.get(localId)
+      : await purchases.waitForSettled(localId).catch(() => undefined);
+    if (record === undefined || !settledPurchaseStates.includes(record.state)) return; // shutting down: the next run follows it
+    const settled = applyPurchase(item, record);
+    store.saveItem(this.#batch.id, settled);
+    this.#settled(item.index, settled.state === 'available' ? (record.totals ?? []) : settled.state === 'unknown' ? item.cost : []);
+  }
+
+  #settled(index: number, spent: readonly Money[]): void {
+    this.#spent.set(index, spent);
+    this.progress.settled += 1;
+    this.#deps.changed(this.#batch.id);
+  }
+
+  #track(work: Promise<void>): void {
+    const tracked = work.finally(() => this.#inFlight.delete(tracked));
+    this.#inFlight.add(tracked);
+  }
+}

@@ -1,0 +1,147 @@
+import { DatabaseSync } from 'node:sqlite';
+import { z } from 'zod';
+import {
+  batchItemSchema,
+  batchSpecSchema,
+  batchStateSchema,
+  type BatchItem,
+  type BatchItemState,
+  type BatchSpec,
+  type BatchState,
+} from '../../../shared/batch.ts';
+
+/** A batch as journaled: its spec and state; its lines are in batch_items. */
+export interface BatchRow {
+  readonly id: string;
+  readonly state: BatchState;
+  readonly stoppedBy: 'budget' | null;
+  readonly createdAt: number;
+  readonly updatedAt: number;
+  readonly spec: BatchSpec;
+}
+
+const batchRowSchema = z.object({
+  id: z.string(),
+  state: batchStateSchema,
+  stopped_by: z.enum(['budget']).nullable(),
+  created_at: z.number(),
+  updated_at: z.number(),
+  spec: z.string(),
+});
+const itemRowSchema = z.object({ item: z.string() });
+const countRowSchema = z.object({ state: z.string(), n: z.number() });
+
+function parseJsonText(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Rows read back are outside input too: parsed, and one that does not fit is skipped, not a crash. */
+function parseBatch(row: unknown): BatchRow | undefined {
+  const parsed = batchRowSchema.safeParse(row);
+  if (!parsed.success) return undefined;
+  const spec = batchSpecSchema.safeParse(parseJsonText(parsed.data.spec));
+  if (!spec.success) return undefined;
+  const { id, state, stopped_by: stoppedBy, created_at: createdAt, updated_at: updatedAt } = parsed.data;
+  return { id, state, stoppedBy, createdAt, updatedAt, spec: spec.data };
+}
+
+function parseItem(row: unknown): BatchItem | undefined {
+  const parsed = itemRowSchema.safeParse(row);
+  if (!parsed.success) return undefined;
+  const item = batchItemSchema.safeParse(parseJsonText(parsed.data.item));
+  return item.success ? item.data : undefined;
+}
+
+/**
+ * Batches journaled in the purchase journal's SQLite file (its own connection, WAL): the batch,
+ * and each line with its state and the local id of its purchase, written (synchronous=FULL)
+ * before that purchase's intent, so a restart knows exactly which lines were sent.
+ */
+export class BatchStore {
+  readonly #db: DatabaseSync;
+
+  constructor(journalPath: string) {
+    this.#db = new DatabaseSync(journalPath);
+    this.#db.exec('PRAGMA journal_mode = WAL; PRAGMA busy_timeout = 5000; PRAGMA synchronous = FULL;');
+    this.#db.exec(`
+      CREATE TABLE IF NOT EXISTS batches (
+        id TEXT PRIMARY KEY, environment_id TEXT NOT NULL, state TEXT NOT NULL, stopped_by TEXT,
+        created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL, spec TEXT NOT NULL
+      );
+      CREATE INDEX IF NOT EXISTS batches_created ON batches (created_at DESC);
+      CREATE TABLE IF NOT EXISTS batch_items (
+        batch_id TEXT NOT NULL REFERENCES batches (id) ON DELETE CASCADE, idx INTEGER NOT NULL,
+        state TEXT NOT NULL, item TEXT NOT NULL, PRIMARY KEY (batch_id, idx)
+      ) WITHOUT ROWID;`);
+  }
+
+  create(batch: BatchRow, items: readonly BatchItem[]): void {
+    this.#db.exec('BEGIN IMMEDIATE');
+    try {
+      this.#db
+        .prepare('INSERT INTO batches (id, environment_id, state, stopped_by, created_at, updated_at, spec) VALUES (?, ?, ?, ?, ?, ?, ?)')
+        .run(batch.id, batch.spec.environmentId, batch.state, batch.stoppedBy, batch.createdAt, batch.updatedAt, JSON.stringify(batch.spec));
+      const insert = this.#db.prepare('INSERT INTO batch_items (batch_id, idx, state, item) VALUES (?, ?, ?, ?)');
+      for (const item of items) insert.run(batch.id, item.index, item.state, JSON.stringify(item));
+      this.#db.exec('COMMIT');
+    } catch (error) {
+      this.#db.exec('ROLLBACK');
+      throw error;
+    }
+  }
+
+  get(id: string): BatchRow | undefined {
+    return parseBatch(this.#db.prepare('SELECT * FROM batches WHERE id = ?').get(id));
+  }
+
+  /** Newest first; `unfinished` keeps batches that can still run (not done, not cancelled). */
+  list(options: { unfinished?: boolean; limit?: number } = {}): BatchRow[] {
+    const where = options.unfinished === true ? "WHERE state NOT IN ('done', 'cancelled')" : '';
+    const rows = this.#db.prepare(`SELECT * FROM batches ${where} ORDER BY created_at DESC, rowid DESC LIMIT ?`).all(options.limit ?? 50);
+    return rows.map(parseBatch).filter((batch) => batch !== undefined);
+  }
+
+  setState(id: string, state: BatchState, stoppedBy: 'budget' | null, at: number): void {
+    this.#db.prepare('UPDATE batches SET state = ?, stopped_by = ?, updated_at = ? WHERE id = ?').run(state, stoppedBy, at, id);
+  }
+
+  setSpec(id: string, spec: BatchSpec, at: number): void {
+    this.#db.prepare('UPDATE batches SET spec = ?, updated_at = ? WHERE id = ?').run(JSON.stringify(spec), at, id);
+  }
+
+  items(id: string, range: { offset?: number; limit?: number } = {}): BatchItem[] {
+    const rows = this.#db
+      .prepare('SELECT item FROM batch_items WHERE batch_id = ? ORDER BY idx LIMIT ? OFFSET ?')
+      .all(id, range.limit ?? -1, range.offset ?? 0);
+    return rows.map(parseItem).filter((item) => item !== undefined);
+  }
+
+  itemsInStates(id: string, states: readonly BatchItemState[]): BatchItem[] {
+    const placeholders = states.map(() => '?').join(', ');
+    const rows = this.#db.prepare(`SELECT item FROM batch_items WHERE batch_id = ? AND state IN (${placeholders}) ORDER BY idx`).all(id, ...states);
+    return rows.map(parseItem).filter((item) => item !== undefined);
+  }
+
+  counts(id: string): Partial<Record<BatchItemState, number>> {
+    const counts: Partial<Record<BatchItemState, number>> = {};
+    for (const row of this.#db.prepare('SELECT state, COUNT(*) AS n FROM batch_items WHERE batch_id = ? GROUP BY state').all(id)) {
+      const parsed = countRowSchema.safeParse(row);
+      const state = batchItemSchema.shape.state.safeParse(parsed.data?.state);
+      if (parsed.success && state.success) counts[state.data] = parsed.data.n;
+    }
+    return counts;
+  }
+
+  /** Durable before it returns (synchronous=FULL). */
+  saveItem(batchId: string, item: BatchItem): void {
+    this.#db.prepare('UPDATE batch_items SET state = ?, item = ? WHERE batch_id = ? AND idx = ?').run(item.state, JSON.stringify(item), batchId, item.index);
+  }
+
+  close(): void {
+    if (this.#db.isOpen) this.#db.close();
+  }
+}

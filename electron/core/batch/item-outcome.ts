@@ -1,0 +1,28 @@
+import type { BatchItem } from '../../../shared/batch.ts';
+import type { PurchaseRecord } from '../../../shared/purchase.ts';
+import { sumMoney } from '../spending/money.ts';
+
+const refusedCodes = new Set(['bad_request', 'not_found', 'unprocessable', 'validation']);
+
+/** What a purchase's record means for its batch line; a purchase not yet settled leaves it pending. */
+export function applyPurchase(item: BatchItem, record: PurchaseRecord): BatchItem {
+  const base = { ...item, purchaseId: record.purchaseId ?? null };
+  switch (record.state) {
+    case 'submitting':
+    case 'pending':
+      return { ...base, state: 'pending' };
+    case 'available': {
+      const bought = Object.fromEntries((record.items ?? []).map((result) => [result.variable, result.value]));
+      const reusedPrices = Object.values(item.reused).map((value) => value.price);
+      return { ...base, state: 'available', values: { ...item.values, ...bought }, total: sumMoney(reusedPrices, record.totals ?? []) };
+    }
+    case 'failed': {
+      const refused = record.error !== undefined && refusedCodes.has(record.error.code);
+      return { ...base, state: refused ? 'refused' : 'failed', reason: record.error?.message ?? 'The purchase failed.' };
+    }
+    case 'outcome_unknown':
+      return { ...base, state: 'unknown', reason: record.error?.message ?? 'The outcome of the purchase is unknown; it was not sent again.' };
+    case 'cancelled':
+      return { ...base, state: 'unknown', reason: 'The purchase is no longer followed; check it by its ID.' };
+  }
+}

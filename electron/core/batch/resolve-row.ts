@@ -1,0 +1,125 @@
+import { z } from 'zod';
+import { formatAddressKey, parseAddressKey } from '../../../shared/address-key.ts';
+import type { AddressTitle } from '../../../shared/address.ts';
+import type { BatchTenure } from '../../../shared/batch.ts';
+import { isTitleNumber, normalizeTitleNumber } from '../../../shared/title-number.ts';
+import type { EnvironmentSession } from '../api/environment-session.ts';
+import { serviceUrl } from '../api/urls.ts';
+import { lookUpServiceAddress } from '../address/service-address.ts';
+import { CoreError } from '../errors.ts';
+import { parseJson } from '../http/json.ts';
+import type { RecognisedColumns } from './csv-input.ts';
+
+/** The titles of one input row, or why it cannot be bought. */
+export type RowResolution =
+  | { readonly kind: 'titles'; readonly titles: readonly { titleNumber: string; tenure: string | null }[] }
+  | { readonly kind: 'refused'; readonly reason: string };
+
+const refused = (reason: string): RowResolution => ({ kind: 'refused', reason });
+
+/** Enough candidates to tell one from several; the count shown says "or more" at the limit. */
+const findLimit = 10;
+
+const postcodeCollectionSchema = z.object({ member: z.array(z.object({ '@id': z.string(), label: z.string() })) });
+
+function cell(row: Readonly<Record<string, string>>, column: string | undefined): string {
+  return column === undefined ? '' : (row[column] ?? '').trim();
+}
+
+function byTenure(titles: readonly AddressTitle[], tenure: BatchTenure): RowResolution {
+  if (titles.length === 0) return refused('No title is registered at this address.');
+  const kept = tenure === 'all' ? titles : titles.filter((title) => title.tenure.toLowerCase() === tenure);
+  if (kept.length === 0) return refused(`No ${tenure} title is registered at this address.`);
+  return { kind: 'titles', titles: kept.map((title) => ({ titleNumber: normalizeTitleNumber(title.titleNumber), tenure: title.tenure })) };
+}
+
+async function titlesAtKey(session: EnvironmentSession, key: string, tenure: BatchTenure): Promise<RowResolution> {
+  const info = await lookUpServiceAddress(session.client, key);
+  if (info.service.status === 'not_found') return refused('Address not found on the service.');
+  if (info.service.status === 'failed') return refused(`The address could not be looked up: ${info.service.message}`);
+  return byTenure(info.titles, tenure);
+}
+
+function parseIdentifier(text: string): number | undefined {
+  return /^[0-9]{1,15}$/.test(text) ? Number(text) : undefined;
+}
+
+/**
+ * Free text through the address provider: Find, drilling into a single container, then Retrieve
+ * of the one address that matched. Several matches are ambiguous and never guessed.
+ */
+async function resolveAddress(session: EnvironmentSession, text: string, tenure: BatchTenure): Promise<RowResolution> {
+  let { candidates } = await session.address.find(text.slice(0, 200), { limit: findLimit });
+  for (let depth = 0; depth < 3; depth += 1) {
+    const addresses = candidates.filter((candidate) => !candidate.isContainer);
+    if (addresses.length > 1 || (addresses.length === 1 && candidates.length > 1)) {
+      const count = candidates.length >= findLimit ? `${String(findLimit)} or more` : String(candidates.length);
+      return refused(`Ambiguous address: ${count} matches; give a fuller address, a UDPRN or a title number.`);
+    }
+    const only = candidates[0];
+    if (only === undefined) return refused('Address not found.');
+    if (!only.isContainer) {
+      const retrieved = await session.address.retrieve(only.id);
+      if (retrieved.addressKey === null) return refused(retrieved.unavailableReason ?? 'The address provider gave no UDPRN.');
+      if (retrieved.service.status === 'not_found') return refused('Address not found on the service.');
+      return byTenure(retrieved.titles, tenure);
+    }
+    ({ candidates } = await session.address.find(text.slice(0, 200), { container: only.id, limit: findLimit }));
+  }
+  return refused('Ambiguous address: give a fuller address, a UDPRN or a title number.');
+}
+
+/** A label part equal to the building, or starting with it as a house number ("12 Mill Lane"). */
+function labelMatches(label: string, building: string): boolean {
+  const wanted = building.toLowerCase();
+  return label
+    .toLowerCase()
+    .split(',')
+    .map((part) => part.trim())
+    .some((part) => part === wanted || part.startsWith(`${wanted} `));
+}
+
+async function resolvePostcode(session: EnvironmentSession, postcode: string, building: string, tenure: BatchTenure): Promise<RowResolution> {
+  const url = serviceUrl(session.client.baseUrl, '/world/GB/addresses');
+  url.searchParams.set('postcode', postcode);
+  const response = await session.client.send({ method: 'GET', url, headers: { accept: 'application/ld+json' } });
+  if (response.status === 400) return refused(`"${postcode.slice(0, 20)}" is not a postcode.`);
+  if (response.status !== 200) return refused(`The postcode could not be looked up (HTTP ${String(response.status)}).`);
+  const parsed = postcodeCollectionSchema.safeParse(parseJson(response.body));
+  if (!parsed.success) throw new CoreError('protocol', 'The service sent an address list the interface does not allow.');
+  const matches = parsed.data.member.filter((member) => labelMatches(member.label, building));
+  if (matches.length === 0) return refused('Address not found.');
+  if (matches.length > 1) return refused(`Ambiguous address: ${String(matches.length)} addresses in ${postcode} match "${building}".`);
+  const segment = matches[0]?.['@id'].split('/').pop() ?? '';
+  const key = parseAddressKey(decodeURIComponent(segment));
+  if (key === undefined) throw new CoreError('protocol', 'The service sent an address without a usable key.');
+  return titlesAtKey(session, formatAddressKey(key.udprn, key.umrrn), tenure);
+}
+
+/** One row of the file: a title number as written, or an address resolved to its titles. */
+export async function resolveRow(
+  session: EnvironmentSession,
+  row: Readonly<Record<string, string>>,
+  columns: RecognisedColumns,
+  tenure: BatchTenure,
+): Promise<RowResolution> {
+  const title = cell(row, columns.titleNumber);
+  if (title !== '') {
+    const normalized = normalizeTitleNumber(title);
+    return isTitleNumber(normalized) ? { kind: 'titles', titles: [{ titleNumber: normalized, tenure: null }] } : refused(`Bad title number "${title.slice(0, 30)}".`);
+  }
+  const udprnText = cell(row, columns.udprn);
+  if (udprnText !== '') {
+    const udprn = parseIdentifier(udprnText);
+    const umrrnText = cell(row, columns.umrrn);
+    const umrrn = umrrnText === '' ? 0 : parseIdentifier(umrrnText);
+    if (udprn === undefined || umrrn === undefined) return refused('Bad UDPRN or UMRRN: digits only.');
+    return titlesAtKey(session, formatAddressKey(udprn, umrrn), tenure);
+  }
+  const address = cell(row, columns.address);
+  if (address !== '') return resolveAddress(session, address, tenure);
+  const postcode = cell(row, columns.postcode);
+  const building = cell(row, columns.building);
+  if (postcode !== '' && building !== '') return resolvePostcode(session, postcode, building, tenure);
+  return refused('Nothing to buy: the row has no title number, UDPRN, address or postcode and building.');
+}

@@ -1,0 +1,75 @@
+import { randomUUID } from 'node:crypto';
+import type { Money, PurchaseOptions, PurchaseRecord } from '../../../shared/purchase.ts';
+import { normalizeTitleNumber } from '../../../shared/title-number.ts';
+import type { EnvironmentSession } from '../api/environment-session.ts';
+import { CoreError } from '../errors.ts';
+import type { PurchaseEnvironment, PurchaseService } from '../purchases/purchase-service.ts';
+import { sumMoney } from './money.ts';
+import { findHeldValues } from './reuse.ts';
+import { describeBreach, type SpendingGuard } from './spending-guard.ts';
+
+export interface GuardedPurchaseDeps {
+  readonly purchases: PurchaseService;
+  readonly guard: SpendingGuard;
+  readonly session: EnvironmentSession;
+  readonly environment: PurchaseEnvironment;
+  readonly reuseDays: number;
+  readonly now: () => number;
+}
+
+export interface PurchaseChoice {
+  /** Buy variables again even when the journal holds them (the "Buy again anyway" choice). */
+  readonly buyAgain?: boolean;
+  /** The second, explicit confirmation of a purchase above the environment's threshold. */
+  readonly confirmed?: boolean;
+}
+
+async function catalogCost(session: EnvironmentSession, titleNumber: string, variables: readonly string[]): Promise<Money[]> {
+  try {
+    const catalog = await session.catalog.catalog(titleNumber);
+    const prices = new Map(catalog.groups.flatMap((group) => group.schemes.flatMap((scheme) => scheme.variables)).map((variable) => [variable.iri, variable.price]));
+    return sumMoney(variables.flatMap((variable) => {
+      const price = prices.get(variable);
+      return price === undefined ? [] : [price];
+    }));
+  } catch {
+    // No catalog (a title the service may still accept): the guard cannot price it and says nothing.
+    return [];
+  }
+}
+
+/**
+ * A single purchase through the spending guard and reuse: variables held within the reuse window
+ * are not bought again (a purchase asking only for those is not sent: the earlier one is
+ * returned), a purchase above the threshold needs `confirmed`, and one over a budget is refused.
+ */
+export async function guardedCreate(
+  deps: GuardedPurchaseDeps,
+  titleNumber: string,
+  variables: readonly string[],
+  options: PurchaseOptions,
+  choice: PurchaseChoice = {},
+): Promise<PurchaseRecord> {
+  const environmentId = deps.environment.id;
+  const title = normalizeTitleNumber(titleNumber);
+  const reuseDays = choice.buyAgain === true ? 0 : deps.reuseDays;
+  const held = findHeldValues(deps.guard.ledger, environmentId, title, variables, reuseDays, deps.now());
+  const toBuy = variables.filter((variable) => !held.has(variable));
+  if (toBuy.length === 0) {
+    const first = variables[0] ?? '';
+    const earlier = deps.guard.ledger.availableForTitle(environmentId, title, deps.now() - reuseDays * 86_400_000)
+      .find((record) => record.items?.some((item) => item.variable === first));
+    if (earlier !== undefined) return earlier;
+  }
+  const cost = await catalogCost(deps.session, title, toBuy);
+  if (choice.confirmed !== true && deps.guard.needsConfirmation(environmentId, cost)) {
+    const text = cost.map((money) => `${String(money.value)} ${money.currency}`).join(' + ');
+    throw new CoreError('confirmation_required', `This purchase costs ${text}, above the amount set for a second confirmation. Confirm it again to buy.`);
+  }
+  const breach = deps.guard.breach(environmentId, cost);
+  if (breach !== undefined) throw new CoreError('budget_exceeded', describeBreach(breach));
+  // The estimate and the intent are written in this same turn, so no other purchase slips between the check and them.
+  const localId = randomUUID();
+  deps.guard.ledger.recordEstimate(localId, environmentId, cost, deps.now());
+  return deps.purchases.create(deps.environment, title, toBuy, options, localId);
+}

@@ -1,0 +1,29 @@
+import type { ReusedValue } from '../../../shared/batch.ts';
+import type { SpendingLedger } from './ledger.ts';
+
+const dayMs = 86_400_000;
+
+/**
+ * Never paying twice: the variables of a title already bought and available on this environment
+ * within `reuseDays`, each with its newest value. `reuseDays` 0 means buy again anyway.
+ */
+export function findHeldValues(
+  ledger: SpendingLedger,
+  environmentId: string,
+  titleNumber: string,
+  variables: readonly string[],
+  reuseDays: number,
+  now: number,
+): Map<string, ReusedValue> {
+  const held = new Map<string, ReusedValue>();
+  if (reuseDays <= 0 || variables.length === 0) return held;
+  const wanted = new Set(variables);
+  for (const record of ledger.availableForTitle(environmentId, titleNumber, now - reuseDays * dayMs)) {
+    for (const item of record.items ?? []) {
+      if (!wanted.has(item.variable) || held.has(item.variable)) continue;
+      held.set(item.variable, { value: item.value, price: item.price, purchaseId: record.purchaseId ?? null, boughtAt: record.createdAt });
+    }
+    if (held.size === wanted.size) break;
+  }
+  return held;
+}

@@ -1,0 +1,32 @@
+import type { BatchItemState, BatchSummary } from '../../../shared/batch.ts';
+import { batchItemStates } from '../../../shared/batch.ts';
+import { formatTotals } from '../common/money.ts';
+import { batchLabels, batchStateLabels, etaText } from './batch-labels.ts';
+
+const finished: readonly BatchItemState[] = ['available', 'reused', 'refused', 'failed', 'unknown', 'cancelled'];
+
+/** The progress bar, counts per state, money spent so far and the time left. */
+export function BatchProgress({ summary }: { readonly summary: BatchSummary }) {
+  const done = finished.reduce((sum, state) => sum + summary.counts[state], 0);
+  const percent = summary.itemCount === 0 ? 100 : Math.round((done / summary.itemCount) * 100);
+  return (
+    <div className="batch-progress">
+      <p>
+        <strong>{batchLabels[summary.state]}</strong> · {done.toLocaleString('en-GB')} of {summary.itemCount.toLocaleString('en-GB')} lines done · spent{' '}
+        <span data-testid="batch-spent">{formatTotals(summary.spent)}</span>
+        {summary.state === 'running' && summary.etaMs !== null ? ` · ${etaText(summary.etaMs)}` : ''}
+      </p>
+      <div role="progressbar" aria-label="Batch progress" aria-valuemin={0} aria-valuemax={summary.itemCount} aria-valuenow={done} className="batch-bar">
+        <span style={{ width: `${String(percent)}%` }} />
+      </div>
+      <ul className="batch-counts" aria-label="Lines per state">
+        {batchItemStates.filter((state) => summary.counts[state] > 0).map((state) => (
+          <li key={state} className={`batch-state-${state}`}>{batchStateLabels[state]}: {summary.counts[state].toLocaleString('en-GB')}</li>
+        ))}
+      </ul>
+      {summary.stoppedBy === 'budget' ? (
+        <p className="notice" role="status">The budget stopped this batch before a line that would have gone over it. Raise the budget under Settings → Spending, then resume.</p>
+      ) : null}
+    </div>
+  );
+}
