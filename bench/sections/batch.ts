@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { z } from 'zod';
 import { benchDir, runWorker } from '../lib/child.ts';
-import { analyseTimelines, exchangeSchema, type BenchExchange } from '../lib/polling-analysis.ts';
+import { judgePolling, type PurchaseTiming } from '../lib/sandbox-judge.ts';
 import { startSandboxProcess } from '../lib/sandbox-process.ts';
 import { goalMark, type Section, type SectionOutcome } from '../lib/section.ts';
 import { round, show } from '../lib/stats.ts';
@@ -18,7 +18,6 @@ const reportSchema = z.object({
   queued: z.number(),
   counts: z.record(z.string(), z.number()),
   variables: z.number(),
-  timelines: z.array(z.array(exchangeSchema)),
   cpuSeconds: z.number(),
   cpuSecondsTotal: z.number(),
   peakRssMiB: z.number(),
@@ -26,9 +25,9 @@ const reportSchema = z.object({
   eventLoopDelayMaxMs: z.number(),
 });
 
-/** The shortest a line can take: the server's advised waits from its POST to the GET that got the 200. */
-function minimalSeconds(timeline: readonly BenchExchange[]): number {
-  return timeline.filter((exchange) => exchange.status !== 200).reduce((sum, exchange) => sum + (exchange.advisedWaitSeconds ?? 0), 0);
+/** The shortest a line can take, from the sandbox's own plan: its POST to the checkpoint whose GET gets the 200. */
+function minimalSeconds(timing: PurchaseTiming): number {
+  return ((timing.checkpoints.at(-1) ?? timing.createdAt) - timing.createdAt) / 1000;
 }
 
 /** Lines start in order on `slots` slots, each taking its minimal time: the least wall time the limit allows. */
@@ -51,8 +50,10 @@ export const batchSection: Section = {
       context.log(`batch: ${String(titles.length)} titles, planning then running`);
       const report = reportSchema.parse(await runWorker(join(benchDir, 'workers', 'batch-client.ts'), { config: sandbox.config, titles, concurrency }, 400_000));
       const stats = await sandbox.stats();
-      const polling = analyseTimelines(report.timelines, report.timelines.length);
-      const minimum = minimalWallSeconds(report.timelines.map(minimalSeconds), concurrency);
+      // Judged from the sandbox's own log against the advice it gave, never from the client's clock.
+      const timings = await sandbox.purchases();
+      const polling = judgePolling(await sandbox.log(), timings);
+      const minimum = minimalWallSeconds([...timings].sort((a, b) => a.sequence - b.sequence).map(minimalSeconds), concurrency);
       const bought = report.counts['available'] ?? 0;
       const figures = {
         titles: titles.length, variables: report.variables, concurrency, previewSeconds: round(report.previewSeconds, 1), wallSeconds: round(report.wallSeconds, 1),

@@ -48,15 +48,12 @@ const id = batches.create(plan).id;
 const runStarted = performance.now();
 await batches.start(id);
 const wallSeconds = (performance.now() - runStarted) / 1000;
-const items = batches.items(id);
-const timelines = items.map((item) => purchases.get(item.purchaseLocalId ?? '')?.timeline ?? []);
 const report = {
   previewSeconds,
   wallSeconds,
   queued: plan.items.filter((item) => item.state === 'queued').length,
   counts: batches.summary(id).counts,
   variables: variables.length,
-  timelines,
   ...usage.stop(),
 };
 await batches.close();

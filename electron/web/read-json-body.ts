@@ -1,7 +1,10 @@
 import type { IncomingMessage } from 'node:http';
 
-// A batch's file travels in one request (batch:preview allows 16 million characters).
-const maxBodyBytes = 48 * 1024 * 1024;
+const mebibyte = 1024 * 1024;
+/** Every request fits in 1 MiB but a batch's file, which travels in one request (batch:preview allows 16 million characters). */
+export function bodyLimitFor(channel: string): number {
+  return channel.startsWith('batch:') ? 48 * mebibyte : mebibyte;
+}
 
 export type JsonBody = { ok: true; value: unknown } | { ok: false; status: number; message: string };
 type Refusal = Extract<JsonBody, { ok: false }>;
@@ -10,14 +13,14 @@ type Refusal = Extract<JsonBody, { ok: false }>;
  * What can be refused from the headers alone, before a byte of the body is read: the type, and
  * a declared length over the limit.
  */
-export function refuseJsonHeaders(request: IncomingMessage): Refusal | undefined {
+export function refuseJsonHeaders(request: IncomingMessage, maxBodyBytes: number): Refusal | undefined {
   const contentType = request.headers['content-type'] ?? '';
   if (!/^application\/json\b/i.test(contentType)) {
     return { ok: false, status: 415, message: 'Requests must be application/json.' };
   }
   const declared = request.headers['content-length'];
   if (declared !== undefined && Number(declared) > maxBodyBytes) {
-    return { ok: false, status: 413, message: 'The request is larger than 1 MiB.' };
+    return { ok: false, status: 413, message: `The request is larger than ${String(maxBodyBytes / mebibyte)} MiB.` };
   }
   return undefined;
 }
@@ -26,15 +29,15 @@ export function refuseJsonHeaders(request: IncomingMessage): Refusal | undefined
  * Reads a bounded JSON request body; the contract router validates its shape afterwards. Reading
  * stops at the limit: the caller answers and closes the connection instead of draining the rest.
  */
-export async function readJsonBody(request: IncomingMessage): Promise<JsonBody> {
-  const refused = refuseJsonHeaders(request);
+export async function readJsonBody(request: IncomingMessage, maxBodyBytes: number): Promise<JsonBody> {
+  const refused = refuseJsonHeaders(request, maxBodyBytes);
   if (refused !== undefined) return refused;
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of request) {
     const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk));
     size += buffer.length;
-    if (size > maxBodyBytes) return { ok: false, status: 413, message: 'The request is larger than 48 MiB.' };
+    if (size > maxBodyBytes) return { ok: false, status: 413, message: `The request is larger than ${String(maxBodyBytes / mebibyte)} MiB.` };
     chunks.push(buffer);
   }
   const text = Buffer.concat(chunks).toString('utf8');

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ContractEvents, ContractRouter } from '../core/router/router-types.ts';
-import { readJsonBody } from './read-json-body.ts';
+import { bodyLimitFor, readJsonBody } from './read-json-body.ts';
 import { hasLaunchKey, isAllowedHost, isAllowedOrigin } from './request-guard.ts';
 import { loadStaticFiles, type StaticFile } from './static-files.ts';
 
@@ -84,7 +84,7 @@ export async function startWebHost(options: WebHostOptions): Promise<RunningWebH
       refuse(request, response, 400, { ok: false, error: { code: 'validation', message: 'The channel name is not valid percent-encoding.' } });
       return;
     }
-    const payload = await readJsonBody(request);
+    const payload = await readJsonBody(request, bodyLimitFor(channel));
     if (!payload.ok) {
       refuse(request, response, payload.status, { ok: false, error: { code: 'validation', message: payload.message } });
       return;
