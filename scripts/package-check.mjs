@@ -5,7 +5,7 @@
 // node_modules are not. Exits non-zero on any problem. `--skip-build` reuses dist/ and dist-electron/.
 import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { createRequire, isBuiltin } from 'node:module';
 import { Script } from 'node:vm';
 import { join, resolve } from 'node:path';
 import { mainBundleBudgetBytes } from '../build/bundle-budget.ts';
@@ -85,12 +85,13 @@ if (manifest.dependencies !== undefined && Object.keys(manifest.dependencies).le
   problems.push(`package.json has dependencies (${Object.keys(manifest.dependencies).join(', ')}): they would be packed next to Vite's bundle`);
 }
 
-// The bundle must stand alone: anything it imports besides electron and node: builtins would be
+// The bundle must stand alone: anything it imports besides electron and Node's builtins would be
 // missing at run time, since no node_modules are packed.
 const mainSource = asar.extractFile(asarPath, 'dist-electron/main.js').toString('utf8');
 // The bundle is minified, its imports on one line: each follows the start or a semicolon.
 const imported = [...mainSource.matchAll(/(?:^|;)\s*import\s*(?:[^;'"]*?from\s*)?["']([^"']+)["']/gm)].map((match) => match[1]);
-const external = imported.filter((name) => name !== 'electron' && !name.startsWith('node:'));
+// Some libraries import builtins without the node: prefix (fflate's `module`); those are builtins too.
+const external = imported.filter((name) => name !== 'electron' && !isBuiltin(name));
 const mainBytes = Buffer.byteLength(mainSource);
 if (mainBytes > mainBundleBudgetBytes) problems.push(`dist-electron/main.js is ${mainBytes} bytes, over its budget of ${mainBundleBudgetBytes} (build/bundle-budget.ts)`);
 if (external.length > 0) problems.push(`dist-electron/main.js imports modules that are not packed: ${external.join(', ')}`);

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { isBuiltin } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { mainBundleBudgetBytes } from '../../build/bundle-budget.ts';
 import { mainBundle } from './support/built-bundles.ts';
@@ -21,7 +22,7 @@ describe('dist-electron/main.js', () => {
   it('imports only electron and Node built-ins, since no node_modules are packed', () => {
     const imported = [...source.matchAll(/(?:^|;)\s*import\s*(?:[^;'"]*?from\s*)?["']([^"']+)["']/gm)].map((match) => match[1] ?? '');
     expect(imported).toContain('electron');
-    expect(imported.filter((name) => name !== 'electron' && !name.startsWith('node:'))).toEqual([]);
+    expect(imported.filter((name) => name !== 'electron' && !isBuiltin(name))).toEqual([]);
   });
 
   it('carries the stand-ins for what it never runs: ajv without a schema, semver without migrations, FormData bodies', () => {
