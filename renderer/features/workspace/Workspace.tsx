@@ -5,6 +5,7 @@ import { FirstRunHint } from '../demo/FirstRunHint.tsx';
 import { RequestsDrawer } from '../demo/RequestsDrawer.tsx';
 import { HistoryView } from '../history/HistoryView.tsx';
 import { PurchaseLookup } from '../lookup/PurchaseLookup.tsx';
+import { PresentationEntry } from '../presentation/PresentationEntry.tsx';
 import { PurchasePanel } from '../purchases/PurchasePanel.tsx';
 import { BuyTab } from './BuyTab.tsx';
 import { panelId, tabId, WorkspaceTabs, type WorkspaceTab } from './WorkspaceTabs.tsx';
@@ -55,6 +56,7 @@ export function Workspace({ environment, loadProblem }: WorkspaceProps) {
         onOpenTitle={openTitle}
       />
       <section className="workspace-column workspace-tasks" aria-label="Tasks">
+        <PresentationEntry environment={environment} testTitles={sandbox.data?.testTitles ?? []} />
         <WorkspaceTabs current={tab} onSelect={setTab} />
         <div role="tabpanel" id={panelId('Buy')} aria-labelledby={tabId('Buy')} hidden={tab !== 'Buy'} className="tab-panel">
           <BuyTab
