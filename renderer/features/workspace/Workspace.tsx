@@ -7,7 +7,9 @@ import { HistoryView } from '../history/HistoryView.tsx';
 import { PurchaseLookup } from '../lookup/PurchaseLookup.tsx';
 import { PresentationEntry } from '../presentation/PresentationEntry.tsx';
 import { PurchasePanel } from '../purchases/PurchasePanel.tsx';
+import { rememberTitle } from '../address-search/recent-searches.ts';
 import { BuyTab } from './BuyTab.tsx';
+import { useSearchShortcut } from './use-search-shortcut.ts';
 import { panelId, tabId, WorkspaceTabs, type WorkspaceTab } from './WorkspaceTabs.tsx';
 import './workspace.css';
 
@@ -28,8 +30,10 @@ export function Workspace({ environment, loadProblem }: WorkspaceProps) {
   const [openTitles, setOpenTitles] = useState<readonly string[]>([]);
   const [activeTitle, setActiveTitle] = useState<string | undefined>();
   const [requestsFor, setRequestsFor] = useState<string | undefined>();
+  useSearchShortcut(() => { setTab('Buy'); });
 
   function openTitle(titleNumber: string): void {
+    rememberTitle(titleNumber);
     setOpenTitles((current) => (current.includes(titleNumber) ? current : [...current, titleNumber]));
     setActiveTitle(titleNumber);
     setTab('Buy');
