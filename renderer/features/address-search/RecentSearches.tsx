@@ -31,7 +31,7 @@ export function RecentSearches({ onSelectAddress, onOpenTitle }: RecentSearchesP
           <ul aria-labelledby="recent-titles">
             {recent.titles.map((title) => (
               <li key={title}>
-                <button type="button" className="button-link" aria-label={`Open title ${title}`} onClick={() => { onOpenTitle(title); }}>{title}</button>
+                <button type="button" className="button-link" onClick={() => { onOpenTitle(title); }}>{title}</button>
               </li>
             ))}
           </ul>

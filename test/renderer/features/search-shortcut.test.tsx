@@ -90,7 +90,7 @@ describe('recent searches', () => {
     resetRecentSearchesCache();
     const fake = renderWorkspace();
     const again = screen.getByRole('navigation', { name: 'Recent searches' });
-    fireEvent.click(within(again).getByRole('button', { name: 'Open title WYK638009' }));
+    fireEvent.click(within(again).getByRole('button', { name: 'WYK638009' }));
     expect(await screen.findByRole('button', { name: 'Close title WYK638009' })).toBeDefined();
     fireEvent.click(within(again).getByRole('button', { name: '3 Tannery Crescent' }));
     await waitFor(() => { expect(fake.callsTo('address:retrieve')).toEqual([{ id: house.id }]); });
