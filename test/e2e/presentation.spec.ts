@@ -77,6 +77,8 @@ test('the scripted demo shows the POST, a 202 with its countdown and the 200 wit
   const labels = await diagram.getByTestId('sequence-message').allTextContents();
   expect(labels[0]).toBe('POST: buy 3 values');
   expect(labels.filter((label) => label === 'GET: is it ready?').length).toBe(labels.filter((label) => /^20[02] /.test(label)).length);
+  // The values fade in one after another: the screenshots show them all.
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState === 'finished'));
   await shootEverySize(page, testInfo, 'ready');
 
   // Back steps through the captions; Esc leaves and returns focus to the entry point.
