@@ -1,9 +1,10 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef } from 'react';
 import type { Environment } from '../../../shared/environment.ts';
 import { ErrorNotice } from '../../components/common/ErrorNotice.tsx';
 import { formatMoney } from '../common/money.ts';
 import { DiagramStage } from './DiagramStage.tsx';
 import { demoDelaySeconds, useScriptedDemo, type DemoStage } from './scripted-demo.ts';
+import { usePresenterKeys } from './use-presenter-keys.ts';
 import './presentation.css';
 
 export interface PresentationModeProps {
@@ -48,18 +49,15 @@ function StageView({ stage, focused }: { readonly stage: DemoStage; readonly foc
   }
 }
 
-const nextKeys = new Set(['ArrowRight', 'ArrowDown', 'PageDown', 'n', 'N', ' ']);
-const previousKeys = new Set(['ArrowLeft', 'ArrowUp', 'PageUp', 'p', 'P']);
-
 /**
  * The whole window given to one purchase, for a room: a scripted demo on the Sandbox ending in a
- * live sequence diagram. S or Enter starts, → (or N, Space) moves on, ← goes back a step, Esc exits.
+ * live sequence diagram, driven from the keyboard (see usePresenterKeys) or the buttons.
  */
 export function PresentationMode({ environment, testTitles, onExit }: PresentationModeProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const demo = useScriptedDemo(testTitles);
-  const [focused, setFocused] = useState<number | undefined>();
   const sandbox = environment.builtIn === true;
+  const keys = usePresenterKeys({ demo, enabled: sandbox, onExit, container: dialog });
 
   useEffect(() => {
     const element = dialog.current;
@@ -69,51 +67,22 @@ export function PresentationMode({ environment, testTitles, onExit }: Presentati
     return () => { if (opener instanceof HTMLElement) opener.focus(); };
   }, []);
 
-  function step(delta: 1 | -1): void {
-    if (demo.stage.step !== 'diagram') {
-      if (delta === 1 && sandbox) demo.next();
-      return;
-    }
-    const count = dialog.current?.querySelectorAll('[data-testid="sequence-message"]').length ?? 0;
-    const at = focused ?? count - 1;
-    const target = Math.max(0, at + delta);
-    setFocused(target >= count - 1 ? undefined : target);
-  }
-
-  function onKeyDown(event: KeyboardEvent<HTMLDialogElement>): void {
-    const onButton = event.target instanceof HTMLButtonElement;
-    if (event.key === 'Escape') {
-      event.preventDefault();
-      onExit();
-    } else if ((event.key === 's' || event.key === 'S' || (event.key === 'Enter' && !onButton)) && sandbox) {
-      event.preventDefault();
-      setFocused(undefined);
-      demo.start();
-    } else if (nextKeys.has(event.key) && !(onButton && event.key === ' ')) {
-      event.preventDefault();
-      step(1);
-    } else if (previousKeys.has(event.key)) {
-      event.preventDefault();
-      step(-1);
-    }
-  }
-
   return (
-    <dialog ref={dialog} className="presentation" aria-label="Presentation mode" onKeyDown={onKeyDown} onCancel={(event) => { event.preventDefault(); onExit(); }}>
+    <dialog ref={dialog} className="presentation" aria-label="Presentation mode" onKeyDown={keys.onKeyDown} onCancel={(event) => { event.preventDefault(); onExit(); }}>
       <header className="presentation-header">
         <h2>How TitleDesk buys data</h2>
         <div className="presentation-controls">
           {sandbox ? (
             <>
-              <button type="button" onClick={() => { setFocused(undefined); demo.start(); }}>{demo.stage.step === 'intro' ? 'Start the demo' : 'Start again'}</button>
-              <button type="button" onClick={() => { step(1); }}>Next</button>
+              <button type="button" onClick={keys.start}>{demo.stage.step === 'intro' ? 'Start the demo' : 'Start again'}</button>
+              <button type="button" onClick={() => { keys.step(1); }}>Next</button>
             </>
           ) : null}
           <button type="button" className="button-quiet" onClick={onExit}>Exit presentation</button>
         </div>
       </header>
       <div className="presentation-body">
-        {sandbox ? <StageView stage={demo.stage} focused={focused} /> : (
+        {sandbox ? <StageView stage={demo.stage} focused={keys.focused} /> : (
           <p className="presentation-caption">The scripted demo runs on the Sandbox, where nothing is really bought. Choose Sandbox in the header, then start presentation mode again.</p>
         )}
       </div>
