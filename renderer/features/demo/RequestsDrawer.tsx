@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { usePurchaseQuery } from '../purchases/purchase-queries.ts';
 import { purchaseTitle } from '../purchases/purchase-labels.ts';
 import { formatSeconds } from '../purchases/timeline.ts';
+import { CopyCurlButton } from './CopyCurlButton.tsx';
 
 function adviceText(status: number | 'no-response', wait: number | undefined): string {
   if (wait === undefined) return '';
@@ -39,7 +40,7 @@ export function RequestsDrawer({ id, onClose }: { readonly id: string; readonly 
       ) : (
         <table className="requests-table">
           <thead>
-            <tr><th scope="col">Sent</th><th scope="col">Request</th><th scope="col">Answer</th><th scope="col">Server advice</th><th scope="col" className="numeric">Took</th></tr>
+            <tr><th scope="col">Sent</th><th scope="col">Request</th><th scope="col">Answer</th><th scope="col">Server advice</th><th scope="col" className="numeric">Took</th><th scope="col"><span className="visually-hidden">Repeat</span></th></tr>
           </thead>
           <tbody aria-live="polite">
             {record.timeline.map((exchange, index) => (
@@ -49,6 +50,7 @@ export function RequestsDrawer({ id, onClose }: { readonly id: string; readonly 
                 <td><strong>{exchange.status === 'no-response' ? '—' : exchange.status}</strong> <span className="muted">{statusMeaning(exchange.status)}</span></td>
                 <td>{adviceText(exchange.status, exchange.advisedWaitSeconds)}</td>
                 <td className="numeric">{exchange.receivedAt === undefined ? '' : `${String(Math.max(0, exchange.receivedAt - exchange.at))} ms`}</td>
+                <td><CopyCurlButton exchange={exchange} record={record} /></td>
               </tr>
             ))}
           </tbody>

@@ -3,6 +3,8 @@ import type { AddressCandidate } from '../../../shared/address.ts';
 import type { Environment } from '../../../shared/environment.ts';
 import { AddressCard } from '../address-search/AddressCard.tsx';
 import { AddressSearch } from '../address-search/AddressSearch.tsx';
+import { RecentSearches } from '../address-search/RecentSearches.tsx';
+import { rememberAddress } from '../address-search/recent-searches.ts';
 import { TitleNumberForm } from '../address-search/TitleNumberForm.tsx';
 import { TitleView } from '../variable-picker/TitleView.tsx';
 import { loadMarkedTestTitles, saveMarkedTestTitles } from '../variable-picker/test-titles.ts';
@@ -26,6 +28,11 @@ export function BuyTab({ environment, search, openTitles, activeTitle, sandboxTe
   const [address, setAddress] = useState<AddressCandidate | undefined>();
   const [marked, setMarked] = useState(loadMarkedTestTitles);
 
+  function chooseAddress(candidate: AddressCandidate): void {
+    rememberAddress(candidate);
+    setAddress(candidate);
+  }
+
   function mark(titleNumber: string, on: boolean): void {
     const next = new Set(marked);
     if (on) next.add(titleNumber);
@@ -38,9 +45,10 @@ export function BuyTab({ environment, search, openTitles, activeTitle, sandboxTe
     <>
       <h2 id="search-heading">Find a property</h2>
       <div className="search-row">
-        <AddressSearch key={search?.version ?? 0} initialText={search?.text} onSelectAddress={setAddress} onOpenTitle={onOpenTitle} />
+        <AddressSearch key={search?.version ?? 0} initialText={search?.text} onSelectAddress={chooseAddress} onOpenTitle={onOpenTitle} />
         <TitleNumberForm onOpenTitle={onOpenTitle} />
       </div>
+      <RecentSearches onSelectAddress={chooseAddress} onOpenTitle={onOpenTitle} />
       {address === undefined ? null : <AddressCard id={address.id} onOpenTitle={onOpenTitle} onClose={() => { setAddress(undefined); }} />}
       {openTitles.length === 0 ? (
         address === undefined ? (

@@ -7,8 +7,11 @@ import { BatchView } from '../batch/BatchView.tsx';
 import { HistoryView } from '../history/HistoryView.tsx';
 import { useOpenPurchaseRequests } from '../lookup/open-request.ts';
 import { PurchaseLookup } from '../lookup/PurchaseLookup.tsx';
+import { PresentationEntry } from '../presentation/PresentationEntry.tsx';
 import { PurchasePanel } from '../purchases/PurchasePanel.tsx';
+import { rememberTitle } from '../address-search/recent-searches.ts';
 import { BuyTab } from './BuyTab.tsx';
+import { useSearchShortcut } from './use-search-shortcut.ts';
 import { panelId, tabId, WorkspaceTabs, type WorkspaceTab } from './WorkspaceTabs.tsx';
 import './workspace.css';
 
@@ -36,8 +39,10 @@ export function Workspace({ environment, loadProblem, openPurchase }: WorkspaceP
   const [openTitles, setOpenTitles] = useState<readonly string[]>([]);
   const [activeTitle, setActiveTitle] = useState<string | undefined>();
   const [requestsFor, setRequestsFor] = useState<string | undefined>();
+  useSearchShortcut(() => { setTab('Buy'); });
 
   function openTitle(titleNumber: string): void {
+    rememberTitle(titleNumber);
     setOpenTitles((current) => (current.includes(titleNumber) ? current : [...current, titleNumber]));
     setActiveTitle(titleNumber);
     setTab('Buy');
@@ -64,6 +69,7 @@ export function Workspace({ environment, loadProblem, openPurchase }: WorkspaceP
         onOpenTitle={openTitle}
       />
       <section className="workspace-column workspace-tasks" aria-label="Tasks">
+        <PresentationEntry environment={environment} testTitles={sandbox.data?.testTitles ?? []} />
         <WorkspaceTabs current={tab} onSelect={setTab} />
         <div role="tabpanel" id={panelId('Buy')} aria-labelledby={tabId('Buy')} hidden={tab !== 'Buy'} className="tab-panel">
           <BuyTab

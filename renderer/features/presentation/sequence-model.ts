@@ -1,0 +1,72 @@
+import type { Exchange, PurchaseRecord } from '../../../shared/purchase.ts';
+
+/** One arrow of the sequence diagram: a request from TitleDesk or an answer from the service. */
+export interface DiagramMessage {
+  readonly key: string;
+  readonly direction: 'request' | 'answer';
+  /** The arrow's label, as short as a slide allows: "POST purchase", "202 not ready yet: come back in 3 s". */
+  readonly label: string;
+  /** What the audience should take from it, in plain words. */
+  readonly caption: string;
+  readonly status?: number | 'no-response';
+}
+
+export const serviceName = 'Data Purchase Service';
+export const clientName = 'TitleDesk';
+
+function seconds(value: number | undefined): string {
+  const whole = Math.max(0, Math.round(value ?? 0));
+  return `${String(whole)} ${whole === 1 ? 'second' : 'seconds'}`;
+}
+
+function requestOf(exchange: Exchange, index: number, record: PurchaseRecord): DiagramMessage {
+  if (exchange.method === 'POST') {
+    const count = record.variables.length;
+    return {
+      key: `q${String(index)}`, direction: 'request', label: `POST: buy ${String(count)} ${count === 1 ? 'value' : 'values'}`,
+      caption: `TitleDesk asks the service for ${String(count)} ${count === 1 ? 'value' : 'values'} about title ${record.titleNumber ?? ''}.`,
+    };
+  }
+  return {
+    key: `q${String(index)}`, direction: 'request', label: 'GET: is it ready?',
+    caption: 'The wait is over, so TitleDesk asks once whether the data is ready.',
+  };
+}
+
+function answerOf(exchange: Exchange, index: number): DiagramMessage {
+  const key = `a${String(index)}`;
+  const wait = seconds(exchange.advisedWaitSeconds);
+  const base = { key, direction: 'answer' as const, status: exchange.status };
+  switch (exchange.status) {
+    case 303:
+      return { ...base, label: `303 accepted: come back in ${wait}`, caption: `The service needs a moment; TitleDesk waits exactly as long as it was told (${wait}), no more.` };
+    case 202:
+      return { ...base, label: `202 not ready yet: come back in ${wait}`, caption: `Not ready yet. The service says when to ask again (${wait}); TitleDesk does not pester it before then.` };
+    case 200:
+      return { ...base, label: '200 ready', caption: 'Ready: the values arrive, and each one is kept with its price and purchase ID.' };
+    case 'no-response':
+      return { ...base, label: 'no answer', caption: 'No answer came back; TitleDesk keeps the purchase safe and never sends it twice by itself.' };
+    default:
+      return { ...base, label: `${String(exchange.status)} ${exchange.status >= 500 ? 'service problem' : 'refused'}`, caption: 'The service said no; TitleDesk shows why in plain words.' };
+  }
+}
+
+/** Every exchange of the purchase's timeline as a request arrow and, once it came, its answer. */
+export function diagramMessages(record: PurchaseRecord): DiagramMessage[] {
+  const messages: DiagramMessage[] = [];
+  record.timeline.forEach((exchange, index) => {
+    messages.push(requestOf(exchange, index, record));
+    if (exchange.receivedAt !== undefined || exchange.status !== 'no-response') messages.push(answerOf(exchange, index));
+  });
+  return messages;
+}
+
+/** Seconds left before the next GET the service allows, while the purchase waits for one. */
+export function countdownOf(record: PurchaseRecord, now: number): { readonly left: number; readonly total: number } | undefined {
+  if (record.state !== 'pending' || record.nextCheckAt === undefined) return undefined;
+  const last = record.timeline.at(-1);
+  const from = last?.receivedAt ?? last?.at ?? record.createdAt;
+  const total = Math.max(0, (record.nextCheckAt - from) / 1000);
+  const left = Math.max(0, (record.nextCheckAt - now) / 1000);
+  return { left: Math.min(left, total), total };
+}

@@ -1,0 +1,106 @@
+import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { collectPageProblems, screenshot } from './support/app-page.ts';
+import { startTitleDeskWeb, type TitleDeskWeb } from './support/titledesk-web.ts';
+
+let host: TitleDeskWeb;
+
+test.beforeAll(async () => {
+  host = await startTitleDeskWeb();
+});
+
+test.afterAll(async () => {
+  await host.stop();
+});
+
+test.use({ viewport: { width: 1920, height: 1080 } });
+
+const sizes = [{ width: 1920, height: 1080 }, { width: 1280, height: 720 }] as const;
+
+async function openPresentation(page: Page) {
+  await page.goto(host.url);
+  await expect(page.getByRole('banner').getByText(/token valid until/)).toBeVisible();
+  await page.getByRole('button', { name: 'Presentation mode' }).click();
+  const presentation = page.getByRole('dialog', { name: 'Presentation mode' });
+  await expect(presentation).toBeVisible();
+  return presentation;
+}
+
+/** The same screen at both projector sizes, light and dark; nothing may spill out of the window. */
+async function shootEverySize(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    for (const size of sizes) {
+      await page.setViewportSize(size);
+      const overflow = await page.locator('dialog.presentation').evaluate((element) => ({
+        width: element.scrollWidth - element.clientWidth,
+        height: element.scrollHeight - element.clientHeight,
+      }));
+      expect(overflow, `${name} at ${String(size.width)}×${String(size.height)}`).toEqual({ width: 0, height: 0 });
+      await screenshot(page, testInfo, `presentation-${name}-${String(size.width)}x${String(size.height)}-${scheme}`);
+    }
+  }
+}
+
+test('the scripted demo shows the POST, a 202 with its countdown and the 200 with the values', async ({ page }, testInfo) => {
+  test.setTimeout(90_000);
+  const problems = collectPageProblems(page);
+  const presentation = await openPresentation(page);
+  await shootEverySize(page, testInfo, 'intro');
+  await page.setViewportSize(sizes[0]);
+  await page.emulateMedia({ colorScheme: 'light' });
+
+  // Start: a test title; next: the three variables; next: the purchase and its diagram.
+  await page.keyboard.press('s');
+  await expect(presentation.getByText(/^Title \w+$/)).toBeVisible();
+  await page.keyboard.press('ArrowRight');
+  await expect(presentation.getByText('Three values to buy')).toBeVisible();
+  await expect(presentation.locator('.presentation-choices li')).toHaveCount(3);
+  await page.keyboard.press('ArrowRight');
+
+  const diagram = presentation.getByRole('img', { name: 'Requests between TitleDesk and the Data Purchase Service' });
+  await expect(diagram.getByText('POST: buy 3 values')).toBeVisible();
+  await expect(diagram.getByText(/^303 accepted: come back in \d+ seconds?$/)).toBeVisible();
+  await expect(presentation.getByTestId('presentation-caption')).toContainText(/waits exactly as long as it was told|does not pester/);
+  await expect(diagram.getByText(/^202 not ready yet: come back in \d+ seconds?$/).first()).toBeVisible({ timeout: 20_000 });
+  const countdown = presentation.getByRole('progressbar', { name: 'Wait before the next question' });
+  await expect(countdown).toBeVisible();
+  await expect(countdown).toHaveAttribute('aria-valuetext', /^\d+ s left$/);
+  await screenshot(page, testInfo, 'presentation-waiting-1920x1080-light');
+
+  await expect(diagram.getByText('200 ready')).toBeVisible({ timeout: 30_000 });
+  await expect(countdown).toBeHidden();
+  const values = presentation.getByRole('region', { name: 'Values received' }).getByRole('listitem');
+  await expect(values).toHaveCount(3);
+  for (const value of await values.all()) await expect(value.locator('.presentation-value')).not.toBeEmpty();
+  await expect(presentation.getByTestId('presentation-caption')).toContainText('Ready');
+  // Every GET is answered, and each request came before its answer.
+  const labels = await diagram.getByTestId('sequence-message').allTextContents();
+  expect(labels[0]).toBe('POST: buy 3 values');
+  expect(labels.filter((label) => label === 'GET: is it ready?').length).toBe(labels.filter((label) => /^20[02] /.test(label)).length);
+  // The values fade in one after another: the screenshots show them all.
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState === 'finished'));
+  await shootEverySize(page, testInfo, 'ready');
+
+  // Back steps through the captions; Esc leaves and returns focus to the entry point.
+  await page.keyboard.press('ArrowLeft');
+  await expect(diagram.locator('[aria-current="step"]')).toHaveText(/^GET: is it ready\?$/);
+  await page.keyboard.press('Escape');
+  await expect(presentation).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Presentation mode' })).toBeFocused();
+  expect(problems).toEqual([]);
+});
+
+test('with reduced motion the diagram appears without animation', async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  const presentation = await openPresentation(page);
+  await page.keyboard.press('s');
+  await expect(presentation.getByText(/^Title \w+$/)).toBeVisible();
+  await page.keyboard.press('ArrowRight');
+  await expect(presentation.getByText('Three values to buy')).toBeVisible();
+  await page.keyboard.press('ArrowRight');
+  const message = presentation.getByTestId('sequence-message').first();
+  await expect(message).toBeVisible();
+  expect(await message.evaluate((element) => getComputedStyle(element).animationName)).toBe('none');
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
+  expect(await message.evaluate((element) => getComputedStyle(element).animationName)).toBe('presentation-appear');
+});
