@@ -28,15 +28,16 @@ function show(count: number) {
   return { fake, rows };
 }
 
-describe('the history', () => {
+// Hundreds of rows in jsdom are slow on a loaded machine: generous limits, no speed asserted here.
+describe('the history', { timeout: 30_000 }, () => {
   it('shows the newest 200 and older ones 200 at a time on request', async () => {
     const { fake, rows } = show(450);
-    await waitFor(() => { expect(rows()).toBe(200); });
+    await waitFor(() => { expect(rows()).toBe(200); }, { timeout: 10_000 });
     expect(screen.getByRole('status').textContent).toBe('The latest 200 purchases.');
     fireEvent.click(screen.getByRole('button', { name: 'Show 200 older purchases' }));
-    await waitFor(() => { expect(rows()).toBe(400); });
+    await waitFor(() => { expect(rows()).toBe(400); }, { timeout: 10_000 });
     fireEvent.click(screen.getByRole('button', { name: 'Show 200 older purchases' }));
-    await waitFor(() => { expect(rows()).toBe(450); });
+    await waitFor(() => { expect(rows()).toBe(450); }, { timeout: 10_000 });
     expect(screen.queryByRole('button', { name: 'Show 200 older purchases' })).toBeNull();
     expect(screen.getByRole('status').textContent).toBe('450 purchases.');
     expect(fake.callsTo('purchase:list').map((query) => (query as { limit?: number }).limit)).toEqual([200, 400, 600]);
@@ -44,11 +45,11 @@ describe('the history', () => {
 
   it('starts again from the first page when the search changes', async () => {
     const { fake, rows } = show(450);
-    await waitFor(() => { expect(rows()).toBe(200); });
+    await waitFor(() => { expect(rows()).toBe(200); }, { timeout: 10_000 });
     fireEvent.click(screen.getByRole('button', { name: 'Show 200 older purchases' }));
-    await waitFor(() => { expect(rows()).toBe(400); });
+    await waitFor(() => { expect(rows()).toBe(400); }, { timeout: 10_000 });
     fireEvent.change(screen.getByLabelText('Title, purchase ID or variable'), { target: { value: 'p-44' } });
-    await waitFor(() => { expect(rows()).toBe(11); });
+    await waitFor(() => { expect(rows()).toBe(11); }, { timeout: 10_000 });
     expect(fake.callsTo('purchase:list').at(-1)).toMatchObject({ text: 'p-44', limit: 200 });
   });
 });
