@@ -23,6 +23,8 @@ export const errorMessages: { readonly [C in ErrorCode]: string } = {
   provider_error: 'The address provider reported a problem with the lookup or with its account key.',
   protocol: 'The service answered in a way TitleDesk does not understand. Nothing was assumed from that answer.',
   cancelled: 'This was cancelled.',
+  not_sent: 'This purchase was never sent, so nothing was charged. Send it when you are ready.',
+  journal: 'The purchase journal could not be read or written as it should. What TitleDesk kept, and where, is described here.',
   internal: 'Something went wrong inside TitleDesk. Try again; if it keeps happening, restart the app.',
 };
 

@@ -22,6 +22,8 @@ export const errorCodes = [
   'provider_error', // the address provider answered with an error item
   'protocol', // the service answered something the interface does not allow
   'cancelled',
+  'not_sent', // a purchase POST certainly never left TitleDesk: safe to send
+  'journal', // the purchase journal is damaged or could not be written
   'internal',
 ] as const;
 

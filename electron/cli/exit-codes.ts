@@ -30,6 +30,8 @@ const exitCodeByError: Readonly<Record<ErrorCode, ExitCode>> = {
   provider_error: exitCodes.rejected,
   protocol: exitCodes.unavailable,
   cancelled: exitCodes.failure,
+  not_sent: exitCodes.unavailable,
+  journal: exitCodes.failure,
   internal: exitCodes.failure,
 };
 

@@ -9,7 +9,8 @@ import {
   environmentInputSchema,
   environmentSchema,
 } from '../environment.ts';
-import { historyQuerySchema, purchaseOptionsSchema, purchaseRecordSchema } from '../purchase.ts';
+import { journalStatusSchema } from '../journal.ts';
+import { historyQuerySchema, purchaseOptionsSchema, purchaseRecordSchema, resolveActionSchema } from '../purchase.ts';
 
 /**
  * Every request channel: its payload schema (strict: unknown keys, including __proto__, are
@@ -75,9 +76,22 @@ export const requestChannels = {
   'purchase:get': { request: localId, response: purchaseRecordSchema },
   'purchase:list': { request: historyQuerySchema.strict().optional(), response: z.object({ purchases: z.array(purchaseRecordSchema) }) },
   'purchase:check': {
-    request: z.strictObject({ reference: z.string().trim().min(1).max(2048), wait: z.boolean().optional() }),
+    request: z.strictObject({
+      reference: z.string().trim().min(1).max(2048),
+      wait: z.boolean().optional(),
+      /** Keep a purchase the service does not know (404) in the history anyway. */
+      keep: z.boolean().optional(),
+    }),
     response: purchaseRecordSchema,
   },
+  /** "Send now": a purchase that was never sent goes out, once. */
+  'purchase:send': { request: localId, response: purchaseRecordSchema },
+  /** "Send all": every not-sent purchase. */
+  'purchase:send-all': { request: noPayload, response: z.object({ sent: z.number().int().nonnegative() }) },
+  /** An outcome-unknown purchase: buy again (may charge twice) or abandon. */
+  'purchase:resolve': { request: z.strictObject({ id: z.uuid(), action: resolveActionSchema }), response: purchaseRecordSchema },
+  /** What the journal found wrong when it opened (damaged, empty, unreadable records, rescued answers). */
+  'journal:status': { request: noPayload, response: journalStatusSchema },
   'purchase:cancel': { request: localId, response: purchaseRecordSchema },
   'purchase:recheck': { request: localId, response: purchaseRecordSchema },
   'settings:get': { request: noPayload, response: advancedSettingsSchema },

@@ -1,6 +1,7 @@
 import { request, type Dispatcher } from 'undici';
 import { CoreError } from '../errors.ts';
 import { TransportError, type ApiRequest, type ApiResponse } from '../api/service-client-types.ts';
+import { withSendingHook } from './sending-hook.ts';
 
 const defaultTimeoutMs = 30_000;
 
@@ -64,9 +65,10 @@ function toHeaders(raw: Dispatcher.ResponseData['headers']): Headers {
 export async function sendHttp(dispatcher: Dispatcher, req: ApiRequest): Promise<ApiResponse> {
   const timeout = AbortSignal.timeout(req.timeoutMs ?? defaultTimeoutMs);
   const signal = req.signal === undefined ? timeout : AbortSignal.any([req.signal, timeout]);
+  const probe = req.onSending === undefined ? undefined : withSendingHook(dispatcher, req.onSending);
   try {
     const response = await request(req.url, {
-      dispatcher,
+      dispatcher: probe?.dispatcher ?? dispatcher,
       method: req.method,
       ...(req.headers === undefined ? {} : { headers: { ...req.headers } }),
       ...(req.body === undefined ? {} : { body: req.body }),
@@ -76,7 +78,14 @@ export async function sendHttp(dispatcher: Dispatcher, req: ApiRequest): Promise
     const body = await response.body.text();
     return { status: response.statusCode, headers: toHeaders(response.headers), body, receivedAt };
   } catch (error) {
+    const hookError = probe?.hookError();
+    if (hookError !== undefined) throw hookError;
     if (req.signal?.aborted === true) throw new CoreError('cancelled', 'The request was cancelled.', { cause: error });
-    throw classifyHttpFailure(error, req.url, timeout.aborted);
+    const failure = classifyHttpFailure(error, req.url, timeout.aborted);
+    // Still waiting for a connection when it failed: not one byte was written.
+    if (probe !== undefined && !probe.started() && failure.maybeReceived) {
+      throw new TransportError(`${failure.message} The request was not sent.`, false, error);
+    }
+    throw failure;
   }
 }

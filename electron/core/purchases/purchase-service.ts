@@ -1,17 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import type { HistoryQuery, PurchaseOptions, PurchaseRecord } from '../../../shared/purchase.ts';
-import { isTitleNumber, normalizeTitleNumber } from '../../../shared/title-number.ts';
+import type { HistoryQuery, PurchaseOptions, PurchaseRecord, ResolveAction } from '../../../shared/purchase.ts';
 import { CoreError } from '../errors.ts';
 import { defaultRetryPolicy, type RetryPolicy } from './backoff.ts';
 import { systemClock, type Clock } from './clock.ts';
-import { sendExchange } from './exchange.ts';
 import { Poller, type PurchaseEnvironment } from './poller.ts';
-import { formatPrefer } from './prefer.ts';
-import { buildPurchaseRequest } from './purchase-request.ts';
+import { PurchaseSender } from './purchase-sender.ts';
 import { RecordStore, type PurchaseListener } from './record-store.ts';
+import { recoverInterrupted } from './recovery.ts';
 import { resolveCheckReference } from './reference.ts';
-import { applySubmitResult } from './submit-apply.ts';
-import { validateVariables } from './variables.ts';
+import { applyRescued } from './rescue-apply.ts';
+import { Submitter } from './submitter.ts';
 
 export type { PurchaseEnvironment } from './poller.ts';
 export type { PurchaseListener } from './record-store.ts';
@@ -29,11 +27,22 @@ export interface PurchaseServiceOptions {
   readonly retry?: Partial<RetryPolicy> | (() => RetryPolicy);
   /** Per request (default 30 s). A POST that times out has an unknown outcome. */
   readonly requestTimeoutMs?: number;
+  /** Minutes after the click within which a not-sent purchase goes out on its own (default 10). */
+  readonly autoSendMinutes?: () => number;
 }
 
 export interface CheckOptions {
   /** Keep following the purchase until it settles, then resolve. */
   readonly wait?: boolean;
+  /** Keep a purchase the service does not know (404) in the history anyway. */
+  readonly keepNotFound?: boolean;
+}
+
+export interface ResumeSummary {
+  readonly resumed: number;
+  readonly outcomeUnknown: number;
+  readonly notSent: number;
+  readonly autoSent: number;
 }
 
 function liveRetryPolicy(retry: PurchaseServiceOptions['retry']): () => RetryPolicy {
@@ -43,18 +52,18 @@ function liveRetryPolicy(retry: PurchaseServiceOptions['retry']): () => RetryPol
 }
 
 /**
- * Purchases: create (intent journaled before the POST), the poller, check, cancel, recheck and
- * resume after a restart. A POST is never sent twice by TitleDesk on its own.
+ * Purchases: create (intent journaled before the POST), send a not-sent one, resolve an unknown
+ * outcome, the poller, check, cancel, recheck and resume after a restart. A POST that may have
+ * reached the service is never sent again by TitleDesk on its own.
  */
 export class PurchaseService {
   readonly #store: RecordStore;
   readonly #poller: Poller;
+  readonly #sender: PurchaseSender;
   readonly #clock: Clock;
   readonly #options: PurchaseServiceOptions;
   readonly #environments = new Map<string, PurchaseEnvironment>();
   readonly #closing = new AbortController();
-  /** Intents whose POST is in flight in this process: resume must not call them unknown. */
-  readonly #submitting = new Set<string>();
   readonly #inFlight = new Set<Promise<unknown>>();
   #closed = false;
 
@@ -62,20 +71,38 @@ export class PurchaseService {
     this.#options = options;
     this.#clock = options.clock ?? systemClock;
     this.#store = new RecordStore(options.dataDir, this.#clock);
+    const requestTimeoutMs = options.requestTimeoutMs ?? 30_000;
     this.#poller = new Poller({
       store: this.#store,
       clock: this.#clock,
       random: options.random ?? Math.random,
       retry: liveRetryPolicy(options.retry),
       maxConcurrent: options.maxConcurrent ?? 16,
-      requestTimeoutMs: options.requestTimeoutMs ?? 30_000,
+      requestTimeoutMs,
       signal: this.#closing.signal,
       environmentOf: (id) => this.#environmentOf(id),
+    });
+    const rescued = applyRescued(this.#store, options.dataDir);
+    if (rescued !== undefined) this.#store.notices.push(rescued);
+    const submitter = new Submitter({ store: this.#store, clock: this.#clock, dataDir: options.dataDir, signal: this.#closing.signal, timeoutMs: requestTimeoutMs });
+    this.#sender = new PurchaseSender({
+      store: this.#store,
+      poller: this.#poller,
+      submitter,
+      clock: this.#clock,
+      environmentOf: (id) => this.#environmentOf(id),
+      autoSendMinutes: () => options.autoSendMinutes?.() ?? 10,
+      track: (work) => this.#track(work),
     });
   }
 
   get journalPath(): string {
     return this.#store.journalPath;
+  }
+
+  /** What the journal found wrong when it opened, for the UI and the CLI to say. */
+  get journalNotices(): RecordStore['notices'] {
+    return this.#store.notices;
   }
 
   onUpdate(listener: PurchaseListener): () => void {
@@ -88,74 +115,49 @@ export class PurchaseService {
 
   async #create(environment: PurchaseEnvironment, titleNumber: string, variables: readonly string[], options: PurchaseOptions): Promise<PurchaseRecord> {
     this.#assertOpen();
-    const title = normalizeTitleNumber(titleNumber);
-    if (!isTitleNumber(title)) throw new CoreError('validation', 'Not an England and Wales title number (letters then digits, e.g. DN123456).');
-    validateVariables(variables);
-    let prefer: string;
-    try {
-      prefer = formatPrefer(options);
-    } catch (error) {
-      throw new CoreError('validation', 'service.min-wait must be a whole number of seconds.', { cause: error });
-    }
     this.#remember(environment);
-    const now = this.#clock.now();
-    const intent = this.#store.insert({
-      id: randomUUID(),
-      environmentId: environment.id,
-      titleNumber: title,
-      variables: [...variables],
-      options: { ...options },
-      state: 'submitting',
-      autoCheck: options.fireAndForget !== true,
-      createdAt: now,
-      updatedAt: now,
-      timeline: [],
-    });
-    this.#submitting.add(intent.id);
-    try {
-      const baseUrl = environment.client.baseUrl;
-      const request = buildPurchaseRequest(baseUrl, title, variables, prefer);
-      const result = await sendExchange(environment.client, { ...request, signal: this.#closing.signal, timeoutMs: this.#timeoutMs() }, this.#clock);
-      const saved = applySubmitResult(this.#store, intent, result, request.url, baseUrl);
-      if (saved.state === 'pending' && saved.autoCheck) this.#poller.follow(saved);
-      return saved;
-    } finally {
-      this.#submitting.delete(intent.id);
-    }
+    return this.#sender.create(environment, titleNumber, variables, options);
+  }
+
+  /** "Send now": a purchase that was certainly never sent goes out, once. */
+  send(id: string): Promise<PurchaseRecord> {
+    this.#assertOpen();
+    return this.#track(this.#sender.resend(id, false));
+  }
+
+  /** "Send all": every not-sent purchase whose environment is known. Returns how many went out. */
+  sendAll(): { sent: number } {
+    this.#assertOpen();
+    return this.#sender.sendAll();
+  }
+
+  /**
+   * A purchase whose outcome is unknown: "buy-again" sends it once more (the person accepted that
+   * the service may charge twice); "abandon" stops it for good. Abandon also discards a purchase
+   * that was never sent.
+   */
+  resolve(id: string, action: ResolveAction): Promise<PurchaseRecord> {
+    this.#assertOpen();
+    return this.#track(this.#sender.resolve(id, action));
   }
 
   /**
    * For support staff: a purchase id or result URL of this environment. One GET now, or with
    * `wait` follow it (not before the server's last advised time) until it settles. A purchase
-   * not yet in the history joins it.
+   * not yet in the history joins it, unless the service does not know it (404).
    */
   check(environment: PurchaseEnvironment, reference: string, options: CheckOptions = {}): Promise<PurchaseRecord> {
-    return this.#track(this.#check(environment, reference, options.wait === true));
+    return this.#track(this.#check(environment, reference, options));
   }
 
-  async #check(environment: PurchaseEnvironment, reference: string, wait: boolean): Promise<PurchaseRecord> {
+  async #check(environment: PurchaseEnvironment, reference: string, options: CheckOptions): Promise<PurchaseRecord> {
     this.#assertOpen();
+    const wait = options.wait === true;
     const ref = resolveCheckReference(reference, environment.client.baseUrl);
     this.#remember(environment);
     let record = this.#store.findByPurchaseId(environment.id, ref.purchaseId);
-    if (record === undefined) {
-      const now = this.#clock.now();
-      record = this.#store.insert({
-        id: randomUUID(),
-        environmentId: environment.id,
-        variables: [],
-        options: {},
-        state: 'pending',
-        purchaseId: ref.purchaseId,
-        resultUrl: ref.resultUrl.href,
-        autoCheck: wait,
-        createdAt: now,
-        updatedAt: now,
-        timeline: [],
-      });
-    } else if (wait && !record.autoCheck) {
-      record = this.#store.save({ ...record, autoCheck: true }, 'normal');
-    }
+    if (record === undefined) return this.#checkNew(environment, ref, options);
+    if (wait && !record.autoCheck) record = this.#store.save({ ...record, autoCheck: true }, 'normal');
     if (!wait) return (await this.#poller.checkNow(record.id)) ?? record;
     const advisedLater = record.state === 'pending' && (record.nextCheckAt ?? 0) > this.#clock.now();
     if (advisedLater) this.#poller.follow(record);
@@ -163,13 +165,39 @@ export class PurchaseService {
     return this.#store.waitForSettled(record.id);
   }
 
+  /** A reference not in the journal: one GET first, and only what the service knows is kept. */
+  async #checkNew(environment: PurchaseEnvironment, ref: ReturnType<typeof resolveCheckReference>, options: CheckOptions): Promise<PurchaseRecord> {
+    const result = await this.#poller.probe(environment, ref.resultUrl);
+    if (result.kind === 'aborted') throw new CoreError('cancelled', 'TitleDesk is closing; nothing was saved.');
+    if (result.kind === 'refused') throw result.error;
+    if (result.kind === 'response' && result.response.status === 404 && options.keepNotFound !== true) {
+      throw new CoreError('not_found', `The service does not know a purchase "${ref.purchaseId}" (HTTP 404). Nothing was saved.`);
+    }
+    const now = this.#clock.now();
+    const inserted = this.#store.insert({
+      id: randomUUID(),
+      environmentId: environment.id,
+      variables: [],
+      options: {},
+      state: 'pending',
+      purchaseId: ref.purchaseId,
+      resultUrl: ref.resultUrl.href,
+      autoCheck: options.wait === true,
+      createdAt: now,
+      updatedAt: now,
+      timeline: [],
+    });
+    const record = this.#poller.adopt(inserted, result);
+    return options.wait === true ? this.#store.waitForSettled(record.id) : record;
+  }
+
   /** Stops following a pending purchase. It stays in the history and can be re-checked. */
   cancel(id: string): PurchaseRecord {
     const record = this.#require(id);
     if (record.state === 'submitting') throw new CoreError('validation', 'The purchase request is being sent; it cannot be cancelled now.');
     this.#poller.stop(id);
-    if (record.state !== 'pending' && !record.autoCheck) return record;
-    const state = record.state === 'pending' ? 'cancelled' : record.state;
+    if (record.state !== 'pending' && record.state !== 'waiting_for_sign_in' && !record.autoCheck) return record;
+    const state = record.state === 'pending' || record.state === 'waiting_for_sign_in' ? 'cancelled' : record.state;
     return this.#store.save({ ...record, state, autoCheck: false }, 'full');
   }
 
@@ -192,24 +220,47 @@ export class PurchaseService {
 
   /**
    * After a start: pending purchases are followed again from their recorded next check time;
-   * intents whose POST may or may not have been sent become outcome-unknown, never re-sent.
+   * interrupted intents become not sent (no sending mark) or outcome-unknown (never re-sent);
+   * not-sent ones within the auto-send window go out; waiting ones try their credentials again.
    */
-  resume(): { resumed: number; outcomeUnknown: number } {
+  resume(): ResumeSummary {
     this.#assertOpen();
-    let resumed = 0;
-    let outcomeUnknown = 0;
-    for (const record of this.#store.listInStates(['submitting', 'pending'])) {
-      if (record.state === 'submitting') {
-        if (this.#submitting.has(record.id)) continue;
-        const message = 'TitleDesk stopped while the purchase request was being sent. It may have been accepted and charged, so it was not sent again.';
-        this.#store.save({ ...record, state: 'outcome_unknown', autoCheck: false, error: { code: 'outcome_unknown', message } }, 'full');
-        outcomeUnknown += 1;
-      } else if (record.resultUrl !== undefined && record.autoCheck && this.#environmentOf(record.environmentId) !== undefined) {
+    const counts = { resumed: 0, outcomeUnknown: 0, notSent: 0, autoSent: 0 };
+    for (const found of this.#store.listInStates(['submitting', 'pending', 'not_sent', 'waiting_for_sign_in'])) {
+      if (this.#sender.isSubmitting(found.id)) continue;
+      const record = found.state === 'submitting' ? this.#store.save(recoverInterrupted(found), 'full') : found;
+      if (record.state === 'outcome_unknown') counts.outcomeUnknown += 1;
+      else if (record.state === 'not_sent') {
+        if (this.#sender.autoSend(record)) counts.autoSent += 1;
+        else counts.notSent += 1;
+      } else if (record.state === 'waiting_for_sign_in') this.#retryWaiting(record);
+      else if (record.resultUrl !== undefined && record.autoCheck && this.#environmentOf(record.environmentId) !== undefined) {
         this.#poller.follow(record);
-        resumed += 1;
+        counts.resumed += 1;
       }
     }
-    return { resumed, outcomeUnknown };
+    return counts;
+  }
+
+  /** Credentials were set or sign-in succeeded: purchases waiting on this environment go on. */
+  resumeWaiting(environmentId: string): number {
+    if (this.#closed) return 0;
+    const waiting = this.#store.listInStates(['waiting_for_sign_in']).filter((record) => record.environmentId === environmentId);
+    for (const record of waiting) this.#retryWaiting(record);
+    return waiting.length;
+  }
+
+  #retryWaiting(record: PurchaseRecord): void {
+    if (this.#environmentOf(record.environmentId) === undefined || this.#sender.isSubmitting(record.id)) return;
+    if (record.resultUrl !== undefined) {
+      // Back to pending; a GET goes out only when the advised time has come and a token is at hand.
+      const pending = this.#store.save({ ...record, state: 'pending', autoCheck: true, error: undefined }, 'full');
+      this.#poller.follow(pending);
+      return;
+    }
+    if (this.#sender.autoSend(record)) return;
+    const message = `This purchase was clicked more than ${this.#options.autoSendMinutes?.() ?? 10} minutes ago, so it waits for "Send now". Nothing was sent.`;
+    this.#store.save({ ...record, state: 'not_sent', error: { code: 'not_sent', message } }, 'full');
   }
 
   get(id: string): PurchaseRecord | undefined {
@@ -265,10 +316,6 @@ export class PurchaseService {
     const record = this.#store.get(id);
     if (record === undefined) throw new CoreError('not_found', 'No such purchase in the history.');
     return record;
-  }
-
-  #timeoutMs(): number {
-    return this.#options.requestTimeoutMs ?? 30_000;
   }
 
   #assertOpen(): void {

@@ -1,3 +1,4 @@
+import type { JournalNotice } from '../../../shared/journal.ts';
 import type { HistoryQuery, PurchaseRecord } from '../../../shared/purchase.ts';
 import { settledPurchaseStates } from '../../../shared/purchase.ts';
 import type { Clock } from './clock.ts';
@@ -23,6 +24,11 @@ export class RecordStore {
 
   get journalPath(): string {
     return this.#journal.path;
+  }
+
+  /** What opening the journal found wrong, plus anything recovery adds; shown to the user. */
+  get notices(): JournalNotice[] {
+    return this.#journal.notices;
   }
 
   get(id: string): PurchaseRecord | undefined {

@@ -5,6 +5,7 @@ import { FirstRunHint } from '../demo/FirstRunHint.tsx';
 import { RequestsDrawer } from '../demo/RequestsDrawer.tsx';
 import { HistoryView } from '../history/HistoryView.tsx';
 import { PurchaseLookup } from '../lookup/PurchaseLookup.tsx';
+import { JournalNotices } from '../purchases/JournalNotices.tsx';
 import { PurchasePanel } from '../purchases/PurchasePanel.tsx';
 import { BuyTab } from './BuyTab.tsx';
 import { panelId, tabId, WorkspaceTabs, type WorkspaceTab } from './WorkspaceTabs.tsx';
@@ -49,6 +50,7 @@ export function Workspace({ environment, loadProblem }: WorkspaceProps) {
           Your saved settings could not be read as they were, so defaults are in use: {loadProblem}
         </div>
       )}
+      <JournalNotices />
       <FirstRunHint
         environment={environment}
         onSearch={(text) => { setTab('Buy'); setSearch({ text, version: (search?.version ?? 0) + 1 }); }}
