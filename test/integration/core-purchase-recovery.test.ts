@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createEnvironmentSession } from '../../electron/core/api/environment-session.ts';
 import type { PurchaseEnvironment } from '../../electron/core/purchases/purchase-service.ts';
@@ -125,5 +128,37 @@ describe('not sent and outcome unknown are resolved by a person', () => {
     expect(abandoned).toMatchObject({ state: 'cancelled', error: { code: 'cancelled' } });
     await expect(service.resolve(other.id, 'buy-again')).rejects.toMatchObject({ code: 'validation' });
     expect(serviceTraffic(h.sandbox).posts - before.posts).toBe(1);
+  });
+});
+
+describe('a 303 the journal cannot take is never lost', () => {
+  it('keeps the result address in the rescue file, says so, and follows the purchase again on the next start', async () => {
+    const dataDir = h.newDataDir();
+    const service = h.newService({ dataDir });
+    // The journal refuses the write that would record the 303 (as a full or failing disk would).
+    const other = new DatabaseSync(join(dataDir, 'purchases.sqlite'));
+    other.exec(`CREATE TRIGGER refuse_pending BEFORE UPDATE ON purchases WHEN NEW.state = 'pending'
+                BEGIN SELECT RAISE(ABORT, 'disk I/O error'); END;`);
+    const { title, variable } = nextPurchase();
+    const failure: unknown = await service.create(h.env, title, [variable]).catch((error: unknown) => error);
+    expect(failure).toMatchObject({ code: 'internal' });
+    const message = failure instanceof Error ? failure.message : '';
+    expect(message).toContain('purchases-rescued.jsonl');
+    expect(message).toContain('do not buy it again');
+    const rescued = readFileSync(join(dataDir, 'purchases-rescued.jsonl'), 'utf8');
+    const resultUrl = /"resultUrl":"([^"]+)"/.exec(rescued)?.[1];
+    expect(resultUrl).toMatch(/\/purchases\//);
+    expect(message).toContain(resultUrl);
+    await service.close();
+    other.exec('DROP TRIGGER refuse_pending');
+    other.close();
+    const before = serviceTraffic(h.sandbox);
+    const restarted = h.newService({ dataDir, resolveEnvironment: (id) => (id === h.env.id ? h.env : undefined) });
+    expect(restarted.journalNotices).toMatchObject([{ kind: 'rescued' }]);
+    expect(restarted.resume()).toMatchObject({ resumed: 1, outcomeUnknown: 0 });
+    const [record] = restarted.list();
+    expect(record?.resultUrl).toBe(resultUrl);
+    expect((await restarted.waitForSettled(record?.id ?? '')).state).toBe('available');
+    expect(serviceTraffic(h.sandbox).posts - before.posts).toBe(0);
   });
 });

@@ -2,6 +2,7 @@ import { copyFileSync, existsSync, rmSync, statSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
 import { z } from 'zod';
 import type { JournalNotice } from '../../../shared/journal.ts';
+import { salvageRecordTexts } from './journal-salvage.ts';
 
 /**
  * Opening the journal without trusting it: an empty file where a journal should be, or a damaged
@@ -68,14 +69,36 @@ function tryOpen(path: string): { db: DatabaseSync } | { problem: string } {
   }
 }
 
-/** Whatever rows can be read, scanning from both ends so one bad page in the middle loses only what is on it. */
+/**
+ * Whatever rows can be read: through SQLite, scanning from both ends so one bad page in the
+ * middle loses only what is on it, then from the raw pages for records SQLite could not reach.
+ */
 function salvage(copyPath: string): SalvagedRow[] {
+  const found = salvageRows(copyPath);
+  for (const record of salvageRecordTexts(copyPath)) {
+    if (found.has(record.id)) continue;
+    found.set(record.id, {
+      id: record.id,
+      environment_id: record.environmentId,
+      title_number: record.titleNumber ?? null,
+      purchase_id: record.purchaseId ?? null,
+      state: record.state,
+      created_at: record.createdAt,
+      updated_at: record.updatedAt,
+      record: JSON.stringify(record),
+      result_body: null,
+    });
+  }
+  return [...found.values()];
+}
+
+function salvageRows(copyPath: string): Map<string, SalvagedRow> {
   const found = new Map<string, SalvagedRow>();
   let db: DatabaseSync;
   try {
     db = new DatabaseSync(copyPath, { readOnly: true });
   } catch {
-    return [];
+    return found;
   }
   for (const order of ['ASC', 'DESC']) {
     try {
@@ -90,7 +113,7 @@ function salvage(copyPath: string): SalvagedRow[] {
     }
   }
   db.close();
-  return [...found.values()];
+  return found;
 }
 
 function copyAside(path: string, stamp: string): string {
