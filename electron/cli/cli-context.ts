@@ -6,12 +6,15 @@ import { defaultDataDir } from '../core/app/data-dir.ts';
 import { startCore, type StartedCore } from '../core/app/start-core.ts';
 import { EnvSecretStore } from '../core/secrets/env-secret-store.ts';
 import { MemorySettingsStore, defaultSettings } from '../core/settings/settings-store.ts';
+import { appEnvironmentFor } from './app-environments.ts';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
 export interface CliContext {
   readonly started: StartedCore;
   readonly environment: Environment;
+  /** The folder of the journal this command works on. */
+  readonly dataDir: string;
   close(): Promise<void>;
 }
 
@@ -54,18 +57,21 @@ export async function openCliContext(options: { baseUrl: URL | undefined; dataDi
   const secrets = new EnvSecretStore(options.env);
   if (options.baseUrl === undefined) {
     const started = await startCore({ dataDir, secrets, settings: new MemorySettingsStore(), sandbox: {}, resume: false });
-    return contextOf(started, started.core.environments.selected(), temporary);
+    return contextOf(started, started.core.environments.selected(), dataDir, temporary);
   }
-  const environment = cliEnvironment(options.baseUrl, options.env);
+  // On the app's data folder the app's own environment for this service is used, so records
+  // (and their environment) are the app's; credentials still come from the secret store.
+  const environment = appEnvironmentFor(dataDir, options.baseUrl) ?? cliEnvironment(options.baseUrl, options.env);
   const settings = new MemorySettingsStore({ ...defaultSettings, environments: [environment], selectedEnvironmentId: environment.id });
   const started = await startCore({ dataDir, secrets, settings, sandbox: false, resume: false });
-  return contextOf(started, environment, temporary);
+  return contextOf(started, environment, dataDir, temporary);
 }
 
-function contextOf(started: StartedCore, environment: Environment, temporary: string | undefined): CliContext {
+function contextOf(started: StartedCore, environment: Environment, dataDir: string, temporary: string | undefined): CliContext {
   return {
     started,
     environment,
+    dataDir,
     async close() {
       await started.close();
       if (temporary !== undefined) rmSync(temporary, { recursive: true, force: true });

@@ -4,6 +4,8 @@ import { runCatalogCommand } from './commands/catalog.ts';
 import { runCheckCommand } from './commands/check.ts';
 import { runHistoryCommand } from './commands/history.ts';
 import { runPurchaseCommand } from './commands/purchase.ts';
+import { runResolveCommand } from './commands/resolve.ts';
+import { runSendCommand } from './commands/send.ts';
 import { runTokenCommand } from './commands/token.ts';
 import { runWebCommand } from '../web/command.ts';
 import { exitCodes } from './exit-codes.ts';
@@ -13,6 +15,8 @@ type Command = (argv: string[]) => Promise<number>;
 const commands: Readonly<Record<string, Command>> = {
   purchase: runPurchaseCommand,
   check: runCheckCommand,
+  send: runSendCommand,
+  resolve: runResolveCommand,
   catalog: runCatalogCommand,
   address: runAddressCommand,
   history: runHistoryCommand,
@@ -26,7 +30,10 @@ const usage = `Usage: titledesk <command> [options]
 Commands:
   purchase --title T --var IRI [--var IRI …] [--fire-and-forget] [--min-wait S]
                                         buy variables of a title and follow the purchase
-  check <purchase-id|url> [--wait]      look a purchase up (and follow it until done)
+  check <purchase-id|url> [--wait] [--keep]
+                                        look a purchase up (and follow it until done)
+  send <id> | --all                     send a purchase that was never sent
+  resolve <id> --buy-again|--abandon    decide about a purchase whose outcome is unknown
   catalog --title T                     the variables of a title, with prices
   address find <text> [--container ID]  address suggestions from the address provider
   address retrieve <id>                 an address with its UDPRN, UMRRN, UPRN and titles

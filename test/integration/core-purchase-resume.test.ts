@@ -54,7 +54,7 @@ function run(dataDir: string, args: string[], extraEnv: Record<string, string> =
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let errors = '';
-  child.stderr?.on('data', (chunk: Buffer) => { errors += chunk.toString('utf8'); });
+  child.stderr.on('data', (chunk: Buffer) => { errors += chunk.toString('utf8'); });
   children.push(child);
   const lines: Line[] = [];
   const watchers = new Set<{ match: (line: Line) => boolean; resolve: (line: Line) => void }>();

@@ -50,3 +50,9 @@ export function lockDataDir(dataDir: string): () => void {
   }
   throw new CoreError('internal', `Could not lock the data folder ${dataDir}.`);
 }
+
+/** The live process other than this one that follows the journal of this folder, if any. */
+export function dataDirHolder(dataDir: string): number | undefined {
+  const owner = ownerOf(join(dataDir, lockName));
+  return owner !== undefined && owner !== process.pid && isRunning(owner) ? owner : undefined;
+}

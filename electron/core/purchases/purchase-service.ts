@@ -165,6 +165,13 @@ export class PurchaseService {
     return this.#store.waitForSettled(record.id);
   }
 
+  /** The journal's record of a purchase id or result URL in this environment; refuses what is neither. */
+  find(environment: PurchaseEnvironment, reference: string): PurchaseRecord | undefined {
+    this.#assertOpen();
+    const ref = resolveCheckReference(reference, environment.client.baseUrl);
+    return this.#store.findByPurchaseId(environment.id, ref.purchaseId);
+  }
+
   /** A reference not in the journal: one GET first, and only what the service knows is kept. */
   async #checkNew(environment: PurchaseEnvironment, ref: ReturnType<typeof resolveCheckReference>, options: CheckOptions): Promise<PurchaseRecord> {
     const result = await this.#poller.probe(environment, ref.resultUrl);
