@@ -9,7 +9,7 @@ import {
   environmentInputSchema,
   environmentSchema,
 } from '../environment.ts';
-import { journalStatusSchema } from '../journal.ts';
+import { backupInfoSchema, historyExportSchema, importSummarySchema, journalStatusSchema } from '../journal.ts';
 import { historyQuerySchema, purchaseOptionsSchema, purchaseRecordSchema, resolveActionSchema } from '../purchase.ts';
 
 /**
@@ -92,6 +92,13 @@ export const requestChannels = {
   'purchase:resolve': { request: z.strictObject({ id: z.uuid(), action: resolveActionSchema }), response: purchaseRecordSchema },
   /** What the journal found wrong when it opened (damaged, empty, unreadable records, rescued answers). */
   'journal:status': { request: noPayload, response: journalStatusSchema },
+  /** The whole history with results, to save as one JSON file. */
+  'history:export': { request: noPayload, response: historyExportSchema },
+  /** Purchases from an export (in parts, as large files are sent in pieces); never sent from here. */
+  'history:import': { request: z.strictObject({ document: historyExportSchema }), response: importSummarySchema },
+  'journal:backups': { request: noPayload, response: z.object({ folder: z.string(), backups: z.array(backupInfoSchema) }) },
+  /** Restores a backup at the next start; the journal it replaces is kept. */
+  'journal:restore': { request: z.strictObject({ name: z.string().min(1).max(200) }), response: backupInfoSchema },
   'purchase:cancel': { request: localId, response: purchaseRecordSchema },
   'purchase:recheck': { request: localId, response: purchaseRecordSchema },
   'settings:get': { request: noPayload, response: advancedSettingsSchema },

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { backUpJournal, listBackups } from '../../electron/core/purchases/journal-backup.ts';
 import { PurchaseJournal } from '../../electron/core/purchases/journal.ts';
 import type { PurchaseRecord } from '../../shared/purchase.ts';
 
@@ -99,5 +100,27 @@ describe('opening a journal that is not as it was left', () => {
     expect(journal.search({ limit: 1000 })).toHaveLength(45);
     journal.close();
     expect(readdirSync(dir).filter((name) => name.includes('damaged'))).toEqual([]);
+  });
+});
+
+describe('journal backups', () => {
+  it('makes at most one a day unless asked at quit, and keeps the last 7', async () => {
+    fill(2);
+    mkdirSync(join(dir, 'backups'));
+    for (let day = 1; day <= 9; day += 1) writeFileSync(join(dir, 'backups', `purchases-2020-01-0${String(day)}.sqlite`), 'old');
+    const journal = new PurchaseJournal(dir);
+    const now = Date.UTC(2026, 10, 22, 12);
+    expect(await backUpJournal(journal.database, dir, now, false)).toMatch(/purchases-2026-11-22\.sqlite$/);
+    expect(await backUpJournal(journal.database, dir, now + 60_000, false)).toBeUndefined();
+    expect(await backUpJournal(journal.database, dir, now + 120_000, true)).toMatch(/purchases-2026-11-22\.sqlite$/);
+    journal.close();
+    const names = listBackups(dir).map((backup) => backup.name);
+    expect(names).toHaveLength(7);
+    expect(names[0]).toBe('purchases-2026-11-22.sqlite');
+    expect(names.at(-1)).toBe('purchases-2020-01-04.sqlite');
+    // The backup is a real, sound journal.
+    const copy = new DatabaseSync(join(dir, 'backups', 'purchases-2026-11-22.sqlite'), { readOnly: true });
+    expect(copy.prepare('SELECT count(*) AS n FROM purchases').get()).toEqual({ n: 2 });
+    copy.close();
   });
 });

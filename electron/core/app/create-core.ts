@@ -64,6 +64,7 @@ export async function createCore(options: CoreOptions): Promise<TitleDeskCore> {
     },
     resolveEnvironment: (id) => resolvePurchaseEnvironment(environments, id),
     autoSendMinutes: () => environments.advanced().autoSendNotSentMinutes,
+    backups: options.resume !== false,
   });
   const stopAuthEvents = environments.onAuthChange((state) => {
     events.emit('auth:changed', state);

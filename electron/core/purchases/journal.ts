@@ -6,6 +6,7 @@ import type { JournalNotice } from '../../../shared/journal.ts';
 import type { HistoryQuery, PurchaseRecord } from '../../../shared/purchase.ts';
 import { purchaseRecordSchema } from '../../../shared/purchase.ts';
 import { buildHistoryWhere } from './history-query.ts';
+import { applyRequestedRestore } from './journal-backup.ts';
 import { openJournalFile, type SalvagedRow } from './journal-open.ts';
 
 /**
@@ -75,9 +76,11 @@ export class PurchaseJournal {
   constructor(dataDir: string) {
     mkdirSync(dataDir, { recursive: true });
     this.path = join(dataDir, fileName);
+    // A restore the user asked for is done here, before anything reads the journal it replaces.
+    const restored = applyRequestedRestore(dataDir, this.path, Date.now());
     const opened = openJournalFile(this.path);
     this.#db = opened.db;
-    this.notices = opened.notices;
+    this.notices = restored === undefined ? opened.notices : [restored, ...opened.notices];
     this.#setSynchronous('full');
     this.#migrate();
     if (opened.salvaged.length > 0) this.#restoreRows(opened.salvaged);
@@ -210,6 +213,35 @@ export class PurchaseJournal {
     } catch {
       return undefined;
     }
+  }
+
+  /** Every row as stored (record JSON and result body), oldest first: for an export. */
+  *rows(): Generator<{ record: string; result: string | null }> {
+    const rowSchema = z.object({ record: z.string(), result_body: z.string().nullable() });
+    for (const row of this.#db.prepare('SELECT record, result_body FROM purchases ORDER BY created_at ASC').iterate()) {
+      const parsed = rowSchema.safeParse(row);
+      if (parsed.success) yield { record: parsed.data.record, result: parsed.data.result_body };
+    }
+  }
+
+  /** Adds a record from elsewhere unless its id is known; returns whether it was added. */
+  insertIfAbsent(record: PurchaseRecord, resultBody: string | null): boolean {
+    let added = false;
+    this.#transaction('full', () => {
+      const result = this.#db
+        .prepare(`INSERT OR IGNORE INTO purchases (id, environment_id, title_number, purchase_id, state, created_at, updated_at, record, result_body)
+                  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+        .run(record.id, record.environmentId, record.titleNumber ?? null, record.purchaseId ?? null, record.state,
+          record.createdAt, record.updatedAt, JSON.stringify(record), resultBody);
+      added = Number(result.changes) > 0;
+      if (added) this.#writeVariables(record);
+    });
+    return added;
+  }
+
+  /** The open database, for SQLite's online backup. */
+  get database(): DatabaseSync {
+    return this.#db;
   }
 
   close(): void {

@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import type { BackupInfo, HistoryExport, ImportSummary } from '../../../shared/journal.ts';
 import type { HistoryQuery, PurchaseOptions, PurchaseRecord, ResolveAction } from '../../../shared/purchase.ts';
 import { CoreError } from '../errors.ts';
 import { defaultRetryPolicy, type RetryPolicy } from './backoff.ts';
 import { systemClock, type Clock } from './clock.ts';
+import { exportHistory, importHistory } from './history-transfer.ts';
+import { backUpJournal, backupDir, listBackups, requestRestore } from './journal-backup.ts';
 import { Poller, type PurchaseEnvironment } from './poller.ts';
 import { PurchaseSender } from './purchase-sender.ts';
 import { RecordStore, type PurchaseListener } from './record-store.ts';
@@ -29,6 +32,8 @@ export interface PurchaseServiceOptions {
   readonly requestTimeoutMs?: number;
   /** Minutes after the click within which a not-sent purchase goes out on its own (default 10). */
   readonly autoSendMinutes?: () => number;
+  /** Keep journal backups (at start when none was made today, and at close); the app does, one-shot commands do not. */
+  readonly backups?: boolean;
 }
 
 export interface CheckOptions {
@@ -94,6 +99,7 @@ export class PurchaseService {
       autoSendMinutes: () => options.autoSendMinutes?.() ?? 10,
       track: (work) => this.#track(work),
     });
+    if (options.backups === true) void this.#track(this.#backUp(false));
   }
 
   get journalPath(): string {
@@ -287,13 +293,43 @@ export class PurchaseService {
     return this.#store.waitForSettled(id);
   }
 
-  /** Stops every timer, abandons requests in flight (a later start resumes them) and closes the database. */
+  /** The whole history with results, for one JSON file. */
+  exportHistory(): HistoryExport {
+    this.#assertOpen();
+    return exportHistory(this.#store, this.#clock);
+  }
+
+  /** Purchases from another machine's export: kept as history, never sent from here. */
+  importHistory(document: HistoryExport): ImportSummary {
+    this.#assertOpen();
+    return importHistory(this.#store, document);
+  }
+
+  backups(): { folder: string; backups: BackupInfo[] } {
+    return { folder: backupDir(this.#options.dataDir), backups: listBackups(this.#options.dataDir) };
+  }
+
+  /** "Restore from backup": done at the next start, before the journal is opened. */
+  restoreBackup(name: string): BackupInfo {
+    return requestRestore(this.#options.dataDir, name);
+  }
+
+  async #backUp(force: boolean): Promise<void> {
+    try {
+      await backUpJournal(this.#store.database, this.#options.dataDir, this.#clock.now(), force);
+    } catch {
+      // A backup that cannot be written must not stop purchases; the next start tries again.
+    }
+  }
+
+  /** Stops every timer, abandons requests in flight (a later start resumes them), backs up and closes the database. */
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
     this.#closing.abort();
     await this.#poller.close();
     await Promise.allSettled([...this.#inFlight]);
+    if (this.#options.backups === true) await this.#backUp(true);
     this.#store.close();
   }
 

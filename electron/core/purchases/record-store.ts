@@ -51,6 +51,22 @@ export class RecordStore {
     return this.#journal.getResult(id);
   }
 
+  /** Every row as stored, for an export. */
+  rows(): Generator<{ record: string; result: string | null }> {
+    return this.#journal.rows();
+  }
+
+  /** A record from another machine, added unless its id is known; announced like any change. */
+  insertIfAbsent(record: PurchaseRecord, resultBody: string | null): boolean {
+    const added = this.#journal.insertIfAbsent(record, resultBody);
+    if (added) this.#announce(record);
+    return added;
+  }
+
+  get database(): PurchaseJournal['database'] {
+    return this.#journal.database;
+  }
+
   /** Writes a new record durably (synchronous=FULL) before returning. */
   insert(record: PurchaseRecord): PurchaseRecord {
     this.#journal.insert(record);

@@ -14,7 +14,11 @@ type PurchaseChannels =
   | 'purchase:send'
   | 'purchase:send-all'
   | 'purchase:resolve'
-  | 'journal:status';
+  | 'journal:status'
+  | 'history:export'
+  | 'history:import'
+  | 'journal:backups'
+  | 'journal:restore';
 
 /** Purchases on the selected environment; progress reaches the UI through purchase:updated events. */
 export function purchaseHandlers(environments: EnvironmentRegistry, purchases: PurchaseService): Pick<ContractHandlers, PurchaseChannels> {
@@ -39,5 +43,9 @@ export function purchaseHandlers(environments: EnvironmentRegistry, purchases: P
     'purchase:send-all': async () => Promise.resolve(purchases.sendAll()),
     'purchase:resolve': async ({ id, action }) => purchases.resolve(id, action),
     'journal:status': async () => Promise.resolve({ path: purchases.journalPath, notices: purchases.journalNotices }),
+    'history:export': async () => Promise.resolve(purchases.exportHistory()),
+    'history:import': async ({ document }) => Promise.resolve(purchases.importHistory(document)),
+    'journal:backups': async () => Promise.resolve(purchases.backups()),
+    'journal:restore': async ({ name }) => Promise.resolve(purchases.restoreBackup(name)),
   };
 }
