@@ -6,6 +6,7 @@ import { formatTotals } from '../common/money.ts';
 import { PurchaseDetails } from '../purchases/PurchaseDetails.tsx';
 import { StateChip } from '../purchases/PurchaseRow.tsx';
 import { purchaseTitle, stateLabels, variableCount } from '../purchases/purchase-labels.ts';
+import { HistoryTools } from './HistoryTools.tsx';
 import { useCheckPurchaseMutation, useRecheckPurchaseMutation } from '../purchases/purchase-queries.ts';
 import { historyMaxRows, historyPageSize, noFilters, toHistoryQuery, useHistoryQuery, type HistoryFilters } from './history-queries.ts';
 
@@ -90,6 +91,7 @@ export function HistoryView({ environment, onShowRequests, onLookUp }: HistoryVi
         </button>
       ) : null}
       {more && limit >= historyMaxRows ? <p className="muted">To see older purchases, narrow the search or the dates.</p> : null}
+      <HistoryTools />
     </section>
   );
 }
