@@ -7,6 +7,7 @@ import { runPurchaseCommand } from './commands/purchase.ts';
 import { runResolveCommand } from './commands/resolve.ts';
 import { runSendCommand } from './commands/send.ts';
 import { runTokenCommand } from './commands/token.ts';
+import { runExportCommand, runImportCommand } from './commands/transfer.ts';
 import { runWebCommand } from '../web/command.ts';
 import { exitCodes } from './exit-codes.ts';
 
@@ -20,6 +21,8 @@ const commands: Readonly<Record<string, Command>> = {
   catalog: runCatalogCommand,
   address: runAddressCommand,
   history: runHistoryCommand,
+  export: runExportCommand,
+  import: runImportCommand,
   token: runTokenCommand,
   sandbox: runSandboxCommand,
   web: runWebCommand,
@@ -38,6 +41,8 @@ Commands:
   address find <text> [--container ID]  address suggestions from the address provider
   address retrieve <id>                 an address with its UDPRN, UMRRN, UPRN and titles
   history [--title T] [--status S]      purchases in the journal, newest first
+  export <file>                         the whole history, with results, in one JSON file
+  import <file>                         add an export's purchases (never sent from here)
   token                                 sign in and show the mode and token expiry
   web [--port N] [--no-open]            open TitleDesk in the browser (no Electron needed)
   sandbox [--port N] [--print-config]   run the built-in Data Purchase Service sandbox
