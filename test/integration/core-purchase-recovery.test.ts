@@ -61,6 +61,21 @@ describe('a purchase that cannot be sent or followed for lack of credentials wai
     expect(serviceTraffic(h.sandbox).posts - before.posts).toBe(1);
   });
 
+  it('waits for sign-in, not fails, when the refresh token is rejected (invalid_grant), and sends nothing', async () => {
+    const secrets = new MemorySecretStore();
+    const { config } = h.sandbox;
+    await secrets.set('revoked', 'developerClientId', config.developer.clientId);
+    await secrets.set('revoked', 'refreshToken', 'a-token-that-was-revoked');
+    const environment = { id: 'revoked', name: 'revoked', baseUrl: h.sandbox.baseUrl, authMode: 'developer' as const, developerClientId: config.developer.clientId };
+    const env = { id: 'revoked', client: createEnvironmentSession({ environment, secrets, dispatcher: h.agent }).client };
+    const service = h.newService();
+    const before = serviceTraffic(h.sandbox);
+    const { title, variable } = nextPurchase();
+    const record = await service.create(env, title, [variable]);
+    expect(record).toMatchObject({ state: 'waiting_for_sign_in', error: { code: 'invalid_grant' } });
+    expect(serviceTraffic(h.sandbox).posts - before.posts).toBe(0);
+  });
+
   it('keeps an accepted purchase waiting after a restart without credentials, with no GET, and completes it after sign-in', async () => {
     const dataDir = h.newDataDir();
     const first = h.newService({ dataDir });
