@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { BackupInfo, HistoryExport, ImportSummary } from '../../../shared/journal.ts';
 import type { HistoryQuery, PurchaseOptions, PurchaseRecord, ResolveAction } from '../../../shared/purchase.ts';
 import { CoreError } from '../errors.ts';
@@ -7,15 +6,17 @@ import { systemClock, type Clock } from './clock.ts';
 import { exportHistory, importHistory } from './history-transfer.ts';
 import { backUpJournal, backupDir, listBackups, requestRestore } from './journal-backup.ts';
 import { Poller, type PurchaseEnvironment } from './poller.ts';
+import { PurchaseChecker, type CheckOptions } from './purchase-checker.ts';
 import { PurchaseSender } from './purchase-sender.ts';
 import { RecordStore, type PurchaseListener } from './record-store.ts';
-import { recoverInterrupted } from './recovery.ts';
-import { resolveCheckReference } from './reference.ts';
+import { RestartRecovery, type ResumeSummary } from './restart-recovery.ts';
 import { applyRescued } from './rescue-apply.ts';
 import { Submitter } from './submitter.ts';
 
 export type { PurchaseEnvironment } from './poller.ts';
 export type { PurchaseListener } from './record-store.ts';
+export type { CheckOptions } from './purchase-checker.ts';
+export type { ResumeSummary } from './restart-recovery.ts';
 
 export interface PurchaseServiceOptions {
   /** Folder of the journal database (purchases.sqlite). */
@@ -36,20 +37,6 @@ export interface PurchaseServiceOptions {
   readonly backups?: boolean;
 }
 
-export interface CheckOptions {
-  /** Keep following the purchase until it settles, then resolve. */
-  readonly wait?: boolean;
-  /** Keep a purchase the service does not know (404) in the history anyway. */
-  readonly keepNotFound?: boolean;
-}
-
-export interface ResumeSummary {
-  readonly resumed: number;
-  readonly outcomeUnknown: number;
-  readonly notSent: number;
-  readonly autoSent: number;
-}
-
 function liveRetryPolicy(retry: PurchaseServiceOptions['retry']): () => RetryPolicy {
   if (typeof retry === 'function') return retry;
   const fixed = { ...defaultRetryPolicy, ...retry };
@@ -65,6 +52,8 @@ export class PurchaseService {
   readonly #store: RecordStore;
   readonly #poller: Poller;
   readonly #sender: PurchaseSender;
+  readonly #checker: PurchaseChecker;
+  readonly #restart: RestartRecovery;
   readonly #clock: Clock;
   readonly #options: PurchaseServiceOptions;
   readonly #environments = new Map<string, PurchaseEnvironment>();
@@ -98,6 +87,14 @@ export class PurchaseService {
       environmentOf: (id) => this.#environmentOf(id),
       autoSendMinutes: () => options.autoSendMinutes?.() ?? 10,
       track: (work) => this.#track(work),
+    });
+    this.#checker = new PurchaseChecker({ store: this.#store, poller: this.#poller, clock: this.#clock });
+    this.#restart = new RestartRecovery({
+      store: this.#store,
+      poller: this.#poller,
+      sender: this.#sender,
+      environmentOf: (id) => this.#environmentOf(id),
+      autoSendMinutes: () => options.autoSendMinutes?.() ?? 10,
     });
     if (options.backups === true) void this.#track(this.#backUp(false));
   }
@@ -153,55 +150,15 @@ export class PurchaseService {
    * not yet in the history joins it, unless the service does not know it (404).
    */
   check(environment: PurchaseEnvironment, reference: string, options: CheckOptions = {}): Promise<PurchaseRecord> {
-    return this.#track(this.#check(environment, reference, options));
-  }
-
-  async #check(environment: PurchaseEnvironment, reference: string, options: CheckOptions): Promise<PurchaseRecord> {
     this.#assertOpen();
-    const wait = options.wait === true;
-    const ref = resolveCheckReference(reference, environment.client.baseUrl);
     this.#remember(environment);
-    let record = this.#store.findByPurchaseId(environment.id, ref.purchaseId);
-    if (record === undefined) return this.#checkNew(environment, ref, options);
-    if (wait && !record.autoCheck) record = this.#store.save({ ...record, autoCheck: true }, 'normal');
-    if (!wait) return (await this.#poller.checkNow(record.id)) ?? record;
-    const advisedLater = record.state === 'pending' && (record.nextCheckAt ?? 0) > this.#clock.now();
-    if (advisedLater) this.#poller.follow(record);
-    else await this.#poller.checkNow(record.id);
-    return this.#store.waitForSettled(record.id);
+    return this.#track(this.#checker.check(environment, reference, options));
   }
 
   /** The journal's record of a purchase id or result URL in this environment; refuses what is neither. */
   find(environment: PurchaseEnvironment, reference: string): PurchaseRecord | undefined {
     this.#assertOpen();
-    const ref = resolveCheckReference(reference, environment.client.baseUrl);
-    return this.#store.findByPurchaseId(environment.id, ref.purchaseId);
-  }
-
-  /** A reference not in the journal: one GET first, and only what the service knows is kept. */
-  async #checkNew(environment: PurchaseEnvironment, ref: ReturnType<typeof resolveCheckReference>, options: CheckOptions): Promise<PurchaseRecord> {
-    const result = await this.#poller.probe(environment, ref.resultUrl);
-    if (result.kind === 'aborted') throw new CoreError('cancelled', 'TitleDesk is closing; nothing was saved.');
-    if (result.kind === 'refused') throw result.error;
-    if (result.kind === 'response' && result.response.status === 404 && options.keepNotFound !== true) {
-      throw new CoreError('not_found', `The service does not know a purchase "${ref.purchaseId}" (HTTP 404). Nothing was saved.`);
-    }
-    const now = this.#clock.now();
-    const inserted = this.#store.insert({
-      id: randomUUID(),
-      environmentId: environment.id,
-      variables: [],
-      options: {},
-      state: 'pending',
-      purchaseId: ref.purchaseId,
-      resultUrl: ref.resultUrl.href,
-      autoCheck: options.wait === true,
-      createdAt: now,
-      updatedAt: now,
-      timeline: [],
-    });
-    const record = this.#poller.adopt(inserted, result);
-    return options.wait === true ? this.#store.waitForSettled(record.id) : record;
+    return this.#checker.find(environment, reference);
   }
 
   /** Stops following a pending purchase. It stays in the history and can be re-checked. */
@@ -238,42 +195,12 @@ export class PurchaseService {
    */
   resume(): ResumeSummary {
     this.#assertOpen();
-    const counts = { resumed: 0, outcomeUnknown: 0, notSent: 0, autoSent: 0 };
-    for (const found of this.#store.listInStates(['submitting', 'pending', 'not_sent', 'waiting_for_sign_in'])) {
-      if (this.#sender.isSubmitting(found.id)) continue;
-      const record = found.state === 'submitting' ? this.#store.save(recoverInterrupted(found), 'full') : found;
-      if (record.state === 'outcome_unknown') counts.outcomeUnknown += 1;
-      else if (record.state === 'not_sent') {
-        if (this.#sender.autoSend(record)) counts.autoSent += 1;
-        else counts.notSent += 1;
-      } else if (record.state === 'waiting_for_sign_in') this.#retryWaiting(record);
-      else if (record.resultUrl !== undefined && record.autoCheck && this.#environmentOf(record.environmentId) !== undefined) {
-        this.#poller.follow(record);
-        counts.resumed += 1;
-      }
-    }
-    return counts;
+    return this.#restart.resume();
   }
 
   /** Credentials were set or sign-in succeeded: purchases waiting on this environment go on. */
   resumeWaiting(environmentId: string): number {
-    if (this.#closed) return 0;
-    const waiting = this.#store.listInStates(['waiting_for_sign_in']).filter((record) => record.environmentId === environmentId);
-    for (const record of waiting) this.#retryWaiting(record);
-    return waiting.length;
-  }
-
-  #retryWaiting(record: PurchaseRecord): void {
-    if (this.#environmentOf(record.environmentId) === undefined || this.#sender.isSubmitting(record.id)) return;
-    if (record.resultUrl !== undefined) {
-      // Back to pending; a GET goes out only when the advised time has come and a token is at hand.
-      const pending = this.#store.save({ ...record, state: 'pending', autoCheck: true, error: undefined }, 'full');
-      this.#poller.follow(pending);
-      return;
-    }
-    if (this.#sender.autoSend(record)) return;
-    const message = `This purchase was clicked more than ${this.#options.autoSendMinutes?.() ?? 10} minutes ago, so it waits for "Send now". Nothing was sent.`;
-    this.#store.save({ ...record, state: 'not_sent', error: { code: 'not_sent', message } }, 'full');
+    return this.#closed ? 0 : this.#restart.resumeWaiting(environmentId);
   }
 
   get(id: string): PurchaseRecord | undefined {
