@@ -14,13 +14,14 @@ import type { BenchContext, Section } from './lib/section.ts';
 import { removeRendererBuild } from './lib/renderer-build.ts';
 import { formatTable } from './lib/table.ts';
 import { addressSection } from './sections/address-search.ts';
+import { crashFaultsSection } from './sections/crash-faults.ts';
 import { eventsSection } from './sections/events.ts';
 import { historySection } from './sections/history.ts';
 import { pollingSection } from './sections/polling.ts';
 import { rendererSection } from './sections/renderer.ts';
 import { tokensSection } from './sections/tokens.ts';
 
-const sections: readonly Section[] = [pollingSection, tokensSection, eventsSection, historySection, rendererSection, addressSection];
+const sections: readonly Section[] = [pollingSection, tokensSection, eventsSection, historySection, rendererSection, addressSection, crashFaultsSection];
 // A hung section must not hold the machine: the whole run stops by itself.
 const watchdogMs = 8 * 60_000;
 const resultsPath = join(benchDir, 'results.json');
