@@ -67,6 +67,11 @@ export const advancedSettingsSchema = z.object({
   pollMaxAttempts: z.number().int().min(1).max(20),
   pollBackoffBaseMs: z.number().int().min(100).max(60_000),
   pollBackoffMaxMs: z.number().int().min(1_000).max(3_600_000),
+  /**
+   * A purchase that was never sent when TitleDesk stopped is sent on the next start if that is
+   * within this many minutes of the click; older ones wait for "Send now". 0 never sends them.
+   */
+  autoSendNotSentMinutes: z.number().int().min(0).max(24 * 60),
 });
 export type AdvancedSettings = z.infer<typeof advancedSettingsSchema>;
 
@@ -80,4 +85,5 @@ export const defaultAdvancedSettings: AdvancedSettings = {
   pollMaxAttempts: 6,
   pollBackoffBaseMs: 1_000,
   pollBackoffMaxMs: 60_000,
+  autoSendNotSentMinutes: 10,
 };

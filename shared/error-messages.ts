@@ -26,6 +26,8 @@ export const errorMessages: { readonly [C in ErrorCode]: string } = {
   confirmation_required: 'This purchase costs more than the amount set for a second confirmation. Confirm it again to buy.',
   cancelled: 'This was cancelled.',
   data_dir: 'TitleDesk cannot use its data folder (where the journal of purchases lives). The message names the folder and what is wrong.',
+  not_sent: 'This purchase was never sent, so nothing was charged. Send it when you are ready.',
+  journal: 'The purchase journal could not be read or written as it should. What TitleDesk kept, and where, is described here.',
   internal: 'Something went wrong inside TitleDesk. Try again; if it keeps happening, restart the app.',
 };
 

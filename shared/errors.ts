@@ -25,6 +25,8 @@ export const errorCodes = [
   'confirmation_required', // above the environment's second-confirmation amount: ask again, explicitly
   'cancelled',
   'data_dir', // the data folder or its journal cannot be used (not a folder, not writable, locked)
+  'not_sent', // a purchase POST certainly never left TitleDesk: safe to send
+  'journal', // the purchase journal is damaged or could not be written
   'internal',
 ] as const;
 

@@ -3,14 +3,33 @@ import { appErrorSchema } from './errors.ts';
 
 /**
  * A purchase as TitleDesk records it. The service names only its own observable states
- * (pending, available); submitting, failed, outcome_unknown and cancelled are this app's.
+ * (pending, available); the others are this app's: submitting (the intent is journaled and the
+ * POST is on its way), not_sent (the POST certainly never left: safe to send), waiting_for_sign_in
+ * (nothing is sent until the environment has usable credentials), failed, outcome_unknown (the
+ * POST may have reached the service without an answer) and cancelled.
  */
-export const purchaseStates = ['submitting', 'pending', 'available', 'failed', 'outcome_unknown', 'cancelled'] as const;
+export const purchaseStates = [
+  'submitting',
+  'pending',
+  'available',
+  'failed',
+  'outcome_unknown',
+  'cancelled',
+  'not_sent',
+  'waiting_for_sign_in',
+] as const;
 export const purchaseStateSchema = z.enum(purchaseStates);
 export type PurchaseState = z.infer<typeof purchaseStateSchema>;
 
-/** States after which the poller has nothing more to do on its own. */
-export const settledPurchaseStates: readonly PurchaseState[] = ['available', 'failed', 'outcome_unknown', 'cancelled'];
+/**
+ * States after which the poller has nothing more to do on its own (not_sent waits for a click,
+ * waiting_for_sign_in for credentials).
+ */
+export const settledPurchaseStates: readonly PurchaseState[] = ['available', 'failed', 'outcome_unknown', 'cancelled', 'not_sent', 'waiting_for_sign_in'];
+
+/** What a person decides about a purchase whose outcome is unknown. */
+export const resolveActionSchema = z.enum(['buy-again', 'abandon']);
+export type ResolveAction = z.infer<typeof resolveActionSchema>;
 
 /** service.min-wait: whole seconds, at most a day. The one limit the app, the CLI and core share. */
 export const maxMinWaitSeconds = 86_400;
@@ -75,6 +94,13 @@ export const purchaseRecordSchema = z.object({
   resultUrl: z.string().optional(),
   /** Earliest time the server allows the next GET (epoch ms). */
   nextCheckAt: z.number().optional(),
+  /**
+   * When the POST's bytes were about to be written (after the token and a connection were
+   * obtained), journaled durably first. An intent without it never reached the service.
+   */
+  sendingAt: z.number().optional(),
+  /** Set on a purchase that came from another machine's export: it is never sent from here. */
+  imported: z.boolean().optional(),
   /** Whether the poller follows this purchase until it settles, including after a restart. */
   autoCheck: z.boolean(),
   error: appErrorSchema.optional(),

@@ -127,7 +127,25 @@ export function performanceMarkdown(results: BenchResults): string {
   lines.push(...measureRows(results.sections));
   const batch = results.sections['batch'];
   if (batch !== undefined) lines.push('', ...batchTable(batch));
+  const crash = results.sections['crash'];
+  if (crash !== undefined) lines.push('', ...crashTable(crash));
   return lines.join('\n');
+}
+
+function crashTable(crash: unknown): string[] {
+  const states = at(crash, 'states');
+  const stateList = typeof states === 'object' && states !== null
+    ? Object.entries(states).map(([state, count]) => `${fmt(typeof count === 'number' ? count : undefined)} ${state.replaceAll('_', ' ')}`).join(', ')
+    : '-';
+  return [
+    `| Crash and faults: ${fmt(num(crash, 'purchases'))} purchases, random faults, ${fmt(num(crash, 'kills'))} SIGKILLs of the host | Result |`,
+    '|---|---|',
+    `| Purchases lost / POSTs sent twice | ${fmt(num(crash, 'lost'))} / ${fmt(num(crash, 'postsTwice'))} |`,
+    `| POSTs that got no recorded answer / outcome unknown among them | ${fmt(num(crash, 'postsWithoutRecordedAnswer'))} / ${fmt(num(crash, 'unknownReached'))} |`,
+    `| Outcome unknown in all | ${fmt(num(crash, 'outcomeUnknown'))} |`,
+    `| GETs before the advised time | ${fmt(num(crash, 'earlyGets'))} |`,
+    `| Final states | ${stateList} |`,
+  ];
 }
 
 function batchTable(batch: unknown): string[] {

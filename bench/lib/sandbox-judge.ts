@@ -14,6 +14,7 @@ export const judgedEntrySchema = z.object({
   method: z.string(),
   status: z.number(),
   class: z.string(),
+  path: z.string(),
   purchaseId: z.string().optional(),
   adviceSeconds: z.number().optional(),
 });

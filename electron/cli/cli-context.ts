@@ -7,12 +7,15 @@ import { startCore, type StartedCore } from '../core/app/start-core.ts';
 import { chooseKeychainStore } from '../core/secrets/keychain-secret-store.ts';
 import { MemorySecretStore } from '../core/secrets/memory-secret-store.ts';
 import { MemorySettingsStore, defaultSettings } from '../core/settings/settings-store.ts';
+import { appEnvironmentFor } from './app-environments.ts';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
 export interface CliContext {
   readonly started: StartedCore;
   readonly environment: Environment;
+  /** The folder of the journal this command works on. */
+  readonly dataDir: string;
   close(): Promise<void>;
 }
 
@@ -28,6 +31,16 @@ function environmentIdFor(baseUrl: URL): string {
 }
 
 /** The environment the flags and variables describe: machine mode wins when its pair is set. */
+/**
+ * The app's environment keeps the app's credentials (the keychain) unless WF_* variables were
+ * given: then they are for this --base-url service, as they are without an app environment.
+ */
+function withCliCredentials(app: Environment | undefined, cli: Environment, env: Env): Environment {
+  if (app === undefined) return cli;
+  const given = ['WF_REFRESH_TOKEN', 'WF_CLIENT_ID', 'WF_CLIENT_SECRET'].some((name) => setting(env, name) !== undefined);
+  return given ? { ...app, authMode: cli.authMode, credentialsFromEnvironment: true } : app;
+}
+
 function cliEnvironment(baseUrl: URL, env: Env): Environment {
   const machine = setting(env, 'WF_CLIENT_ID') !== undefined && setting(env, 'WF_CLIENT_SECRET') !== undefined;
   const findUrl = setting(env, 'TITLEDESK_FIND_URL');
@@ -61,18 +74,21 @@ export async function openCliContext(options: { baseUrl: URL | undefined; dataDi
   const resume = options.follow === true ? { resume: true, resumeBatches: false } : { resume: false };
   if (options.baseUrl === undefined) {
     const started = await startCore({ dataDir, secrets, environmentVariables, settings: new MemorySettingsStore(), sandbox: {}, ...resume });
-    return contextOf(started, started.core.environments.selected(), temporary);
+    return contextOf(started, started.core.environments.selected(), dataDir, temporary);
   }
-  const environment = cliEnvironment(options.baseUrl, options.env);
+  // On the app's data folder the app's own environment for this service is used, so records
+  // (and their environment) are the app's; credentials still come from the secret store.
+  const environment = withCliCredentials(appEnvironmentFor(dataDir, options.baseUrl), cliEnvironment(options.baseUrl, options.env), options.env);
   const settings = new MemorySettingsStore({ ...defaultSettings, environments: [environment], selectedEnvironmentId: environment.id });
   const started = await startCore({ dataDir, secrets, environmentVariables, settings, sandbox: false, ...resume });
-  return contextOf(started, environment, temporary);
+  return contextOf(started, environment, dataDir, temporary);
 }
 
-function contextOf(started: StartedCore, environment: Environment, temporary: string | undefined): CliContext {
+function contextOf(started: StartedCore, environment: Environment, dataDir: string, temporary: string | undefined): CliContext {
   return {
     started,
     environment,
+    dataDir,
     async close() {
       await started.close();
       if (temporary !== undefined) rmSync(temporary, { recursive: true, force: true });

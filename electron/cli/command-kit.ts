@@ -91,6 +91,8 @@ export async function runCommand<T>(spec: CommandSpec<T>, argv: string[]): Promi
   const stopOnSignal = endOnSignals(spec.name, () => context?.close());
   try {
     context = await openCliContext({ baseUrl: parsed.baseUrl, dataDir: parsed.dataDir, env: process.env, follow: spec.follow === true });
+    // What the journal found wrong on opening is said, not only logged (stdout stays for --json).
+    for (const notice of context.started.core.purchases.journalNotices) process.stderr.write(`titledesk: ${notice.message}\n`);
     return await spec.run(context, parsed.input, parsed.flags);
   } catch (error) {
     return reportError(spec.name, error);

@@ -36,6 +36,8 @@ const exitCodeByError: Readonly<Record<ErrorCode, ExitCode>> = {
   confirmation_required: exitCodes.usage,
   cancelled: exitCodes.failure,
   data_dir: exitCodes.dataDir,
+  not_sent: exitCodes.unavailable,
+  journal: exitCodes.dataDir,
   internal: exitCodes.failure,
 };
 

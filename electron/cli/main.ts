@@ -11,9 +11,13 @@ const commands: Readonly<Record<string, () => Promise<Command>>> = {
   purchase: async () => (await import('./commands/purchase.ts')).runPurchaseCommand,
   batch: async () => (await import('./commands/batch.ts')).runBatchCommand,
   check: async () => (await import('./commands/check.ts')).runCheckCommand,
+  send: async () => (await import('./commands/send.ts')).runSendCommand,
+  resolve: async () => (await import('./commands/resolve.ts')).runResolveCommand,
   catalog: async () => (await import('./commands/catalog.ts')).runCatalogCommand,
   address: async () => (await import('./commands/address.ts')).runAddressCommand,
   history: async () => (await import('./commands/history.ts')).runHistoryCommand,
+  export: async () => (await import('./commands/transfer.ts')).runExportCommand,
+  import: async () => (await import('./commands/transfer.ts')).runImportCommand,
   token: async () => (await import('./commands/token.ts')).runTokenCommand,
   sandbox: async () => (await import('../sandbox/command.ts')).runSandboxCommand,
   web: async () => (await import('../web/command.ts')).runWebCommand,
@@ -26,11 +30,16 @@ Commands:
                                         buy variables of a title and follow the purchase
   batch <file.csv> (--var IRI … | --preset NAME) [--dry-run] / batch --resume [ID]
                                         buy the same variables for every row of a CSV file
-  check <purchase-id|url> [--wait]      look a purchase up (and follow it until done)
+  check <purchase-id|url> [--wait] [--keep]
+                                        look a purchase up (and follow it until done)
+  send <id> | --all                     send a purchase that was never sent
+  resolve <id> --buy-again|--abandon    decide about a purchase whose outcome is unknown
   catalog --title T                     the variables of a title, with prices
   address find <text> [--container ID]  address suggestions from the address provider
   address retrieve <id>                 an address with its UDPRN, UMRRN, UPRN and titles
   history [--title T] [--status S]      purchases in the journal, newest first
+  export <file>                         the whole history, with results, in one JSON file
+  import <file>                         add an export's purchases (never sent from here)
   token                                 sign in and show the mode and token expiry
   web [--port N] [--no-open]            open TitleDesk in the browser (no Electron needed)
   sandbox [--port N] [--print-config]   run the built-in Data Purchase Service sandbox

@@ -23,7 +23,7 @@ function formatMoney(value: number, currency: string): string {
 
 /** A readable summary for people: state, ids, the values bought and their total. */
 export function purchaseText(record: PurchaseRecord): string {
-  const lines = [`Purchase ${record.purchaseId ?? '(no id yet)'}: ${record.state.replace('_', ' ')}`];
+  const lines = [`Purchase ${record.purchaseId ?? '(no id yet)'}: ${record.state.replaceAll('_', ' ')}`];
   if (record.titleNumber !== undefined) lines.push(`Title: ${record.titleNumber}`);
   if (record.resultUrl !== undefined) lines.push(`Result: ${record.resultUrl}`);
   if (record.error !== undefined) lines.push(`Reason: ${record.error.message}`);

@@ -9,7 +9,8 @@ import {
   environmentInputSchema,
   environmentSchema,
 } from '../environment.ts';
-import { historyQuerySchema, purchaseOptionsSchema, purchaseRecordSchema } from '../purchase.ts';
+import { backupInfoSchema, historyExportSchema, importSummarySchema, journalStatusSchema } from '../journal.ts';
+import { historyQuerySchema, purchaseOptionsSchema, purchaseRecordSchema, resolveActionSchema } from '../purchase.ts';
 import { batchItemSchema, batchSummarySchema, batchTenureSchema } from '../batch.ts';
 import { amountsSchema, spendingHistorySchema, spendingSettingsSchema, spendingStatusSchema } from '../spending.ts';
 
@@ -81,9 +82,29 @@ export const requestChannels = {
   'purchase:get': { request: localId, response: purchaseRecordSchema },
   'purchase:list': { request: historyQuerySchema.strict().optional(), response: z.object({ purchases: z.array(purchaseRecordSchema) }) },
   'purchase:check': {
-    request: z.strictObject({ reference: z.string().trim().min(1).max(2048), wait: z.boolean().optional() }),
+    request: z.strictObject({
+      reference: z.string().trim().min(1).max(2048),
+      wait: z.boolean().optional(),
+      /** Keep a purchase the service does not know (404) in the history anyway. */
+      keep: z.boolean().optional(),
+    }),
     response: purchaseRecordSchema,
   },
+  /** "Send now": a purchase that was never sent goes out, once. */
+  'purchase:send': { request: localId, response: purchaseRecordSchema },
+  /** "Send all": every not-sent purchase. */
+  'purchase:send-all': { request: noPayload, response: z.object({ sent: z.number().int().nonnegative() }) },
+  /** An outcome-unknown purchase: buy again (may charge twice) or abandon. */
+  'purchase:resolve': { request: z.strictObject({ id: z.uuid(), action: resolveActionSchema }), response: purchaseRecordSchema },
+  /** What the journal found wrong when it opened (damaged, empty, unreadable records, rescued answers). */
+  'journal:status': { request: noPayload, response: journalStatusSchema },
+  /** The whole history with results, to save as one JSON file. */
+  'history:export': { request: noPayload, response: historyExportSchema },
+  /** Purchases from an export (in parts, as large files are sent in pieces); never sent from here. */
+  'history:import': { request: z.strictObject({ document: historyExportSchema }), response: importSummarySchema },
+  'journal:backups': { request: noPayload, response: z.object({ folder: z.string(), backups: z.array(backupInfoSchema) }) },
+  /** Restores a backup at the next start; the journal it replaces is kept. */
+  'journal:restore': { request: z.strictObject({ name: z.string().min(1).max(200) }), response: backupInfoSchema },
   'purchase:cancel': { request: localId, response: purchaseRecordSchema },
   'purchase:recheck': { request: localId, response: purchaseRecordSchema },
   'settings:get': { request: noPayload, response: advancedSettingsSchema },

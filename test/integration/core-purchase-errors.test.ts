@@ -82,10 +82,13 @@ describe('result resource errors', () => {
     expect(statusesOf(checked)).toEqual(['GET 401']);
   });
 
-  it('fails 404 as not_found for an unknown purchase id', async () => {
+  it('answers not_found for an unknown purchase id and saves nothing, unless asked to keep it', async () => {
     const service = h.newService();
-    const checked = await service.check(h.env, 'no-such-purchase');
-    expect(checked).toMatchObject({ state: 'failed', purchaseId: 'no-such-purchase', error: { code: 'not_found' } });
+    await expect(service.check(h.env, 'no-such-purchase')).rejects.toMatchObject({ code: 'not_found' });
+    expect(service.list()).toHaveLength(0);
+    const kept = await service.check(h.env, 'no-such-purchase', { keepNotFound: true });
+    expect(kept).toMatchObject({ state: 'failed', purchaseId: 'no-such-purchase', error: { code: 'not_found' } });
+    expect(service.list()).toHaveLength(1);
   });
 
   it('retries a network failure of a GET: a dropped result answer is asked again', async () => {
@@ -108,7 +111,7 @@ describe('purchase POST errors', () => {
     expect(statusesOf(record)).toEqual(['POST no-response']);
     await service.close();
     const restarted = h.newService({ dataDir });
-    expect(restarted.resume()).toEqual({ resumed: 0, outcomeUnknown: 0 });
+    expect(restarted.resume()).toEqual({ resumed: 0, outcomeUnknown: 0, notSent: 0, autoSent: 0 });
     expect(() => restarted.recheck(record.id)).toThrow(CoreError);
     const after = serviceTraffic(h.sandbox);
     expect([after.posts - before.posts, after.gets - before.gets]).toEqual([1, 0]);

@@ -14,6 +14,8 @@ const lineSchema = z.object({
   timeline: z.array(z.string()).optional(),
   resumed: z.number().optional(),
   outcomeUnknown: z.number().optional(),
+  notSent: z.number().optional(),
+  autoSent: z.number().optional(),
 });
 type Line = z.infer<typeof lineSchema>;
 
@@ -49,8 +51,10 @@ function run(dataDir: string, args: string[], extraEnv: Record<string, string> =
       TD_REFRESH_TOKEN: config.developer.refreshToken,
       ...extraEnv,
     },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
+  let errors = '';
+  child.stderr.on('data', (chunk: Buffer) => { errors += chunk.toString('utf8'); });
   children.push(child);
   const lines: Line[] = [];
   const watchers = new Set<{ match: (line: Line) => boolean; resolve: (line: Line) => void }>();
@@ -65,7 +69,7 @@ function run(dataDir: string, args: string[], extraEnv: Record<string, string> =
     if (seen !== undefined) return Promise.resolve(seen);
     return new Promise((resolve, reject) => {
       watchers.add({ match, resolve });
-      void exited.then(() => { reject(new Error(`runner ended first; output: ${JSON.stringify(lines)}`)); });
+      void exited.then(() => { reject(new Error(`runner ended first; output: ${JSON.stringify(lines)}; stderr: ${errors}`)); });
     });
   };
   return { child, lines, until, exited };
@@ -114,5 +118,61 @@ describe('resume after the process is killed', () => {
     } finally {
       await server.close();
     }
+  });
+});
+
+describe('not sent is not unknown', () => {
+  it('sends an intent killed while it waited for its token once, on the next start within the window', async () => {
+    const dataDir = h.newDataDir();
+    const before = serviceTraffic(h.sandbox);
+    // The token endpoint stalls: the intent is journaled, but its POST cannot have left.
+    h.sandbox.setFaults([{ target: 'token', kind: 'latency', latencyMs: 60_000 }]);
+    const [title = ''] = h.sandbox.config.sampleTitles.slice(1);
+    const first = run(dataDir, ['create', title, h.sandbox.config.sampleVariables[2] ?? '']);
+    const intent = await first.until((line) => line.state === 'submitting');
+    first.child.kill('SIGKILL');
+    await first.exited;
+    h.sandbox.setFaults([]);
+    expect(serviceTraffic(h.sandbox).posts - before.posts).toBe(0);
+    const second = run(dataDir, ['resume']);
+    expect(await second.until((line) => line.event === 'resumed')).toMatchObject({ outcomeUnknown: 0, autoSent: 1 });
+    expect(await second.until((line) => line.event === 'settled')).toMatchObject({ id: intent.id, state: 'available' });
+    expect(await second.exited).toBe(0);
+    expect(second.lines.some((line) => line.state === 'not_sent')).toBe(true);
+    expect(second.lines.some((line) => line.state === 'outcome_unknown')).toBe(false);
+    expect(serviceTraffic(h.sandbox).posts - before.posts).toBe(1);
+  });
+
+  it('keeps an older unsent intent as not sent, waiting for Send now, and sends nothing', async () => {
+    const dataDir = h.newDataDir();
+    const before = serviceTraffic(h.sandbox);
+    h.sandbox.setFaults([{ target: 'token', kind: 'latency', latencyMs: 60_000 }]);
+    const [title = ''] = h.sandbox.config.sampleTitles.slice(2);
+    const first = run(dataDir, ['create', title, h.sandbox.config.sampleVariables[3] ?? '']);
+    const intent = await first.until((line) => line.state === 'submitting');
+    first.child.kill('SIGKILL');
+    await first.exited;
+    h.sandbox.setFaults([]);
+    // An auto-send window of 0 minutes: every unsent purchase is older than it.
+    const second = run(dataDir, ['resume'], { TD_AUTO_SEND_MINUTES: '0' });
+    expect(await second.until((line) => line.event === 'resumed')).toMatchObject({ outcomeUnknown: 0, notSent: 1, autoSent: 0 });
+    expect(await second.until((line) => line.id === intent.id && line.state === 'not_sent')).toBeDefined();
+    expect(await second.exited).toBe(0);
+    expect(serviceTraffic(h.sandbox).posts - before.posts).toBe(0);
+  });
+
+  it('follows a purchase killed right after its 303 to available, with one POST and no early GET', async () => {
+    const dataDir = h.newDataDir();
+    const before = serviceTraffic(h.sandbox);
+    const [title = ''] = h.sandbox.config.testTitles;
+    const first = run(dataDir, ['create', title, h.sandbox.config.sampleVariables[1] ?? '']);
+    const accepted = await first.until((line) => line.state === 'pending' && line.timeline?.length === 1);
+    first.child.kill('SIGKILL');
+    await first.exited;
+    const second = run(dataDir, ['resume']);
+    expect(await second.until((line) => line.event === 'resumed')).toMatchObject({ resumed: 1, outcomeUnknown: 0 });
+    expect(await second.until((line) => line.event === 'settled')).toMatchObject({ id: accepted.id, state: 'available' });
+    expect(await second.exited).toBe(0);
+    expect(serviceTraffic(h.sandbox).posts - before.posts).toBe(1);
   });
 });

@@ -3,10 +3,10 @@ import { judgePolling, workloadDigest, type JudgedEntry, type PurchaseTiming } f
 import { medianAndWorst } from '../../bench/lib/stats.ts';
 
 const post = (purchaseId: string, time: number, status = 303, adviceSeconds = 1): JudgedEntry => ({
-  time, arrivedAt: time - 2, method: 'POST', status, class: 'purchase', purchaseId, ...(status === 303 ? { adviceSeconds } : {}),
+  time, arrivedAt: time - 2, method: 'POST', status, class: 'purchase', path: '/titles/DN1/purchases', purchaseId, ...(status === 303 ? { adviceSeconds } : {}),
 });
 const get = (purchaseId: string, arrivedAt: number, status: number, adviceSeconds?: number): JudgedEntry => ({
-  time: arrivedAt + 1, arrivedAt, method: 'GET', status, class: 'result', purchaseId, ...(adviceSeconds === undefined ? {} : { adviceSeconds }),
+  time: arrivedAt + 1, arrivedAt, method: 'GET', status, class: 'result', path: `/results/${purchaseId}`, purchaseId, ...(adviceSeconds === undefined ? {} : { adviceSeconds }),
 });
 
 // Purchase a: ready at 2,500; perfect GETs at 1,000 (202, 2 s) and 3,000 (200).
@@ -29,7 +29,7 @@ describe('judging polling from the sandbox log', () => {
       get('b', 500, 202, 1),
       get('b', 1501, 200),
       // An unrelated request is ignored.
-      { time: 5, arrivedAt: 4, method: 'GET', status: 200, class: 'catalog' },
+      { time: 5, arrivedAt: 4, method: 'GET', status: 200, class: 'catalog', path: '/titles/DN1/catalog' },
     ];
     const judged = judgePolling(log, timings);
     expect(judged).toMatchObject({ purchases: 2, posts: 2, gets: 4, minimalGets: 4, getsToMinimal: 1, earlyGets: 1, withoutResult: 0 });

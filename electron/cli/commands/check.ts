@@ -1,25 +1,39 @@
 import { purchaseEnvironment } from '../../core/app/purchase-environment.ts';
+import { dataDirHolder } from '../../core/app/data-dir-lock.ts';
 import { runCommand, UsageError, type CommandSpec } from '../command-kit.ts';
 import { followUntilSettled } from '../progress-line.ts';
 import { exitCodeForRecord, printPurchase } from '../purchase-output.ts';
+import { untilAdvised, watchJournal } from '../shared-folder.ts';
 
-const spec: CommandSpec<{ reference: string; wait: boolean }> = {
+const spec: CommandSpec<{ reference: string; wait: boolean; keep: boolean }> = {
   name: 'check',
-  usage: `Usage: titledesk check <purchase-id|result-url> [--wait] [--json]
+  usage: `Usage: titledesk check <purchase-id|result-url> [--wait] [--keep] [--json]
 
-Asks the service for a purchase once, or with --wait follows it until its values arrive.`,
-  options: { wait: { type: 'boolean' } },
+Asks the service for a purchase once, or with --wait follows it until its values arrive. A
+purchase already in the journal is updated in place; one the service does not know (404) is not
+saved unless --keep is given. On a data folder a running TitleDesk follows, a purchase it
+follows is read from its journal instead of being requested a second time.`,
+  options: { wait: { type: 'boolean' }, keep: { type: 'boolean' } },
   parse(values, positionals) {
     const [reference, extra] = positionals;
     if (reference === undefined || reference.trim() === '') throw new UsageError('a purchase id or result URL is required');
     if (extra !== undefined) throw new UsageError(`unexpected argument ${JSON.stringify(extra)}`);
-    return { reference: reference.trim(), wait: values['wait'] === true };
+    return { reference: reference.trim(), wait: values['wait'] === true, keep: values['keep'] === true };
   },
   async run(context, input, flags) {
     const { purchases, environments } = context.started.core;
     const environment = purchaseEnvironment(environments, context.environment.id);
-    let record = await purchases.check(environment, input.reference, { wait: false });
-    if (input.wait && record.state === 'pending') record = await followUntilSettled(purchases, purchases.recheck(record.id).id);
+    const known = purchases.find(environment, input.reference);
+    const holder = dataDirHolder(context.dataDir);
+    let record;
+    if (holder !== undefined && known?.state === 'pending' && known.autoCheck) {
+      process.stderr.write(`The TitleDesk running on this data folder (process ${String(holder)}) follows this purchase; reading its journal.\n`);
+      record = input.wait ? await watchJournal(purchases, known.id, (seen) => { process.stderr.write(`${seen.state}\n`); }) : known;
+    } else {
+      await untilAdvised(known);
+      record = await purchases.check(environment, input.reference, { wait: false, keepNotFound: input.keep });
+      if (input.wait && record.state === 'pending') record = await followUntilSettled(purchases, purchases.recheck(record.id).id);
+    }
     printPurchase(record, purchases.getResult(record.id), flags.json, 'check');
     return exitCodeForRecord(record);
   },

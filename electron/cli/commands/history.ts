@@ -5,7 +5,7 @@ function historyText(records: readonly PurchaseRecord[]): string {
   if (records.length === 0) return 'No purchases match.\n';
   const lines = records.map((record) => {
     const when = new Date(record.createdAt).toISOString().replace('T', ' ').slice(0, 19);
-    return `${when}  ${record.state.padEnd(15)} ${(record.titleNumber ?? '-').padEnd(10)} ${String(record.variables.length).padStart(3)} vars  ${record.purchaseId ?? record.id}`;
+    return `${when}  ${record.state.padEnd(19)} ${(record.titleNumber ?? '-').padEnd(10)} ${String(record.variables.length).padStart(3)} vars  ${record.purchaseId ?? record.id}`;
   });
   return `${lines.join('\n')}\n`;
 }
@@ -15,7 +15,7 @@ const spec: CommandSpec<HistoryQuery> = {
   usage: `Usage: titledesk history [--title T] [--status S] [--search TEXT] [--limit N] [--json]
 
 Lists purchases from the journal, newest first. S is one of: submitting, pending, available,
-failed, outcome_unknown, cancelled.`,
+failed, outcome_unknown, cancelled, not_sent, waiting_for_sign_in.`,
   options: { title: { type: 'string' }, status: { type: 'string' }, search: { type: 'string' }, limit: { type: 'string' } },
   parse(values, positionals) {
     if (positionals.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(positionals[0])}`);

@@ -62,6 +62,9 @@ An IRI may start at /vars/ to mean the service's own variables (useful with the 
     const variables = input.variables.map((variable) => (variable.startsWith('/vars/') ? `${base}${variable}` : variable));
     const hint = titleNumberHint(input.title);
     if (hint !== undefined) process.stderr.write(`titledesk purchase: note: ${hint}\n`);
+    // A one-shot command does not stay to resume a purchase waiting for sign-in: without usable
+    // credentials it stops here, before anything is journaled or sent (exit code 3).
+    await environments.session(context.environment.id).tokens.accessToken();
     let record = await purchases.create(purchaseEnvironment(environments, context.environment.id), input.title, variables, options);
     if (record.state === 'pending' && record.autoCheck) record = await followUntilSettled(purchases, record.id);
     printPurchase(record, purchases.getResult(record.id), flags.json, 'purchase');

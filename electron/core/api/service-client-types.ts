@@ -11,6 +11,12 @@ export interface ApiRequest {
   readonly signal?: AbortSignal;
   /** Milliseconds until the request is abandoned (default 30 s). */
   readonly timeoutMs?: number;
+  /**
+   * Called synchronously once a connection has been assigned, immediately before the request's
+   * bytes are written (after the token was obtained). If it throws, nothing is written. A request
+   * that fails without this having been called certainly never reached the server.
+   */
+  readonly onSending?: () => void;
 }
 
 export interface ApiResponse {

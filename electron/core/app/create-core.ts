@@ -88,9 +88,6 @@ export async function createCore(options: CoreOptions): Promise<TitleDeskCore> {
     ...(options.sandbox === undefined ? {} : { sandbox: options.sandbox }),
   });
   await environments.init();
-  const stopAuthEvents = environments.onAuthChange((state) => {
-    events.emit('auth:changed', state);
-  });
   const purchases = openJournal(options.dataDir, () => new PurchaseService({
     dataDir: options.dataDir,
     maxConcurrent: loaded.settings.advanced.maxConcurrentRequests,
@@ -99,7 +96,14 @@ export async function createCore(options: CoreOptions): Promise<TitleDeskCore> {
       return { attempts: advanced.pollMaxAttempts, baseMs: advanced.pollBackoffBaseMs, capMs: advanced.pollBackoffMaxMs };
     },
     resolveEnvironment: (id) => resolvePurchaseEnvironment(environments, id),
+    autoSendMinutes: () => environments.advanced().autoSendNotSentMinutes,
+    backups: options.resume !== false,
   }));
+  const stopAuthEvents = environments.onAuthChange((state) => {
+    events.emit('auth:changed', state);
+    // A successful sign-in lets purchases that were waiting for it go on.
+    if (state.signedIn) purchases.resumeWaiting(state.environmentId);
+  });
   const batcher = createUpdateBatcher({
     keyOf: (record: { id: string }) => record.id,
     deliver: (batch: PurchaseRecord[]) => {
@@ -133,8 +137,15 @@ export async function createCore(options: CoreOptions): Promise<TitleDeskCore> {
     purchases.resume();
     if (options.resumeBatches !== false) batches.resumeRunning();
   }
+  const environmentRoutes = environmentHandlers(environments, options.sandbox);
   const router = createRouter({
-    ...environmentHandlers(environments, options.sandbox),
+    ...environmentRoutes,
+    // New credentials: purchases waiting for them go on (a token is fetched when one is sent).
+    'credentials:set': async (request) => {
+      const status = await environmentRoutes['credentials:set'](request);
+      purchases.resumeWaiting(request.environmentId);
+      return status;
+    },
     ...lookupHandlers(environments),
     ...purchaseHandlers(environments, purchases, spending),
     ...spendingHandlers(environments, spending),

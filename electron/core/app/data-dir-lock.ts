@@ -91,3 +91,12 @@ export function lockDataDir(dataDir: string): () => void {
   }
   throw new CoreError('data_dir', `Could not lock the data folder ${dataDir}.`);
 }
+
+/** The live process other than this one that follows the journal of this folder, if any. */
+export function dataDirHolder(dataDir: string): number | undefined {
+  const found = readLock(join(dataDir, lockName));
+  if (found?.record === undefined || found.record.pid === process.pid) return undefined;
+  const holder = holderOf(found.record, identityOf(process.pid));
+  // A holder on another machine cannot be asked or checked from here: treat it as following too.
+  return holder.kind === 'held' ? holder.record.pid : undefined;
+}

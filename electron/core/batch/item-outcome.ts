@@ -11,6 +11,11 @@ export function applyPurchase(item: BatchItem, record: PurchaseRecord): BatchIte
     case 'submitting':
     case 'pending':
       return { ...base, state: 'pending' };
+    case 'waiting_for_sign_in':
+      // It goes on by itself once credentials are back: the line is not settled.
+      return { ...base, state: 'pending' };
+    case 'not_sent':
+      return { ...base, state: 'unknown', reason: 'The purchase was never sent, so nothing was charged; send it from its row (Send now).' };
     case 'available': {
       const bought = Object.fromEntries((record.items ?? []).map((result) => [result.variable, result.value]));
       const reusedPrices = Object.values(item.reused).map((value) => value.price);

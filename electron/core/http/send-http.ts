@@ -1,6 +1,7 @@
 import type { Dispatcher } from 'undici';
 import { CoreError } from '../errors.ts';
 import { TransportError, type ApiRequest, type ApiResponse } from '../api/service-client-types.ts';
+import { withSendingHook } from './sending-hook.ts';
 
 const defaultTimeoutMs = 30_000;
 
@@ -64,9 +65,10 @@ function toHeaders(raw: Dispatcher.ResponseData['headers']): Headers {
 export async function sendHttp(dispatcher: Dispatcher, req: ApiRequest): Promise<ApiResponse> {
   const timeout = AbortSignal.timeout(req.timeoutMs ?? defaultTimeoutMs);
   const signal = req.signal === undefined ? timeout : AbortSignal.any([req.signal, timeout]);
+  const probe = req.onSending === undefined ? undefined : withSendingHook(dispatcher, req.onSending);
   try {
     // What undici's top-level request() does before calling the dispatcher's own request().
-    const response = await dispatcher.request({
+    const response = await (probe?.dispatcher ?? dispatcher).request({
       origin: req.url.origin,
       path: `${req.url.pathname}${req.url.search}`,
       method: req.method,
@@ -78,7 +80,14 @@ export async function sendHttp(dispatcher: Dispatcher, req: ApiRequest): Promise
     const body = await response.body.text();
     return { status: response.statusCode, headers: toHeaders(response.headers), body, receivedAt };
   } catch (error) {
+    const hookError = probe?.hookError();
+    if (hookError !== undefined) throw hookError;
     if (req.signal?.aborted === true) throw new CoreError('cancelled', 'The request was cancelled.', { cause: error });
-    throw classifyHttpFailure(error, req.url, timeout.aborted);
+    const failure = classifyHttpFailure(error, req.url, timeout.aborted);
+    // Still waiting for a connection when it failed: not one byte was written.
+    if (probe !== undefined && !probe.started() && failure.maybeReceived) {
+      throw new TransportError(`${failure.message} The request was not sent.`, false, error);
+    }
+    throw failure;
   }
 }

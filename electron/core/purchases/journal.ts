@@ -1,11 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
+import type { DatabaseSync } from 'node:sqlite';
 import { z } from 'zod';
+import type { JournalNotice } from '../../../shared/journal.ts';
 import type { HistoryQuery, PurchaseRecord } from '../../../shared/purchase.ts';
 import { purchaseRecordSchema } from '../../../shared/purchase.ts';
 import { buildHistoryWhere } from './history-query.ts';
 import { migrateHistorySearch } from './history-search.ts';
+import { applyRequestedRestore } from './journal-backup.ts';
+import { openJournalFile, type SalvagedRow } from './journal-open.ts';
 
 /**
  * The durable purchase journal and history, in one SQLite file per data directory.
@@ -22,6 +25,7 @@ const schemaVersion = 1;
 const fileName = 'purchases.sqlite';
 
 const recordRowSchema = z.object({ record: z.string() });
+const idRecordRowSchema = z.object({ id: z.string(), record: z.string() });
 const resultRowSchema = z.object({ result_body: z.string().nullable() });
 const versionRowSchema = z.object({ user_version: z.number() });
 
@@ -65,16 +69,54 @@ function parseRecord(row: unknown): PurchaseRecord | undefined {
 
 export class PurchaseJournal {
   readonly path: string;
+  /** Problems found on opening, for the user: they are said in the UI, never only logged. */
+  readonly notices: JournalNotice[];
   readonly #db: DatabaseSync;
   #synchronous: Durability | undefined;
 
   constructor(dataDir: string) {
     mkdirSync(dataDir, { recursive: true });
     this.path = join(dataDir, fileName);
-    this.#db = new DatabaseSync(this.path);
-    this.#db.exec('PRAGMA journal_mode = WAL; PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON;');
+    // A restore the user asked for is done here, before anything reads the journal it replaces.
+    const restored = applyRequestedRestore(dataDir, this.path, Date.now());
+    const opened = openJournalFile(this.path);
+    this.#db = opened.db;
+    this.notices = restored === undefined ? opened.notices : [restored, ...opened.notices];
     this.#setSynchronous('full');
     this.#migrate();
+    if (opened.salvaged.length > 0) this.#restoreRows(opened.salvaged);
+    this.#reportUnreadable();
+  }
+
+  #restoreRows(rows: readonly SalvagedRow[]): void {
+    this.#transaction('full', () => {
+      const insert = this.#db.prepare(`INSERT OR REPLACE INTO purchases (id, environment_id, title_number, purchase_id, state, created_at, updated_at, record, result_body)
+                                       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+      for (const row of rows) {
+        insert.run(row.id, row.environment_id, row.title_number, row.purchase_id, row.state, row.created_at, row.updated_at, row.record, row.result_body);
+        const record = parseRecord({ record: row.record });
+        if (record !== undefined) this.#writeVariables(record);
+      }
+    });
+  }
+
+  /** Rows whose record cannot be parsed are left untouched, and said: never skipped in silence. */
+  #reportUnreadable(): void {
+    let total = 0;
+    const unreadable: string[] = [];
+    for (const row of this.#db.prepare('SELECT id, record FROM purchases').iterate()) {
+      total += 1;
+      const parsed = idRecordRowSchema.safeParse(row);
+      if (!parsed.success || parseRecord(parsed.data) === undefined) unreadable.push(parsed.success ? parsed.data.id : '?');
+    }
+    if (unreadable.length === 0) return;
+    const shown = unreadable.slice(0, 5).join(', ');
+    this.notices.push({
+      kind: 'unreadable_records',
+      message: `${unreadable.length} of ${total} purchases in the journal could not be read and are not shown (${shown}${unreadable.length > 5 ? ', …' : ''}). ` +
+        `They were left untouched in ${this.path}.`,
+      path: this.path,
+    });
   }
 
   #migrate(): void {
@@ -174,6 +216,35 @@ export class PurchaseJournal {
     } catch {
       return undefined;
     }
+  }
+
+  /** Every row as stored (record JSON and result body), oldest first: for an export. */
+  *rows(): Generator<{ record: string; result: string | null }> {
+    const rowSchema = z.object({ record: z.string(), result_body: z.string().nullable() });
+    for (const row of this.#db.prepare('SELECT record, result_body FROM purchases ORDER BY created_at ASC').iterate()) {
+      const parsed = rowSchema.safeParse(row);
+      if (parsed.success) yield { record: parsed.data.record, result: parsed.data.result_body };
+    }
+  }
+
+  /** Adds a record from elsewhere unless its id is known; returns whether it was added. */
+  insertIfAbsent(record: PurchaseRecord, resultBody: string | null): boolean {
+    let added = false;
+    this.#transaction('full', () => {
+      const result = this.#db
+        .prepare(`INSERT OR IGNORE INTO purchases (id, environment_id, title_number, purchase_id, state, created_at, updated_at, record, result_body)
+                  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+        .run(record.id, record.environmentId, record.titleNumber ?? null, record.purchaseId ?? null, record.state,
+          record.createdAt, record.updatedAt, JSON.stringify(record), resultBody);
+      added = Number(result.changes) > 0;
+      if (added) this.#writeVariables(record);
+    });
+    return added;
+  }
+
+  /** The open database, for SQLite's online backup. */
+  get database(): DatabaseSync {
+    return this.#db;
   }
 
   close(): void {

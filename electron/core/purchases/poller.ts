@@ -9,6 +9,7 @@ import { interpretResultResponse, type PollOutcome } from './poll-outcome.ts';
 import type { RecordStore } from './record-store.ts';
 import { sameOrigin } from './reference.ts';
 import { Scheduler } from './scheduler.ts';
+import { needsSignIn, waitingForSignIn } from './sign-in.ts';
 
 export interface PurchaseEnvironment {
   readonly id: string;
@@ -69,6 +70,17 @@ export class Poller {
     return this.#exclusive(id, () => this.#poll(id, true));
   }
 
+  /** One GET of a result resource that is not in the journal yet (check decides whether to keep it). */
+  probe(environment: PurchaseEnvironment, url: URL): Promise<ExchangeResult> {
+    return sendExchange(environment.client, this.#getRequest(url), this.#options.clock);
+  }
+
+  /** Journals what a probe learnt about a record just added, and follows it if it is followed. */
+  adopt(record: PurchaseRecord, result: ExchangeResult): PurchaseRecord {
+    if (result.kind === 'aborted') return record;
+    return this.#apply(record, result);
+  }
+
   async close(): Promise<void> {
     await this.#scheduler.close();
     await Promise.allSettled([...this.#locks.values()]);
@@ -86,6 +98,10 @@ export class Poller {
     }
   }
 
+  #getRequest(url: URL): { method: 'GET'; url: URL; headers: Record<string, string>; signal: AbortSignal; timeoutMs: number } {
+    return { method: 'GET', url, headers: { accept: 'application/ld+json' }, signal: this.#options.signal, timeoutMs: this.#options.requestTimeoutMs };
+  }
+
   async #poll(id: string, manual: boolean): Promise<PurchaseRecord | undefined> {
     const record = this.#options.store.get(id);
     if (record?.resultUrl === undefined) return record;
@@ -100,13 +116,7 @@ export class Poller {
       const message = 'The result address is not on this environment’s service; it was not requested.';
       return this.#finish(record, { code: 'protocol', message }, undefined);
     }
-    const result = await sendExchange(environment.client, {
-      method: 'GET',
-      url,
-      headers: { accept: 'application/ld+json' },
-      signal: this.#options.signal,
-      timeoutMs: this.#options.requestTimeoutMs,
-    }, this.#options.clock);
+    const result = await sendExchange(environment.client, this.#getRequest(url), this.#options.clock);
     if (result.kind === 'aborted' || this.#options.signal.aborted) return record;
     return this.#apply(record, result);
   }
@@ -141,7 +151,13 @@ export class Poller {
       };
       return store.save(record, 'full', { resultBody: outcome.body, replaceVariables: learned });
     }
-    if (cancelledMeanwhile) return store.save(withExchange(current, exchange), 'normal');
+    // A check only adds what it learnt: a paid, available purchase never goes back to anything else.
+    if (cancelledMeanwhile || current.state === 'available') return store.save(withExchange(current, exchange), 'normal');
+    if (result.kind === 'refused' && needsSignIn(result.error.toData())) {
+      this.#failures.delete(current.id);
+      const error = waitingForSignIn(result.error.toData(), true);
+      return store.save({ ...current, state: 'waiting_for_sign_in', error, nextCheckAt: current.nextCheckAt }, 'full');
+    }
     if (outcome.kind === 'failed') return this.#finish(current, outcome.error, exchange);
     if (outcome.kind === 'pending' && outcome.waitMs !== undefined) {
       this.#failures.delete(current.id);

@@ -1,20 +1,22 @@
-import { randomUUID } from 'node:crypto';
-import type { HistoryQuery, PurchaseOptions, PurchaseRecord } from '../../../shared/purchase.ts';
-import { isTitleNumber, normalizeTitleNumber, titleNumberRefusal } from '../../../shared/title-number.ts';
+import type { BackupInfo, HistoryExport, ImportSummary } from '../../../shared/journal.ts';
+import type { HistoryQuery, PurchaseOptions, PurchaseRecord, ResolveAction } from '../../../shared/purchase.ts';
 import { CoreError } from '../errors.ts';
 import { defaultRetryPolicy, type RetryPolicy } from './backoff.ts';
 import { systemClock, type Clock } from './clock.ts';
-import { sendExchange } from './exchange.ts';
+import { exportHistory, importHistory } from './history-transfer.ts';
+import { backUpJournal, backupDir, listBackups, requestRestore } from './journal-backup.ts';
 import { Poller, type PurchaseEnvironment } from './poller.ts';
-import { formatPrefer } from './prefer.ts';
-import { buildPurchaseRequest } from './purchase-request.ts';
+import { PurchaseChecker, type CheckOptions } from './purchase-checker.ts';
+import { PurchaseSender } from './purchase-sender.ts';
 import { RecordStore, type PurchaseListener } from './record-store.ts';
-import { resolveCheckReference } from './reference.ts';
-import { applySubmitResult } from './submit-apply.ts';
-import { validateVariables } from './variables.ts';
+import { RestartRecovery, type ResumeSummary } from './restart-recovery.ts';
+import { applyRescued } from './rescue-apply.ts';
+import { Submitter } from './submitter.ts';
 
 export type { PurchaseEnvironment } from './poller.ts';
 export type { PurchaseListener } from './record-store.ts';
+export type { CheckOptions } from './purchase-checker.ts';
+export type { ResumeSummary } from './restart-recovery.ts';
 
 export interface PurchaseServiceOptions {
   /** Folder of the journal database (purchases.sqlite). */
@@ -29,11 +31,10 @@ export interface PurchaseServiceOptions {
   readonly retry?: Partial<RetryPolicy> | (() => RetryPolicy);
   /** Per request (default 30 s). A POST that times out has an unknown outcome. */
   readonly requestTimeoutMs?: number;
-}
-
-export interface CheckOptions {
-  /** Keep following the purchase until it settles, then resolve. */
-  readonly wait?: boolean;
+  /** Minutes after the click within which a not-sent purchase goes out on its own (default 10). */
+  readonly autoSendMinutes?: () => number;
+  /** Keep journal backups (at start when none was made today, and at close); the app does, one-shot commands do not. */
+  readonly backups?: boolean;
 }
 
 function liveRetryPolicy(retry: PurchaseServiceOptions['retry']): () => RetryPolicy {
@@ -43,18 +44,20 @@ function liveRetryPolicy(retry: PurchaseServiceOptions['retry']): () => RetryPol
 }
 
 /**
- * Purchases: create (intent journaled before the POST), the poller, check, cancel, recheck and
- * resume after a restart. A POST is never sent twice by TitleDesk on its own.
+ * Purchases: create (intent journaled before the POST), send a not-sent one, resolve an unknown
+ * outcome, the poller, check, cancel, recheck and resume after a restart. A POST that may have
+ * reached the service is never sent again by TitleDesk on its own.
  */
 export class PurchaseService {
   readonly #store: RecordStore;
   readonly #poller: Poller;
+  readonly #sender: PurchaseSender;
+  readonly #checker: PurchaseChecker;
+  readonly #restart: RestartRecovery;
   readonly #clock: Clock;
   readonly #options: PurchaseServiceOptions;
   readonly #environments = new Map<string, PurchaseEnvironment>();
   readonly #closing = new AbortController();
-  /** Intents whose POST is in flight in this process: resume must not call them unknown. */
-  readonly #submitting = new Set<string>();
   readonly #inFlight = new Set<Promise<unknown>>();
   #closed = false;
 
@@ -62,20 +65,47 @@ export class PurchaseService {
     this.#options = options;
     this.#clock = options.clock ?? systemClock;
     this.#store = new RecordStore(options.dataDir, this.#clock);
+    const requestTimeoutMs = options.requestTimeoutMs ?? 30_000;
     this.#poller = new Poller({
       store: this.#store,
       clock: this.#clock,
       random: options.random ?? Math.random,
       retry: liveRetryPolicy(options.retry),
       maxConcurrent: options.maxConcurrent ?? 16,
-      requestTimeoutMs: options.requestTimeoutMs ?? 30_000,
+      requestTimeoutMs,
       signal: this.#closing.signal,
       environmentOf: (id) => this.#environmentOf(id),
     });
+    const rescued = applyRescued(this.#store, options.dataDir);
+    if (rescued !== undefined) this.#store.notices.push(rescued);
+    const submitter = new Submitter({ store: this.#store, clock: this.#clock, dataDir: options.dataDir, signal: this.#closing.signal, timeoutMs: requestTimeoutMs });
+    this.#sender = new PurchaseSender({
+      store: this.#store,
+      poller: this.#poller,
+      submitter,
+      clock: this.#clock,
+      environmentOf: (id) => this.#environmentOf(id),
+      autoSendMinutes: () => options.autoSendMinutes?.() ?? 10,
+      track: (work) => this.#track(work),
+    });
+    this.#checker = new PurchaseChecker({ store: this.#store, poller: this.#poller, clock: this.#clock });
+    this.#restart = new RestartRecovery({
+      store: this.#store,
+      poller: this.#poller,
+      sender: this.#sender,
+      environmentOf: (id) => this.#environmentOf(id),
+      autoSendMinutes: () => options.autoSendMinutes?.() ?? 10,
+    });
+    if (options.backups === true) void this.#track(this.#backUp(false));
   }
 
   get journalPath(): string {
     return this.#store.journalPath;
+  }
+
+  /** What the journal found wrong when it opened, for the UI and the CLI to say. */
+  get journalNotices(): RecordStore['notices'] {
+    return this.#store.notices;
   }
 
   onUpdate(listener: PurchaseListener): () => void {
@@ -92,80 +122,47 @@ export class PurchaseService {
 
   async #create(environment: PurchaseEnvironment, titleNumber: string, variables: readonly string[], options: PurchaseOptions, localId?: string): Promise<PurchaseRecord> {
     this.#assertOpen();
-    if (localId !== undefined && this.#store.get(localId) !== undefined) throw new CoreError('validation', 'This purchase was already sent.');
-    const title = normalizeTitleNumber(titleNumber);
-    if (!isTitleNumber(title)) throw new CoreError('validation', titleNumberRefusal);
-    validateVariables(variables);
-    let prefer: string;
-    try {
-      prefer = formatPrefer(options);
-    } catch (error) {
-      throw new CoreError('validation', 'service.min-wait must be a whole number of seconds.', { cause: error });
-    }
     this.#remember(environment);
-    const now = this.#clock.now();
-    const intent = this.#store.insert({
-      id: localId ?? randomUUID(),
-      environmentId: environment.id,
-      titleNumber: title,
-      variables: [...variables],
-      options: { ...options },
-      state: 'submitting',
-      autoCheck: options.fireAndForget !== true,
-      createdAt: now,
-      updatedAt: now,
-      timeline: [],
-    });
-    this.#submitting.add(intent.id);
-    try {
-      const baseUrl = environment.client.baseUrl;
-      const request = buildPurchaseRequest(baseUrl, title, variables, prefer);
-      const result = await sendExchange(environment.client, { ...request, signal: this.#closing.signal, timeoutMs: this.#timeoutMs() }, this.#clock);
-      const saved = applySubmitResult(this.#store, intent, result, request.url, baseUrl);
-      if (saved.state === 'pending' && saved.autoCheck) this.#poller.follow(saved);
-      return saved;
-    } finally {
-      this.#submitting.delete(intent.id);
-    }
+    return this.#sender.create(environment, titleNumber, variables, options, localId);
+  }
+
+  /** "Send now": a purchase that was certainly never sent goes out, once. */
+  send(id: string): Promise<PurchaseRecord> {
+    this.#assertOpen();
+    return this.#track(this.#sender.resend(id, false));
+  }
+
+  /** "Send all": every not-sent purchase whose environment is known. Returns how many went out. */
+  sendAll(): { sent: number } {
+    this.#assertOpen();
+    return this.#sender.sendAll();
+  }
+
+  /**
+   * A purchase whose outcome is unknown: "buy-again" sends it once more (the person accepted that
+   * the service may charge twice); "abandon" stops it for good. Abandon also discards a purchase
+   * that was never sent.
+   */
+  resolve(id: string, action: ResolveAction): Promise<PurchaseRecord> {
+    this.#assertOpen();
+    return this.#track(this.#sender.resolve(id, action));
   }
 
   /**
    * For support staff: a purchase id or result URL of this environment. One GET now, or with
    * `wait` follow it (not before the server's last advised time) until it settles. A purchase
-   * not yet in the history joins it.
+   * not yet in the history joins it, unless the service does not know it (404).
    */
   check(environment: PurchaseEnvironment, reference: string, options: CheckOptions = {}): Promise<PurchaseRecord> {
-    return this.#track(this.#check(environment, reference, options.wait === true));
+    this.#assertOpen();
+    this.#remember(environment);
+    return this.#track(this.#checker.check(environment, reference, options));
   }
 
-  async #check(environment: PurchaseEnvironment, reference: string, wait: boolean): Promise<PurchaseRecord> {
+  /** The journal's record of a purchase id or result URL in this environment; refuses what is neither. */
+  find(environment: PurchaseEnvironment, reference: string): PurchaseRecord | undefined {
     this.#assertOpen();
-    const ref = resolveCheckReference(reference, environment.client.baseUrl);
-    this.#remember(environment);
-    let record = this.#store.findByPurchaseId(environment.id, ref.purchaseId);
-    if (record === undefined) {
-      const now = this.#clock.now();
-      record = this.#store.insert({
-        id: randomUUID(),
-        environmentId: environment.id,
-        variables: [],
-        options: {},
-        state: 'pending',
-        purchaseId: ref.purchaseId,
-        resultUrl: ref.resultUrl.href,
-        autoCheck: wait,
-        createdAt: now,
-        updatedAt: now,
-        timeline: [],
-      });
-    } else if (wait && !record.autoCheck) {
-      record = this.#store.save({ ...record, autoCheck: true }, 'normal');
-    }
-    if (!wait) return (await this.#poller.checkNow(record.id)) ?? record;
-    const advisedLater = record.state === 'pending' && (record.nextCheckAt ?? 0) > this.#clock.now();
-    if (advisedLater) this.#poller.follow(record);
-    else await this.#poller.checkNow(record.id);
-    return this.#store.waitForSettled(record.id);
+    return this.#checker.find(environment, reference);
   }
 
   /** Stops following a pending purchase. It stays in the history and can be re-checked. */
@@ -173,8 +170,8 @@ export class PurchaseService {
     const record = this.#require(id);
     if (record.state === 'submitting') throw new CoreError('validation', 'The purchase request is being sent; it cannot be cancelled now.');
     this.#poller.stop(id);
-    if (record.state !== 'pending' && !record.autoCheck) return record;
-    const state = record.state === 'pending' ? 'cancelled' : record.state;
+    if (record.state !== 'pending' && record.state !== 'waiting_for_sign_in' && !record.autoCheck) return record;
+    const state = record.state === 'pending' || record.state === 'waiting_for_sign_in' ? 'cancelled' : record.state;
     return this.#store.save({ ...record, state, autoCheck: false }, 'full');
   }
 
@@ -197,24 +194,17 @@ export class PurchaseService {
 
   /**
    * After a start: pending purchases are followed again from their recorded next check time;
-   * intents whose POST may or may not have been sent become outcome-unknown, never re-sent.
+   * interrupted intents become not sent (no sending mark) or outcome-unknown (never re-sent);
+   * not-sent ones within the auto-send window go out; waiting ones try their credentials again.
    */
-  resume(): { resumed: number; outcomeUnknown: number } {
+  resume(): ResumeSummary {
     this.#assertOpen();
-    let resumed = 0;
-    let outcomeUnknown = 0;
-    for (const record of this.#store.listInStates(['submitting', 'pending'])) {
-      if (record.state === 'submitting') {
-        if (this.#submitting.has(record.id)) continue;
-        const message = 'TitleDesk stopped while the purchase request was being sent. It may have been accepted and charged, so it was not sent again.';
-        this.#store.save({ ...record, state: 'outcome_unknown', autoCheck: false, error: { code: 'outcome_unknown', message } }, 'full');
-        outcomeUnknown += 1;
-      } else if (record.resultUrl !== undefined && record.autoCheck && this.#environmentOf(record.environmentId) !== undefined) {
-        this.#poller.follow(record);
-        resumed += 1;
-      }
-    }
-    return { resumed, outcomeUnknown };
+    return this.#restart.resume();
+  }
+
+  /** Credentials were set or sign-in succeeded: purchases waiting on this environment go on. */
+  resumeWaiting(environmentId: string): number {
+    return this.#closed ? 0 : this.#restart.resumeWaiting(environmentId);
   }
 
   get(id: string): PurchaseRecord | undefined {
@@ -234,13 +224,43 @@ export class PurchaseService {
     return this.#store.waitForSettled(id);
   }
 
-  /** Stops every timer, abandons requests in flight (a later start resumes them) and closes the database. */
+  /** The whole history with results, for one JSON file. */
+  exportHistory(): HistoryExport {
+    this.#assertOpen();
+    return exportHistory(this.#store, this.#clock);
+  }
+
+  /** Purchases from another machine's export: kept as history, never sent from here. */
+  importHistory(document: HistoryExport): ImportSummary {
+    this.#assertOpen();
+    return importHistory(this.#store, document);
+  }
+
+  backups(): { folder: string; backups: BackupInfo[] } {
+    return { folder: backupDir(this.#options.dataDir), backups: listBackups(this.#options.dataDir) };
+  }
+
+  /** "Restore from backup": done at the next start, before the journal is opened. */
+  restoreBackup(name: string): BackupInfo {
+    return requestRestore(this.#options.dataDir, name);
+  }
+
+  async #backUp(force: boolean): Promise<void> {
+    try {
+      await backUpJournal(this.#store.database, this.#options.dataDir, this.#clock.now(), force);
+    } catch {
+      // A backup that cannot be written must not stop purchases; the next start tries again.
+    }
+  }
+
+  /** Stops every timer, abandons requests in flight (a later start resumes them), backs up and closes the database. */
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
     this.#closing.abort();
     await this.#poller.close();
     await Promise.allSettled([...this.#inFlight]);
+    if (this.#options.backups === true) await this.#backUp(true);
     this.#store.close();
   }
 
@@ -270,10 +290,6 @@ export class PurchaseService {
     const record = this.#store.get(id);
     if (record === undefined) throw new CoreError('not_found', 'No such purchase in the history.');
     return record;
-  }
-
-  #timeoutMs(): number {
-    return this.#options.requestTimeoutMs ?? 30_000;
   }
 
   #assertOpen(): void {

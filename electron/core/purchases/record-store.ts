@@ -1,3 +1,4 @@
+import type { JournalNotice } from '../../../shared/journal.ts';
 import type { HistoryQuery, PurchaseRecord } from '../../../shared/purchase.ts';
 import { settledPurchaseStates } from '../../../shared/purchase.ts';
 import type { Clock } from './clock.ts';
@@ -25,6 +26,11 @@ export class RecordStore {
     return this.#journal.path;
   }
 
+  /** What opening the journal found wrong, plus anything recovery adds; shown to the user. */
+  get notices(): JournalNotice[] {
+    return this.#journal.notices;
+  }
+
   get(id: string): PurchaseRecord | undefined {
     return this.#journal.get(id);
   }
@@ -43,6 +49,22 @@ export class RecordStore {
 
   getResult(id: string): unknown {
     return this.#journal.getResult(id);
+  }
+
+  /** Every row as stored, for an export. */
+  rows(): Generator<{ record: string; result: string | null }> {
+    return this.#journal.rows();
+  }
+
+  /** A record from another machine, added unless its id is known; announced like any change. */
+  insertIfAbsent(record: PurchaseRecord, resultBody: string | null): boolean {
+    const added = this.#journal.insertIfAbsent(record, resultBody);
+    if (added) this.#announce(record);
+    return added;
+  }
+
+  get database(): PurchaseJournal['database'] {
+    return this.#journal.database;
   }
 
   /** Writes a new record durably (synchronous=FULL) before returning. */

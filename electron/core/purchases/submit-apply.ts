@@ -3,10 +3,25 @@ import type { PurchaseRecord } from '../../../shared/purchase.ts';
 import { appendExchange, type ExchangeResult } from './exchange.ts';
 import type { RecordStore } from './record-store.ts';
 import type { ResultRef } from './reference.ts';
+import { needsSignIn, waitingForSignIn } from './sign-in.ts';
 import { interpretSubmitResponse } from './submit-outcome.ts';
 
 function refFields(ref: ResultRef | undefined): Partial<PurchaseRecord> {
   return ref === undefined ? {} : { purchaseId: ref.purchaseId, resultUrl: ref.resultUrl.href };
+}
+
+/** The POST certainly never left: safe to send, by a click or on the next start. */
+function notSent(store: RecordStore, record: PurchaseRecord, reason: string): PurchaseRecord {
+  const message = `${reason} Nothing was sent, so nothing was charged; use "Send now" to try again.`;
+  return store.save({ ...record, state: 'not_sent', sendingAt: undefined, error: { code: 'not_sent', message } }, 'full');
+}
+
+function refused(store: RecordStore, record: PurchaseRecord, error: AppErrorData): PurchaseRecord {
+  if (needsSignIn(error)) {
+    return store.save({ ...record, state: 'waiting_for_sign_in', sendingAt: undefined, error: waitingForSignIn(error, false) }, 'full');
+  }
+  if (error.code === 'auth_unavailable') return notSent(store, record, error.message);
+  return fail(store, record, error);
 }
 
 function fail(store: RecordStore, record: PurchaseRecord, error: AppErrorData, ref?: ResultRef): PurchaseRecord {
@@ -19,15 +34,15 @@ function fail(store: RecordStore, record: PurchaseRecord, error: AppErrorData, r
  */
 export function applySubmitResult(store: RecordStore, intent: PurchaseRecord, result: ExchangeResult, requestUrl: URL, baseUrl: URL): PurchaseRecord {
   if (result.kind === 'aborted') {
-    // Shutting down mid-POST: the intent stays "submitting" and the next start calls it unknown.
+    // Shutting down mid-POST: the intent stays "submitting"; the next start reads its sending mark.
     return store.get(intent.id) ?? intent;
   }
-  if (result.kind === 'refused') return fail(store, intent, result.error.toData());
-  const record = { ...intent, timeline: appendExchange(intent.timeline, result.exchange) };
+  // Re-read: the sending mark was journaled while the request was out.
+  const current = store.get(intent.id) ?? intent;
+  if (result.kind === 'refused') return refused(store, current, result.error.toData());
+  const record = { ...current, timeline: appendExchange(current.timeline, result.exchange) };
   if (result.kind === 'transport') {
-    if (!result.error.maybeReceived) {
-      return fail(store, record, { code: 'network', message: `${result.error.message} The request did not reach the service; it is safe to try again.` });
-    }
+    if (!result.error.maybeReceived) return notSent(store, record, result.error.message);
     const message = `${result.error.message} The purchase may have been accepted and charged, so TitleDesk did not send it again. Check with the service before buying again.`;
     return store.save({ ...record, state: 'outcome_unknown', autoCheck: false, error: { code: 'outcome_unknown', message } }, 'full');
   }
@@ -37,9 +52,9 @@ export function applySubmitResult(store: RecordStore, intent: PurchaseRecord, re
       const advised = outcome.advisedWaitSeconds;
       const exchange = advised === undefined ? result.exchange : { ...result.exchange, advisedWaitSeconds: advised };
       const pending: PurchaseRecord = {
-        ...intent,
+        ...current,
         ...refFields(outcome.ref),
-        timeline: appendExchange(intent.timeline, exchange),
+        timeline: appendExchange(current.timeline, exchange),
         state: 'pending',
         nextCheckAt: outcome.nextCheckAt,
       };

@@ -6,7 +6,21 @@ import type { PurchaseService } from '../purchases/purchase-service.ts';
 import { guardedCreate } from '../spending/guarded-purchase.ts';
 import type { SpendingGuard } from '../spending/spending-guard.ts';
 
-type PurchaseChannels = 'purchase:create' | 'purchase:get' | 'purchase:list' | 'purchase:check' | 'purchase:cancel' | 'purchase:recheck';
+type PurchaseChannels =
+  | 'purchase:create'
+  | 'purchase:get'
+  | 'purchase:list'
+  | 'purchase:check'
+  | 'purchase:cancel'
+  | 'purchase:recheck'
+  | 'purchase:send'
+  | 'purchase:send-all'
+  | 'purchase:resolve'
+  | 'journal:status'
+  | 'history:export'
+  | 'history:import'
+  | 'journal:backups'
+  | 'journal:restore';
 
 /** Purchases on the selected environment; progress reaches the UI through purchase:updated events. */
 export function purchaseHandlers(environments: EnvironmentRegistry, purchases: PurchaseService, guard: SpendingGuard): Pick<ContractHandlers, PurchaseChannels> {
@@ -23,13 +37,21 @@ export function purchaseHandlers(environments: EnvironmentRegistry, purchases: P
       return Promise.resolve(record);
     },
     'purchase:list': async (query) => Promise.resolve({ purchases: purchases.list(query ?? {}) }),
-    'purchase:check': async ({ reference, wait }) => {
+    'purchase:check': async ({ reference, wait, keep }) => {
       // One GET now; "watch" then hands the purchase to the poller, which keeps to the
       // server's advised waits, instead of holding this call open until it settles.
-      const record = await purchases.check(selected(), reference, { wait: false });
+      const record = await purchases.check(selected(), reference, { wait: false, keepNotFound: keep === true });
       return wait === true && record.state === 'pending' ? purchases.recheck(record.id) : record;
     },
     'purchase:cancel': async ({ id }) => Promise.resolve(purchases.cancel(id)),
     'purchase:recheck': async ({ id }) => Promise.resolve(purchases.recheck(id)),
+    'purchase:send': async ({ id }) => purchases.send(id),
+    'purchase:send-all': async () => Promise.resolve(purchases.sendAll()),
+    'purchase:resolve': async ({ id, action }) => purchases.resolve(id, action),
+    'journal:status': async () => Promise.resolve({ path: purchases.journalPath, notices: purchases.journalNotices }),
+    'history:export': async () => Promise.resolve(purchases.exportHistory()),
+    'history:import': async ({ document }) => Promise.resolve(purchases.importHistory(document)),
+    'journal:backups': async () => Promise.resolve(purchases.backups()),
+    'journal:restore': async ({ name }) => Promise.resolve(purchases.restoreBackup(name)),
   };
 }

@@ -17,6 +17,11 @@ const fields: readonly { key: Key; label: string; hint: string }[] = [
   { key: 'pollMaxAttempts', label: 'Purchase checks failing in a row', hint: 'After this many 500, 503, 504 or network failures a purchase is marked failed; it can be checked again. A purchase is never re-sent.' },
   { key: 'pollBackoffBaseMs', label: 'First purchase-check retry delay (ms)', hint: 'Random up to this, doubling with each failure; a Retry-After from the service wins.' },
   { key: 'pollBackoffMaxMs', label: 'Longest purchase-check retry delay (ms)', hint: 'The cap on the doubling.' },
+  {
+    key: 'autoSendNotSentMinutes',
+    label: 'Send unsent purchases on start within (minutes)',
+    hint: 'A purchase TitleDesk stopped before sending goes out on the next start if it was clicked this recently; older ones wait for "Send now". 0: always wait.',
+  },
 ];
 
 /** Retry ranges whose first delay must not exceed their cap. */
@@ -36,6 +41,7 @@ function draftOf(settings: AdvancedSettings): Draft {
     pollMaxAttempts: String(settings.pollMaxAttempts),
     pollBackoffBaseMs: String(settings.pollBackoffBaseMs),
     pollBackoffMaxMs: String(settings.pollBackoffMaxMs),
+    autoSendNotSentMinutes: String(settings.autoSendNotSentMinutes),
   };
 }
 

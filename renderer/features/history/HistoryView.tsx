@@ -7,6 +7,7 @@ import { PurchaseDetails } from '../purchases/PurchaseDetails.tsx';
 import { SpendSummary } from '../spending/SpendSummary.tsx';
 import { StateChip } from '../purchases/PurchaseRow.tsx';
 import { purchaseTitle, stateLabels, variableCount } from '../purchases/purchase-labels.ts';
+import { HistoryTools } from './HistoryTools.tsx';
 import { useCheckPurchaseMutation, useRecheckPurchaseMutation } from '../purchases/purchase-queries.ts';
 import { historyMaxRows, historyPageSize, noFilters, toHistoryQuery, useHistoryQuery, type HistoryFilters } from './history-queries.ts';
 
@@ -92,6 +93,7 @@ export function HistoryView({ environment, onShowRequests, onLookUp }: HistoryVi
         </button>
       ) : null}
       {more && limit >= historyMaxRows ? <p className="muted">To see older purchases, narrow the search or the dates.</p> : null}
+      <HistoryTools />
     </section>
   );
 }

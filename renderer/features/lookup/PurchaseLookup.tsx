@@ -1,4 +1,5 @@
 import { useEffect, useId, useState, type SyntheticEvent } from 'react';
+import { AppError } from '../../api/app-error.ts';
 import { ErrorNotice } from '../../components/common/ErrorNotice.tsx';
 import { PurchaseDetails } from '../purchases/PurchaseDetails.tsx';
 import { StateChip } from '../purchases/PurchaseRow.tsx';
@@ -56,7 +57,7 @@ export function PurchaseLookup({ onShowRequests, request }: PurchaseLookupProps)
             aria-describedby={problem === undefined ? `${id}-hint` : `${id}-error`}
             onChange={(event) => { setReference(event.target.value); }}
           />
-          <p className="field-hint" id={`${id}-hint`}>The purchase joins your history; nothing is bought again.</p>
+          <p className="field-hint" id={`${id}-hint`}>A purchase the service knows joins your history; nothing is bought again.</p>
           {problem === undefined ? null : <p className="field-error" id={`${id}-error`}>{problem}</p>}
         </div>
         <div className="form-actions">
@@ -66,6 +67,11 @@ export function PurchaseLookup({ onShowRequests, request }: PurchaseLookupProps)
       </form>
       {check.isPending ? <p aria-live="polite">Checking…</p> : null}
       {check.isError ? <ErrorNotice error={check.error} /> : null}
+      {check.error instanceof AppError && check.error.code === 'not_found' ? (
+        <p>
+          <button type="button" className="button-quiet" onClick={() => { check.mutate({ reference, watch: false, keep: true }); }}>Keep it in the history anyway</button>
+        </p>
+      ) : null}
       {check.data === undefined ? null : <LookupResult id={check.data.id} onShowRequests={onShowRequests} />}
     </section>
   );

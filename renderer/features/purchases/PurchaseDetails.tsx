@@ -4,9 +4,9 @@ import { ErrorNotice } from '../../components/common/ErrorNotice.tsx';
 import { humanErrorMessage } from '../../../shared/error-messages.ts';
 import { purchaseLink } from '../../../shared/deep-link.ts';
 import { copyText, downloadText } from '../common/download.ts';
+import { RecoveryActions } from './RecoveryActions.tsx';
 import { ResultsTable } from './ResultsTable.tsx';
 import { exportFileName, purchaseCsv, purchaseJson } from './purchase-export.ts';
-import { outcomeUnknownText } from './purchase-labels.ts';
 import { useCancelPurchaseMutation, useCheckPurchaseMutation, useRecheckPurchaseMutation } from './purchase-queries.ts';
 import { formatSeconds, stepText, summariseTimeline } from './timeline.ts';
 
@@ -55,17 +55,17 @@ function PurchaseActions({ record, onLookUp }: { readonly record: PurchaseRecord
           <button type="button" disabled={record.resultUrl === undefined || recheck.isPending} onClick={() => { recheck.mutate(record.id); }}>Check again</button>
         </div>
       ) : null}
-      {record.state === 'outcome_unknown' ? (
-        <div className="purchase-problem" role="note">
-          <p>{outcomeUnknownText(record)}</p>
-          <button
-            type="button"
-            disabled={check.isPending}
-            onClick={() => { if (reference === undefined) onLookUp(); else check.mutate({ reference, watch: true }); }}
-          >
-            Check by ID
-          </button>
-        </div>
+      <RecoveryActions record={record} />
+      {record.state === 'outcome_unknown' && reference !== undefined ? (
+        <p>
+          It has a purchase ID, so the service can be asked.{' '}
+          <button type="button" disabled={check.isPending} onClick={() => { check.mutate({ reference, watch: true }); }}>Check by ID</button>
+        </p>
+      ) : null}
+      {record.state === 'outcome_unknown' && reference === undefined ? (
+        <p>
+          If the service gave you a purchase ID for it, <button type="button" className="button-link" onClick={onLookUp}>look it up by ID</button> before buying again.
+        </p>
       ) : null}
       {record.state === 'cancelled' ? (
         <p>

@@ -5,6 +5,7 @@ import { ErrorNotice } from '../../components/common/ErrorNotice.tsx';
 import { CompletionNotices, useCompletionNotices } from './CompletionNotices.tsx';
 import { usePurchaseIds } from './purchase-index.ts';
 import { PurchaseRow } from './PurchaseRow.tsx';
+import { SendAllBar } from './SendAllBar.tsx';
 
 export interface PurchasePanelProps {
   readonly environment: Environment;
@@ -44,6 +45,7 @@ export function PurchasePanel({ environment, onLookUp, onShowRequests }: Purchas
         {ids.length === 0 ? null : <span className="muted" aria-live="off">{ids.length.toLocaleString('en-GB')} on {environment.name}</span>}
       </div>
       <CompletionNotices notices={notices.list} onDismiss={notices.dismiss} />
+      <SendAllBar environmentId={environment.id} />
       {index.isError ? <ErrorNotice error={index.error} /> : null}
       {ids.length === 0 && !index.isPending ? (
         <div className="empty-state">

@@ -7,6 +7,8 @@ export const stateLabels: { readonly [S in PurchaseState]: string } = {
   failed: 'Failed',
   outcome_unknown: 'Outcome unknown',
   cancelled: 'Stopped',
+  not_sent: 'Not sent',
+  waiting_for_sign_in: 'Waiting for sign-in',
 };
 
 /** What the purchase was for, in a few words. */
@@ -25,13 +27,4 @@ export function variableCount(record: PurchaseRecord): string {
 export function secondsUntil(nextCheckAt: number | undefined, now: number): number | undefined {
   if (nextCheckAt === undefined) return undefined;
   return Math.max(0, Math.ceil((nextCheckAt - now) / 1000));
-}
-
-const outcomeUnknownExplanation =
-  'The purchase request may or may not have reached the service (the connection failed while it was being sent), so TitleDesk did not send it again. It may have been charged.';
-
-export function outcomeUnknownText(record: PurchaseRecord): string {
-  return record.purchaseId === undefined
-    ? `${outcomeUnknownExplanation} If the service gave you a purchase ID, check it by that ID before buying again.`
-    : `${outcomeUnknownExplanation} Check it by its ID before buying again.`;
 }

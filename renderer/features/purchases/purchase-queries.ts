@@ -95,6 +95,8 @@ export interface CheckInput {
   readonly reference: string;
   /** Keep following it until it settles. */
   readonly watch: boolean;
+  /** Keep it in the history even if the service does not know it (404). */
+  readonly keep?: boolean;
 }
 
 /** One GET now, or watch until done; a purchase not in the history yet joins it. */
@@ -102,7 +104,8 @@ export function useCheckPurchaseMutation() {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ reference, watch }: CheckInput) => call(api, 'purchase:check', { reference: reference.trim(), wait: watch }),
+    mutationFn: ({ reference, watch, keep }: CheckInput) =>
+      call(api, 'purchase:check', { reference: reference.trim(), wait: watch, ...(keep === true ? { keep: true } : {}) }),
     onSuccess: (record) => { rememberPurchase(queryClient, record); },
   });
 }

@@ -8,6 +8,7 @@ import { HistoryView } from '../history/HistoryView.tsx';
 import { useOpenPurchaseRequests } from '../lookup/open-request.ts';
 import { PurchaseLookup } from '../lookup/PurchaseLookup.tsx';
 import { PresentationEntry } from '../presentation/PresentationEntry.tsx';
+import { JournalNotices } from '../purchases/JournalNotices.tsx';
 import { PurchasePanel } from '../purchases/PurchasePanel.tsx';
 import { rememberTitle } from '../address-search/recent-searches.ts';
 import { BuyTab } from './BuyTab.tsx';
@@ -63,6 +64,7 @@ export function Workspace({ environment, loadProblem, openPurchase }: WorkspaceP
           Your saved settings could not be read as they were, so defaults are in use: {loadProblem}
         </div>
       )}
+      <JournalNotices />
       <FirstRunHint
         environment={environment}
         onSearch={(text) => { setTab('Buy'); setSearch({ text, version: (search?.version ?? 0) + 1 }); }}

@@ -56,9 +56,13 @@ function readFirstLine(child: ChildProcess, stderr: () => string): Promise<strin
   });
 }
 
-/** Starts `titledesk web --no-open` with a fresh data directory, as a user would. */
-export async function startTitleDeskWeb(): Promise<TitleDeskWeb> {
+/**
+ * Starts `titledesk web --no-open` with a fresh data directory, as a user would; `prepare` may
+ * put files in it first (a journal left in a given state).
+ */
+export async function startTitleDeskWeb(prepare?: (dataDir: string) => Promise<void>): Promise<TitleDeskWeb> {
   const dataDir = await mkdtemp(join(tmpdir(), 'titledesk-e2e-'));
+  await prepare?.(dataDir);
   const child = spawn(nodeBinary(), [join(root, 'bin', 'titledesk.mjs'), 'web', '--no-open'], {
     cwd: root,
     env: cleanEnv(dataDir),

@@ -79,12 +79,55 @@ describe('purchase panel rows', () => {
     await waitFor(() => { expect(fake.callsTo('purchase:recheck')).toHaveLength(1); });
   });
 
-  it('an outcome-unknown purchase explains, and without an ID sends the user to the lookup', () => {
-    const { looked } = show(purchase({ state: 'outcome_unknown', error: { code: 'outcome_unknown', message: 'The connection dropped.' }, timeline: [{ ...post, status: 'no-response', advisedWaitSeconds: undefined }] }));
+  it('an outcome-unknown purchase says what is known, and without an ID sends the user to the lookup', () => {
+    const { looked } = show(purchase({
+      state: 'outcome_unknown', sendingAt: at, error: { code: 'outcome_unknown', message: 'The connection dropped.' },
+      timeline: [{ ...post, status: 'no-response', advisedWaitSeconds: undefined }],
+    }));
     expect(screen.getByText('Outcome unknown')).toBeTruthy();
-    expect(screen.getByRole('note').textContent).toContain('may or may not have reached the service');
-    fireEvent.click(screen.getByRole('button', { name: 'Check by ID' }));
+    const note = screen.getByRole('note');
+    expect(note.textContent).toContain('was sent at');
+    expect(note.textContent).toContain('no answer arrived');
+    fireEvent.click(screen.getByRole('button', { name: 'look it up by ID' }));
     expect(looked).toEqual(['lookup']);
+  });
+
+  it('buys an outcome-unknown purchase again only after a plain warning about being charged twice, or abandons it', async () => {
+    const record = purchase({ state: 'outcome_unknown', sendingAt: at, error: { code: 'outcome_unknown', message: '' } });
+    const fake = createFeatureApi({ 'purchase:resolve': () => ok({ ...record, state: 'pending', updatedAt: record.updatedAt + 1 }) });
+    renderWithApi(fake.api, <PurchaseRowView record={record} expanded onToggle={() => undefined} onShowRequests={() => undefined} onLookUp={() => undefined} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Buy again…' }));
+    expect(fake.callsTo('purchase:resolve')).toEqual([]);
+    expect(screen.getByRole('alertdialog', { name: 'Buy again?' }).textContent).toContain('charged twice');
+    fireEvent.click(screen.getByRole('button', { name: 'Yes, buy again' }));
+    await waitFor(() => { expect(fake.callsTo('purchase:resolve')).toEqual([{ id: record.id, action: 'buy-again' }]); });
+  });
+
+  it('abandons an outcome-unknown purchase without sending anything', async () => {
+    const record = purchase({ state: 'outcome_unknown', error: { code: 'outcome_unknown', message: '' } });
+    const fake = createFeatureApi({ 'purchase:resolve': () => ok({ ...record, state: 'cancelled', updatedAt: record.updatedAt + 1 }) });
+    renderWithApi(fake.api, <PurchaseRowView record={record} expanded onToggle={() => undefined} onShowRequests={() => undefined} onLookUp={() => undefined} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Abandon' }));
+    await waitFor(() => { expect(fake.callsTo('purchase:resolve')).toEqual([{ id: record.id, action: 'abandon' }]); });
+  });
+
+  it('a not-sent purchase says nothing was charged and is sent with Send now', async () => {
+    const record = purchase({ state: 'not_sent', error: { code: 'not_sent', message: 'TitleDesk stopped before this purchase was sent.' } });
+    const fake = createFeatureApi({ 'purchase:send': () => ok({ ...record, state: 'submitting', updatedAt: record.updatedAt + 1 }) });
+    renderWithApi(fake.api, <PurchaseRowView record={record} expanded onToggle={() => undefined} onShowRequests={() => undefined} onLookUp={() => undefined} />);
+    expect(screen.getByText('Not sent')).toBeTruthy();
+    expect(screen.getByRole('note').textContent).toContain('nothing was charged');
+    fireEvent.click(screen.getByRole('button', { name: 'Send now' }));
+    await waitFor(() => { expect(fake.callsTo('purchase:send')).toEqual([{ id: record.id }]); });
+  });
+
+  it('a purchase waiting for sign-in says what is needed and offers nothing to send', () => {
+    show(purchase({ state: 'waiting_for_sign_in', purchaseId: 'p-3', resultUrl: 'http://127.0.0.1:4010/purchases/p-3', error: { code: 'credentials_missing', message: 'No credentials.' } }));
+    expect(screen.getByText('Waiting for sign-in')).toBeTruthy();
+    const note = screen.getByRole('note');
+    expect(note.textContent).toContain('The service accepted this purchase');
+    expect(note.textContent).toContain('Settings → Credentials');
+    expect(screen.queryByRole('button', { name: 'Send now' })).toBeNull();
   });
 
   it('an outcome-unknown purchase with an ID is checked by it', async () => {

@@ -1,0 +1,141 @@
+import { randomUUID } from 'node:crypto';
+import type { PurchaseOptions, PurchaseRecord, ResolveAction } from '../../../shared/purchase.ts';
+import { isTitleNumber, normalizeTitleNumber, titleNumberRefusal } from '../../../shared/title-number.ts';
+import { CoreError } from '../errors.ts';
+import type { Clock } from './clock.ts';
+import type { Poller, PurchaseEnvironment } from './poller.ts';
+import { formatPrefer } from './prefer.ts';
+import type { RecordStore } from './record-store.ts';
+import { sendableReason, withinAutoSendWindow } from './recovery.ts';
+import type { Submitter } from './submitter.ts';
+import { validateVariables } from './variables.ts';
+
+export interface PurchaseSenderOptions {
+  readonly store: RecordStore;
+  readonly poller: Poller;
+  readonly submitter: Submitter;
+  readonly clock: Clock;
+  readonly environmentOf: (environmentId: string) => PurchaseEnvironment | undefined;
+  readonly autoSendMinutes: () => number;
+  /** Keeps work in flight known to close(). */
+  readonly track: <T>(work: Promise<T>) => Promise<T>;
+}
+
+/**
+ * Everything that sends a purchase POST: a new purchase (its intent journaled first), "Send now"
+ * and "Send all" for purchases that were never sent, "Buy again" for an unknown outcome, and the
+ * automatic send of a recent not-sent purchase after a start. Nothing else sends a POST.
+ */
+export class PurchaseSender {
+  readonly #options: PurchaseSenderOptions;
+  /** Intents whose POST is in flight in this process: resume must not touch them. */
+  readonly #submitting = new Set<string>();
+
+  constructor(options: PurchaseSenderOptions) {
+    this.#options = options;
+  }
+
+  isSubmitting(id: string): boolean {
+    return this.#submitting.has(id);
+  }
+
+  /** `localId`: an id the caller (a batch) journaled first; one already in the journal is refused, so it never causes a second POST. */
+  async create(environment: PurchaseEnvironment, titleNumber: string, variables: readonly string[], options: PurchaseOptions, localId?: string): Promise<PurchaseRecord> {
+    if (localId !== undefined && this.#options.store.get(localId) !== undefined) throw new CoreError('validation', 'This purchase was already sent.');
+    const title = normalizeTitleNumber(titleNumber);
+    if (!isTitleNumber(title)) throw new CoreError('validation', titleNumberRefusal);
+    validateVariables(variables);
+    try {
+      formatPrefer(options);
+    } catch (error) {
+      throw new CoreError('validation', 'service.min-wait must be a whole number of seconds.', { cause: error });
+    }
+    const now = this.#options.clock.now();
+    const intent = this.#options.store.insert({
+      id: localId ?? randomUUID(),
+      environmentId: environment.id,
+      titleNumber: title,
+      variables: [...variables],
+      options: { ...options },
+      state: 'submitting',
+      autoCheck: options.fireAndForget !== true,
+      createdAt: now,
+      updatedAt: now,
+      timeline: [],
+    });
+    return this.#submit(environment, intent);
+  }
+
+  /** "Send now" (`buyAgain` false) or "Buy again" (true): the record goes out once more. */
+  async resend(id: string, buyAgain: boolean): Promise<PurchaseRecord> {
+    const record = this.#require(id);
+    if (this.#submitting.has(id)) throw new CoreError('validation', 'This purchase is being sent already.');
+    const refusal = sendableReason(record, buyAgain);
+    if (refusal !== undefined) throw new CoreError('validation', refusal);
+    const environment = this.#options.environmentOf(record.environmentId);
+    if (environment === undefined) throw new CoreError('not_found', `The environment of this purchase (${record.environmentId}) is not configured.`);
+    return this.#submit(environment, this.#reopen(record));
+  }
+
+  /** "Send all": every not-sent purchase whose environment is known. */
+  sendAll(): { sent: number } {
+    let sent = 0;
+    for (const record of this.#options.store.listInStates(['not_sent'])) {
+      if (sendableReason(record, false) !== undefined || this.#options.environmentOf(record.environmentId) === undefined) continue;
+      void this.#options.track(this.resend(record.id, false)).catch(() => undefined);
+      sent += 1;
+    }
+    return { sent };
+  }
+
+  /** Abandon: an unknown outcome, or a purchase never sent, is stopped for good. */
+  abandon(id: string): PurchaseRecord {
+    const record = this.#require(id);
+    const abandonable = record.state === 'outcome_unknown' || record.state === 'not_sent' || (record.state === 'waiting_for_sign_in' && record.resultUrl === undefined);
+    if (!abandonable) throw new CoreError('validation', 'Only a purchase whose outcome is unknown, or one never sent, can be abandoned.');
+    const message = record.state === 'outcome_unknown'
+      ? 'Abandoned: the outcome stayed unknown and the purchase was not sent again.'
+      : 'Abandoned before it was sent: nothing was charged.';
+    return this.#options.store.save({ ...record, state: 'cancelled', autoCheck: false, error: { code: 'cancelled', message } }, 'full');
+  }
+
+  resolve(id: string, action: ResolveAction): Promise<PurchaseRecord> {
+    if (action === 'buy-again') return this.resend(id, true);
+    try {
+      return Promise.resolve(this.abandon(id));
+    } catch (error) {
+      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+    }
+  }
+
+  /** Sends an intent on its own when the click was recent; false when it must wait for one. */
+  autoSend(record: PurchaseRecord): boolean {
+    const environment = this.#options.environmentOf(record.environmentId);
+    if (environment === undefined || record.titleNumber === undefined || this.#submitting.has(record.id)) return false;
+    if (!withinAutoSendWindow(record, this.#options.clock.now(), this.#options.autoSendMinutes())) return false;
+    void this.#options.track(this.#submit(environment, this.#reopen(record))).catch(() => undefined);
+    return true;
+  }
+
+  #reopen(record: PurchaseRecord): PurchaseRecord {
+    const reopened: PurchaseRecord = { ...record, state: 'submitting', sendingAt: undefined, error: undefined, autoCheck: record.options.fireAndForget !== true };
+    return this.#options.store.save(reopened, 'full');
+  }
+
+  async #submit(environment: PurchaseEnvironment, intent: PurchaseRecord): Promise<PurchaseRecord> {
+    this.#submitting.add(intent.id);
+    try {
+      const saved = await this.#options.submitter.submit(environment, intent);
+      if (saved.state === 'pending' && saved.autoCheck) this.#options.poller.follow(saved);
+      return saved;
+    } finally {
+      this.#submitting.delete(intent.id);
+    }
+  }
+
+  #require(id: string): PurchaseRecord {
+    const record = this.#options.store.get(id);
+    if (record === undefined) throw new CoreError('not_found', 'No such purchase in the history.');
+    return record;
+  }
+}

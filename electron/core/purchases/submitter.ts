@@ -1,0 +1,94 @@
+import type { PurchaseRecord } from '../../../shared/purchase.ts';
+import { CoreError } from '../errors.ts';
+import type { Clock } from './clock.ts';
+import { sendExchange, type ExchangeResult } from './exchange.ts';
+import type { PurchaseEnvironment } from './poller.ts';
+import { formatPrefer } from './prefer.ts';
+import { buildPurchaseRequest } from './purchase-request.ts';
+import type { RecordStore } from './record-store.ts';
+import { appendRescue } from './rescue-file.ts';
+import { resolveLocation } from './reference.ts';
+import { applySubmitResult } from './submit-apply.ts';
+
+export interface SubmitterOptions {
+  readonly store: RecordStore;
+  readonly clock: Clock;
+  /** Beside the journal: where a 303 the journal could not take is kept. */
+  readonly dataDir: string;
+  readonly signal: AbortSignal;
+  readonly timeoutMs: number;
+}
+
+/**
+ * Sends the POST of a journaled intent. Just before its bytes are written (token and connection
+ * in hand) the record gets a durable sending mark: after a crash, an intent without one was
+ * certainly not sent, one with it may have been.
+ */
+export class Submitter {
+  readonly #options: SubmitterOptions;
+
+  constructor(options: SubmitterOptions) {
+    this.#options = options;
+  }
+
+  async submit(environment: PurchaseEnvironment, intent: PurchaseRecord): Promise<PurchaseRecord> {
+    const { store, clock } = this.#options;
+    if (intent.titleNumber === undefined) throw new CoreError('validation', 'This purchase has no title number, so it cannot be sent.');
+    const baseUrl = environment.client.baseUrl;
+    const request = buildPurchaseRequest(baseUrl, intent.titleNumber, intent.variables, formatPrefer(intent.options));
+    let marked = false;
+    const onSending = (): void => {
+      if (marked) return; // the one retry after a 401 is the same purchase
+      this.#markSending(intent.id);
+      marked = true;
+    };
+    const result = await sendExchange(environment.client, {
+      ...request,
+      signal: this.#options.signal,
+      timeoutMs: this.#options.timeoutMs,
+      onSending,
+    }, clock);
+    try {
+      return applySubmitResult(store, intent, result, request.url, baseUrl);
+    } catch (error) {
+      throw this.#rescue(environment, intent, result, request.url, error);
+    }
+  }
+
+  #markSending(id: string): void {
+    const { store, clock } = this.#options;
+    try {
+      const current = store.get(id);
+      if (current === undefined) throw new Error('The intent is no longer in the journal.');
+      store.save({ ...current, sendingAt: clock.now() }, 'full');
+    } catch (error) {
+      throw new CoreError('internal', 'The purchase could not be journaled as being sent, so it was not sent. Nothing was charged.', { cause: error });
+    }
+  }
+
+  /** The journal refused the answer: keep a result address (or a 200's body) in the rescue file, then say so. */
+  #rescue(environment: PurchaseEnvironment, intent: PurchaseRecord, result: ExchangeResult, requestUrl: URL, error: unknown): CoreError {
+    if (result.kind !== 'response') {
+      return new CoreError('internal', 'The purchase journal could not record what happened to this purchase.', { cause: error });
+    }
+    const { response } = result;
+    const ref = resolveLocation(response.headers.get('location') ?? response.headers.get('content-location'), requestUrl, environment.client.baseUrl);
+    const path = appendRescue(this.#options.dataDir, {
+      at: this.#options.clock.now(),
+      localId: intent.id,
+      environmentId: environment.id,
+      ...(intent.titleNumber === undefined ? {} : { titleNumber: intent.titleNumber }),
+      variables: intent.variables,
+      status: response.status,
+      ...(ref === undefined ? {} : { resultUrl: ref.resultUrl.href }),
+      ...(response.status === 200 ? { body: response.body } : {}),
+    });
+    const where = ref === undefined ? '' : ` Its result address is ${ref.resultUrl.href}.`;
+    return new CoreError(
+      'internal',
+      `The service answered this purchase (HTTP ${response.status}) but the purchase journal could not save it.${where} ` +
+        `TitleDesk kept the answer in ${path}; do not buy it again. Use "Look up" with that address to fetch the result.`,
+      { cause: error },
+    );
+  }
+}

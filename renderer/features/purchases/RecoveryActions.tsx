@@ -1,0 +1,80 @@
+import { useState } from 'react';
+import type { PurchaseRecord } from '../../../shared/purchase.ts';
+import { ErrorNotice } from '../../components/common/ErrorNotice.tsx';
+import { formatClockTime } from '../../format-time.ts';
+import { useResolvePurchaseMutation, useSendPurchaseMutation } from './recovery-queries.ts';
+
+/**
+ * What to do about a purchase that needs a person: one never sent (send it), one waiting for
+ * sign-in (say what is needed; it goes on by itself), and one whose outcome is unknown (what is
+ * known, then buy again, with a plain warning, or abandon).
+ */
+export function RecoveryActions({ record }: { readonly record: PurchaseRecord }) {
+  if (record.state === 'not_sent') return <NotSent record={record} />;
+  if (record.state === 'waiting_for_sign_in') return <WaitingForSignIn record={record} />;
+  if (record.state === 'outcome_unknown') return <OutcomeUnknown record={record} />;
+  return null;
+}
+
+function NotSent({ record }: { readonly record: PurchaseRecord }) {
+  const send = useSendPurchaseMutation();
+  const resolve = useResolvePurchaseMutation();
+  return (
+    <div className="purchase-problem" role="note">
+      <p>This purchase was never sent, so nothing was charged.</p>
+      {record.error === undefined ? null : <p className="error-detail">{record.error.message}</p>}
+      {record.imported === true ? <p className="muted">Imported from another machine: it is not sent from here.</p> : (
+        <>
+          <button type="button" disabled={send.isPending} onClick={() => { send.mutate(record.id); }}>Send now</button>{' '}
+          <button type="button" className="button-quiet" disabled={resolve.isPending} onClick={() => { resolve.mutate({ id: record.id, action: 'abandon' }); }}>Discard</button>
+        </>
+      )}
+      {send.error === null ? null : <ErrorNotice error={send.error} />}
+      {resolve.error === null ? null : <ErrorNotice error={resolve.error} />}
+    </div>
+  );
+}
+
+function WaitingForSignIn({ record }: { readonly record: PurchaseRecord }) {
+  const accepted = record.resultUrl !== undefined;
+  return (
+    <div className="purchase-problem" role="note">
+      <p>
+        Waiting for sign-in. {accepted ? 'The service accepted this purchase; its result is fetched' : 'Nothing has been sent yet; it is sent'} as soon as
+        this environment has working credentials. Set them under Settings → Credentials, or sign in again.
+      </p>
+      {record.error === undefined ? null : <p className="error-detail">{record.error.message}</p>}
+    </div>
+  );
+}
+
+function OutcomeUnknown({ record }: { readonly record: PurchaseRecord }) {
+  const [confirming, setConfirming] = useState(false);
+  const resolve = useResolvePurchaseMutation();
+  const sentAt = record.sendingAt ?? record.timeline.find((exchange) => exchange.method === 'POST')?.at;
+  return (
+    <div className="purchase-problem outcome-unknown" role="note">
+      <p>
+        {sentAt === undefined ? 'The purchase request was sent' : `The purchase request was sent at ${formatClockTime(sentAt)}`} and no answer arrived.
+        The service may or may not have accepted it.
+      </p>
+      {record.error === undefined ? null : <p className="error-detail">{record.error.message}</p>}
+      {confirming ? (
+        <div role="alertdialog" aria-label="Buy again?">
+          <p className="warning">
+            If the service did accept the first request, buying again means you are charged twice for the same data. Buy again only if you
+            are sure it was not accepted.
+          </p>
+          <button type="button" disabled={resolve.isPending} onClick={() => { resolve.mutate({ id: record.id, action: 'buy-again' }); }}>Yes, buy again</button>{' '}
+          <button type="button" className="button-quiet" onClick={() => { setConfirming(false); }}>Keep it as it is</button>
+        </div>
+      ) : record.imported === true ? null : (
+        <>
+          <button type="button" onClick={() => { setConfirming(true); }}>Buy again…</button>{' '}
+          <button type="button" className="button-quiet" disabled={resolve.isPending} onClick={() => { resolve.mutate({ id: record.id, action: 'abandon' }); }}>Abandon</button>
+        </>
+      )}
+      {resolve.error === null ? null : <ErrorNotice error={resolve.error} />}
+    </div>
+  );
+}

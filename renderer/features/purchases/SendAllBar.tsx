@@ -1,0 +1,24 @@
+import { useQuery } from '@tanstack/react-query';
+import { useApi } from '../../api/api-context.tsx';
+import { call } from '../../api/call.ts';
+import { purchaseKeys } from '../../api/query-keys.ts';
+import { ErrorNotice } from '../../components/common/ErrorNotice.tsx';
+import { useSendAllMutation } from './recovery-queries.ts';
+
+/** Shown when purchases were never sent (older than the auto-send window): one click sends them all. */
+export function SendAllBar({ environmentId }: { readonly environmentId: string }) {
+  const api = useApi();
+  const query = { status: 'not_sent' as const, environmentId, limit: 1000 };
+  // A list query: pushed purchase updates mark it stale, so the count follows sends and discards.
+  const notSent = useQuery({ queryKey: purchaseKeys.list(query), queryFn: () => call(api, 'purchase:list', query) });
+  const sendAll = useSendAllMutation();
+  const count = notSent.data?.purchases.filter((record) => record.imported !== true).length ?? 0;
+  if (count === 0) return null;
+  return (
+    <div className="notice send-all" role="status">
+      {count === 1 ? '1 purchase was' : `${count.toLocaleString('en-GB')} purchases were`} never sent; nothing was charged for {count === 1 ? 'it' : 'them'}.{' '}
+      <button type="button" disabled={sendAll.isPending} onClick={() => { sendAll.mutate(); }}>Send all</button>
+      {sendAll.error === null ? null : <ErrorNotice error={sendAll.error} />}
+    </div>
+  );
+}

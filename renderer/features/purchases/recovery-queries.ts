@@ -1,0 +1,41 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ResolveAction } from '../../../shared/purchase.ts';
+import { useApi } from '../../api/api-context.tsx';
+import { call } from '../../api/call.ts';
+import { rememberPurchase } from './purchase-queries.ts';
+
+export const journalKeys = {
+  status: () => ['journal', 'status'] as const,
+};
+
+/** "Send now" for a purchase that was never sent. */
+export function useSendPurchaseMutation() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => call(api, 'purchase:send', { id }),
+    onSuccess: (record) => { rememberPurchase(queryClient, record); },
+  });
+}
+
+/** "Send all": every purchase that was never sent; their progress arrives as updates. */
+export function useSendAllMutation() {
+  const api = useApi();
+  return useMutation({ mutationFn: () => call(api, 'purchase:send-all', {}) });
+}
+
+/** Buy again or abandon a purchase whose outcome is unknown. */
+export function useResolvePurchaseMutation() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, action }: { readonly id: string; readonly action: ResolveAction }) => call(api, 'purchase:resolve', { id, action }),
+    onSuccess: (record) => { rememberPurchase(queryClient, record); },
+  });
+}
+
+/** What the journal found wrong when the app started; read once. */
+export function useJournalStatusQuery() {
+  const api = useApi();
+  return useQuery({ queryKey: journalKeys.status(), queryFn: () => call(api, 'journal:status', {}), staleTime: Infinity });
+}
