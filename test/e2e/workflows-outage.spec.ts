@@ -57,8 +57,8 @@ test.use({ viewport: { width: 1280, height: 900 } });
  * delay, so the result is fetched (and can meet the fault) rather than answered at once.
  */
 async function buyOne(page: Page, titleNumber: string): Promise<void> {
-  await page.getByLabel('Title number', { exact: true }).fill(titleNumber);
-  await page.getByRole('button', { name: 'Open title' }).click();
+  await page.getByRole('combobox', { name: 'Address, postcode or title number' }).fill(titleNumber);
+  await page.getByRole('listbox', { name: 'Suggestions' }).getByRole('option', { name: `Open title ${titleNumber}` }).click();
   const title = page.getByRole('region', { name: `Title ${titleNumber}` });
   await title.getByLabel('Filter variables').fill('unique property');
   await title.getByRole('checkbox', { name: /^Unique Property Reference Number/ }).check();

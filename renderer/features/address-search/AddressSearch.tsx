@@ -1,6 +1,7 @@
 import { useId, useState, type KeyboardEvent } from 'react';
 import type { AddressCandidate } from '../../../shared/address.ts';
-import { isTitleNumber, normalizeTitleNumber } from '../../../shared/title-number.ts';
+import { isPlausibleTitleNumber } from '../../../shared/plausible-title-number.ts';
+import { normalizeTitleNumber } from '../../../shared/title-number.ts';
 import { ErrorNotice } from '../../components/common/ErrorNotice.tsx';
 import { useAddressSuggestions, type FindRequest } from './address-queries.ts';
 import { SuggestionList, type SearchOption } from './SuggestionList.tsx';
@@ -35,7 +36,8 @@ export function AddressSearch({ onSelectAddress, onOpenTitle, initialText }: Add
   const candidates = suggestions.status === 'done' || suggestions.status === 'loading' ? suggestions.candidates : [];
   const title = normalizeTitleNumber(trimmed);
   const options: SearchOption[] = candidates.map((candidate) => ({ kind: 'candidate', candidate }));
-  if (levels.length === 0 && isTitleNumber(title)) options.push({ kind: 'title', titleNumber: title });
+  // First, so a typed title number is one Enter away however many addresses also match.
+  if (levels.length === 0 && isPlausibleTitleNumber(trimmed)) options.unshift({ kind: 'title', titleNumber: title });
   const expanded = open && request !== undefined;
   const activeOption = expanded ? options[active] : undefined;
 

@@ -20,7 +20,7 @@ export function PurchaseRow({ id, ...props }: PurchaseRowProps & { readonly id: 
 export function PurchaseRowView({ record, expanded, onToggle, ...details }: PurchaseRowProps & { readonly record: PurchaseRecord }) {
   const detailsId = `purchase-details-${record.id}`;
   return (
-    <article className={`purchase-row purchase-row-${record.state}`} aria-label={`Purchase ${purchaseTitle(record)}, ${stateLabels[record.state]}`}>
+    <article className={`purchase-row purchase-row-${record.state}`} data-purchase-id={record.id} aria-label={`Purchase ${purchaseTitle(record)}, ${stateLabels[record.state]}`}>
       <button type="button" className="purchase-summary" aria-expanded={expanded} aria-controls={expanded ? detailsId : undefined} onClick={() => { onToggle(record.id); }}>
         <span className="disclosure" aria-hidden="true">{expanded ? '▾' : '▸'}</span>
         <span className="purchase-title">{purchaseTitle(record)}</span>

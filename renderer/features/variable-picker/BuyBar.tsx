@@ -1,11 +1,13 @@
 import { useId, useState } from 'react';
 import type { Environment } from '../../../shared/environment.ts';
-import type { PurchaseOptions } from '../../../shared/purchase.ts';
+import type { PurchaseOptions, PurchaseRecord } from '../../../shared/purchase.ts';
 import { Dialog } from '../../components/common/Dialog.tsx';
+import { AppError } from '../../api/app-error.ts';
 import { ErrorNotice } from '../../components/common/ErrorNotice.tsx';
 import { formatTotals } from '../common/money.ts';
 import { useCreatePurchaseMutation } from '../purchases/purchase-queries.ts';
 import type { SelectionSummary } from './catalog-selection.ts';
+import { useReserveBarHeight } from './use-reserve-bar-height.ts';
 
 export interface BuyBarProps {
   readonly environment: Environment;
@@ -15,7 +17,13 @@ export interface BuyBarProps {
   readonly testTitle: boolean;
   readonly markedTestTitle: boolean;
   readonly onMarkTestTitle: (marked: boolean) => void;
-  readonly onBought: () => void;
+  /** Called once the service accepted the purchase (not when it failed or its outcome is unknown). */
+  readonly onBought: (record: PurchaseRecord) => void;
+}
+
+/** The service took the purchase: it named a result to follow. Anything else keeps the selection. */
+export function purchaseAccepted(record: PurchaseRecord): boolean {
+  return record.resultUrl !== undefined || record.purchaseId !== undefined;
 }
 
 export function variablesPhrase(count: number): string {
@@ -25,11 +33,13 @@ export function variablesPhrase(count: number): string {
 /** The running count and total, the purchase options, and the confirmed Buy. */
 export function BuyBar({ environment, titleNumber, summary, testTitle, markedTestTitle, onMarkTestTitle, onBought }: BuyBarProps) {
   const id = useId();
+  const barRef = useReserveBarHeight<HTMLDivElement>();
   const create = useCreatePurchaseMutation();
   const [fireAndForget, setFireAndForget] = useState(false);
   const [delay, setDelay] = useState('');
   const [confirming, setConfirming] = useState(false);
   const [sent, setSent] = useState('');
+  const [refused, setRefused] = useState<PurchaseRecord | undefined>();
   const delaySeconds = delay.trim() === '' ? undefined : Number(delay);
   const delayValid = delaySeconds === undefined || (Number.isInteger(delaySeconds) && delaySeconds >= 0 && delaySeconds <= 86_400);
   const total = formatTotals(summary.totals);
@@ -40,19 +50,25 @@ export function BuyBar({ environment, titleNumber, summary, testTitle, markedTes
     if (fireAndForget) options.fireAndForget = true;
     if (testTitle && delaySeconds !== undefined && delaySeconds > 0) options.minWaitSeconds = delaySeconds;
     setConfirming(false);
+    setSent('');
+    setRefused(undefined);
     create.mutate(
       { titleNumber, variables: summary.iris, options },
       {
-        onSuccess: () => {
+        onSuccess: (record) => {
+          if (!purchaseAccepted(record)) {
+            setRefused(record);
+            return;
+          }
           setSent(`Purchase of ${variablesPhrase(summary.count)} of ${titleNumber} sent: follow it under Purchases.`);
-          onBought();
+          onBought(record);
         },
       },
     );
   }
 
   return (
-    <div className="buy-bar">
+    <div className="buy-bar" ref={barRef}>
       <p className="selection-total" aria-live="polite">
         {summary.count === 0 ? 'No variables selected' : `${variablesPhrase(summary.count)} selected, ${total}`}
       </p>
@@ -88,6 +104,7 @@ export function BuyBar({ environment, titleNumber, summary, testTitle, markedTes
       </button>
       <p role="status" className="muted">{create.isPending ? 'Sending the purchase…' : sent}</p>
       {create.isError ? <ErrorNotice error={create.error} /> : null}
+      {refused === undefined ? null : <PurchaseRefused record={refused} retry={() => { setConfirming(true); }} busy={create.isPending} />}
       {confirming ? (
         <Dialog title="Confirm purchase" onClose={() => { setConfirming(false); }}>
           <div className="confirm-purchase">
@@ -108,6 +125,23 @@ export function BuyBar({ environment, titleNumber, summary, testTitle, markedTes
           </div>
         </Dialog>
       ) : null}
+    </div>
+  );
+}
+
+/** Why the purchase was not accepted; "Try again" only where nothing can have been bought. */
+function PurchaseRefused({ record, retry, busy }: { readonly record: PurchaseRecord; readonly retry: () => void; readonly busy: boolean }) {
+  const error = record.error === undefined ? undefined : new AppError(record.error);
+  const mayHaveReached = record.state === 'outcome_unknown';
+  return (
+    <div className="purchase-refused">
+      <p className="error-message">
+        {mayHaveReached
+          ? 'The purchase may or may not have reached the service. Check it under Purchases before buying again; your selection is kept.'
+          : 'The purchase was not accepted. Your selection is kept.'}
+      </p>
+      {error === undefined ? null : <ErrorNotice error={error} />}
+      {mayHaveReached ? null : <button type="button" disabled={busy} onClick={retry}>Try again</button>}
     </div>
   );
 }

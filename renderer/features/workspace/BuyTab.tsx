@@ -3,7 +3,6 @@ import type { AddressCandidate } from '../../../shared/address.ts';
 import type { Environment } from '../../../shared/environment.ts';
 import { AddressCard } from '../address-search/AddressCard.tsx';
 import { AddressSearch } from '../address-search/AddressSearch.tsx';
-import { TitleNumberForm } from '../address-search/TitleNumberForm.tsx';
 import { TitleView } from '../variable-picker/TitleView.tsx';
 import { loadMarkedTestTitles, saveMarkedTestTitles } from '../variable-picker/test-titles.ts';
 
@@ -39,7 +38,6 @@ export function BuyTab({ environment, search, openTitles, activeTitle, sandboxTe
       <h2 id="search-heading">Find a property</h2>
       <div className="search-row">
         <AddressSearch key={search?.version ?? 0} initialText={search?.text} onSelectAddress={setAddress} onOpenTitle={onOpenTitle} />
-        <TitleNumberForm onOpenTitle={onOpenTitle} />
       </div>
       {address === undefined ? null : <AddressCard id={address.id} onOpenTitle={onOpenTitle} onClose={() => { setAddress(undefined); }} />}
       {openTitles.length === 0 ? (

@@ -99,6 +99,16 @@ describe('address search combobox', () => {
     expect(titles).toEqual(['WYK87701']);
   });
 
+  it('offers a plausible title number first, but not a postcode district', async () => {
+    const { input } = setup();
+    fireEvent.change(input, { target: { value: 'LS23' } });
+    await findOption('LS23 6TR');
+    expect(screen.queryByRole('option', { name: /^Open title/ })).toBeNull();
+    fireEvent.change(input, { target: { value: 'DN123456' } });
+    const first = await screen.findByRole('option', { name: 'Open title DN123456' });
+    expect(screen.getAllByRole('option')[0]).toBe(first);
+  });
+
   it('asks once for a burst of typing, after the pause', async () => {
     const { input, fake } = setup();
     for (const text of ['L', 'LS', 'LS2', 'LS23']) fireEvent.change(input, { target: { value: text } });

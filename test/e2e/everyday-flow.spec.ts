@@ -1,0 +1,95 @@
+import { expect, test, type Page } from '@playwright/test';
+import { collectPageProblems, screenshot } from './support/app-page.ts';
+import { startTitleDeskWeb, type TitleDeskWeb } from './support/titledesk-web.ts';
+
+let host: TitleDeskWeb;
+
+test.beforeAll(async () => {
+  host = await startTitleDeskWeb();
+});
+
+test.afterAll(async () => {
+  await host.stop();
+});
+
+test.use({ viewport: { width: 1280, height: 800 } });
+
+async function openApp(page: Page): Promise<void> {
+  await page.goto(host.url);
+  await expect(page.getByRole('banner').getByText(/token valid until/)).toBeVisible();
+}
+
+/** Opens a title from the one search box, as a user typing its number would. */
+export async function openTitle(page: Page, titleNumber: string): Promise<void> {
+  const search = page.getByRole('combobox', { name: 'Address, postcode or title number' });
+  await search.fill(titleNumber);
+  await page.getByRole('option', { name: `Open title ${titleNumber}` }).click();
+  await expect(page.getByRole('region', { name: `Title ${titleNumber}` })).toBeVisible();
+}
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`one search box: a title number is offered, a postcode district is not (${scheme})`, async ({ page }, testInfo) => {
+    await page.emulateMedia({ colorScheme: scheme });
+    const problems = collectPageProblems(page);
+    await openApp(page);
+    await expect(page.getByLabel('Title number', { exact: true })).toHaveCount(0);
+    const search = page.getByRole('combobox', { name: 'Address, postcode or title number' });
+    await search.fill('LS23');
+    await expect(page.getByRole('option', { name: /LS23 6TR/ })).toBeVisible();
+    await expect(page.getByRole('listbox', { name: 'Suggestions' }).getByRole('option', { name: /^Open title/ })).toHaveCount(0);
+    await screenshot(page, testInfo, `search-district-${scheme}`);
+    await search.fill('dn147408');
+    await expect(page.getByRole('listbox', { name: 'Suggestions' }).getByRole('option').first()).toHaveText('Open title DN147408');
+    await search.press('ArrowDown');
+    await search.press('Enter');
+    await expect(page.getByRole('region', { name: 'Title DN147408' })).toBeVisible();
+    expect(problems).toEqual([]);
+  });
+}
+
+/** Where the focused element and the Buy bar are on screen. */
+function focusAndBar(page: Page) {
+  return page.evaluate(() => {
+    const focused = document.activeElement?.getBoundingClientRect();
+    const bar = [...document.querySelectorAll('.buy-bar')].find((element) => element.getBoundingClientRect().height > 0)?.getBoundingClientRect();
+    const workspace = document.querySelector('main.workspace');
+    const atEnd = workspace === null || workspace.scrollTop + workspace.clientHeight >= workspace.scrollHeight - 2;
+    return {
+      focusedBottom: focused?.bottom ?? 0,
+      barTop: bar?.top ?? 0,
+      barBottom: bar?.bottom ?? 0,
+      workspaceBottom: workspace?.getBoundingClientRect().bottom ?? 0,
+      atEnd,
+    };
+  });
+}
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`the Buy bar never covers the checkbox in focus, and focus lands on the new purchase (${scheme})`, async ({ page }, testInfo) => {
+    await page.emulateMedia({ colorScheme: scheme });
+    await openApp(page);
+    await openTitle(page, 'DN147408');
+    const title = page.getByRole('region', { name: 'Title DN147408' });
+    for (const group of ['WhenFresh / Address', 'WhenFresh / Property Insurance', 'Zoopla / Property Data']) {
+      await title.getByText(group, { exact: true }).click();
+    }
+    await title.getByLabel('Filter variables').focus();
+    let checkboxes = 0;
+    for (let step = 0; step < 80; step += 1) {
+      await page.keyboard.press('Tab');
+      if (await page.evaluate(() => document.activeElement?.closest('.buy-bar') !== null)) break;
+      const where = await focusAndBar(page);
+      expect(where.focusedBottom, `Tab ${String(step)}: focus under the bar`).toBeLessThanOrEqual(where.barTop + 0.5);
+      // Pinned flush with the bottom of the scrolling area: no catalog shows through below the bar.
+      if (!where.atEnd) expect(where.barBottom).toBeGreaterThanOrEqual(where.workspaceBottom - 1.5);
+      if (await page.evaluate(() => document.activeElement?.getAttribute('type') === 'checkbox')) checkboxes += 1;
+    }
+    expect(checkboxes).toBeGreaterThan(20);
+    await title.getByRole('checkbox', { name: /^Unique Property Reference Number/ }).check();
+    await screenshot(page, testInfo, `buy-bar-${scheme}`);
+    await title.getByRole('button', { name: /^Buy 1 variable for/ }).click();
+    await page.getByRole('dialog', { name: 'Confirm purchase' }).getByRole('button', { name: /^Buy for/ }).click();
+    const row = page.getByRole('region', { name: 'Purchases' }).getByRole('article').first();
+    await expect(row.getByRole('button').first()).toBeFocused();
+  });
+}
