@@ -23,6 +23,7 @@ export const errorCodes = [
   'protocol', // the service answered something the interface does not allow
   'cancelled',
   'internal',
+  'launch_key', // browser mode: the page lacks the key its host printed, or the host refused it
 ] as const;
 
 export const errorCodeSchema = z.enum(errorCodes);

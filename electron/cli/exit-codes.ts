@@ -31,6 +31,7 @@ const exitCodeByError: Readonly<Record<ErrorCode, ExitCode>> = {
   protocol: exitCodes.unavailable,
   cancelled: exitCodes.failure,
   internal: exitCodes.failure,
+  launch_key: exitCodes.auth,
 };
 
 export function exitCodeFor(code: ErrorCode): ExitCode {
