@@ -139,7 +139,8 @@ describe('address lookup against the sandbox provider', () => {
 
   it('names a missing address provider as missing set-up, not as invalid input', async () => {
     const session = registry.session('sandbox');
-    const { findUrl: _omitted, ...environment } = session.environment;
+    const environment = { ...session.environment };
+    delete environment.findUrl;
     const client = new AddressClient({ environment, secrets: new MemorySecretStore(), dispatcher: agent, service: session.client });
     const error = await errorOf(client.find('Mill'));
     expect(error?.code).toBe('credentials_missing');
