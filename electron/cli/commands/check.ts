@@ -5,9 +5,10 @@ import { exitCodeForRecord, printPurchase } from '../purchase-output.ts';
 
 const spec: CommandSpec<{ reference: string; wait: boolean }> = {
   name: 'check',
-  usage: `Usage: titledesk check <purchase-id|result-url> [--wait] [--json]
+  usage: `Usage: titledesk check <purchase-id|result-url|local-id> [--wait] [--json]
 
-Asks the service for a purchase once, or with --wait follows it until its values arrive.`,
+Asks the service for a purchase once, or with --wait follows it until its values arrive.
+The local id is the last column of \`titledesk history\`.`,
   options: { wait: { type: 'boolean' } },
   parse(values, positionals) {
     const [reference, extra] = positionals;
@@ -18,9 +19,16 @@ Asks the service for a purchase once, or with --wait follows it until its values
   async run(context, input, flags) {
     const { purchases, environments } = context.started.core;
     const environment = purchaseEnvironment(environments, context.environment.id);
-    let record = await purchases.check(environment, input.reference, { wait: false });
+    // TitleDesk's own id (history's last column) names a journaled purchase: check it by its
+    // result URL, or, when the service never gave one, report what the journal knows.
+    const local = purchases.get(input.reference);
+    if (local !== undefined && local.resultUrl === undefined) {
+      printPurchase(local, purchases.getResult(local.id), flags.json, 'check', context.environment.name);
+      return exitCodeForRecord(local);
+    }
+    let record = await purchases.check(environment, local?.resultUrl ?? input.reference, { wait: false });
     if (input.wait && record.state === 'pending') record = await followUntilSettled(purchases, purchases.recheck(record.id).id);
-    printPurchase(record, purchases.getResult(record.id), flags.json, 'check');
+    printPurchase(record, purchases.getResult(record.id), flags.json, 'check', context.environment.name);
     return exitCodeForRecord(record);
   },
 };

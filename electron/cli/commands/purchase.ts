@@ -48,7 +48,7 @@ An IRI may start at /vars/ to mean the service's own variables (useful with the 
     const variables = input.variables.map((variable) => (variable.startsWith('/vars/') ? `${base}${variable}` : variable));
     let record = await purchases.create(purchaseEnvironment(environments, context.environment.id), input.title, variables, options);
     if (record.state === 'pending' && record.autoCheck) record = await followUntilSettled(purchases, record.id);
-    printPurchase(record, purchases.getResult(record.id), flags.json, 'purchase');
+    printPurchase(record, purchases.getResult(record.id), flags.json, 'purchase', context.environment.name);
     return exitCodeForRecord(record);
   },
 };
