@@ -1,5 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
+import { z } from 'zod';
 import { collectPageProblems, screenshot } from './support/app-page.ts';
+import { invoke } from './support/host-api.ts';
 import { startTitleDeskWeb, type TitleDeskWeb } from './support/titledesk-web.ts';
 
 let host: TitleDeskWeb;
@@ -93,3 +95,86 @@ for (const scheme of ['light', 'dark'] as const) {
     await expect(row.getByRole('button').first()).toBeFocused();
   });
 }
+
+/** Buys the first variable of a sandbox title and waits until its values arrive. */
+async function buyAndWait(page: Page, titleNumber: string): Promise<void> {
+  await openTitle(page, titleNumber);
+  const title = page.getByRole('region', { name: `Title ${titleNumber}` });
+  await title.getByText('WhenFresh / Address', { exact: true }).click();
+  await title.getByRole('checkbox', { name: /^Unique Property Reference Number/ }).check();
+  await title.getByRole('button', { name: /^Buy 1 variable for/ }).click();
+  await page.getByRole('dialog', { name: 'Confirm purchase' }).getByRole('button', { name: /^Buy for/ }).click();
+  await expect(page.getByRole('region', { name: 'Purchases' }).getByRole('article').first().getByText('Available', { exact: true })).toBeVisible({ timeout: 30_000 });
+}
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`the first-run steps put themselves away after a completed purchase, and Help brings them back (${scheme})`, async ({ page }, testInfo) => {
+    await page.emulateMedia({ colorScheme: scheme });
+    await openApp(page);
+    const steps = page.getByRole('complementary', { name: 'Try it in the Sandbox: three steps' });
+    await buyAndWait(page, 'WYK87701');
+    await expect(steps).toBeHidden();
+    await screenshot(page, testInfo, `steps-collapsed-${scheme}`);
+    await page.reload();
+    await expect(page.getByRole('banner').getByText(/token valid until/)).toBeVisible();
+    await expect(steps).toBeHidden();
+    await page.getByRole('banner').getByText('Help', { exact: true }).click();
+    await page.getByRole('button', { name: 'Show the first-run steps' }).click();
+    await expect(steps).toBeVisible();
+    // Brought back by hand, the steps stay until hidden by hand.
+    await page.reload();
+    await expect(steps).toBeVisible();
+  });
+}
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`History has the full width and one 24-hour date-time format (${scheme})`, async ({ page }, testInfo) => {
+    await page.emulateMedia({ colorScheme: scheme });
+    await openApp(page);
+    if ((await page.getByRole('region', { name: 'Purchases' }).getByRole('article').count()) === 0) await buyAndWait(page, 'WYK87701');
+    await page.getByRole('tab', { name: 'History' }).click();
+    const table = page.getByRole('table');
+    await expect(table.getByRole('row').nth(1)).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Purchases' })).toBeHidden();
+    const width = await page.getByRole('region', { name: 'Tasks' }).evaluate((element) => element.getBoundingClientRect().width);
+    expect(width).toBeGreaterThan(1150);
+    const created = table.getByRole('row').nth(1).getByRole('cell').first();
+    await expect(created).toHaveText(/\b\d{2}:\d{2}$/);
+    await expect(created).not.toHaveText(/AM|PM/i);
+    // One line: the date does not wrap.
+    expect(await created.locator('time').evaluate((time) => time.getClientRects().length)).toBe(1);
+    await screenshot(page, testInfo, `history-${scheme}`);
+  });
+}
+
+test.describe('with a long environment name', () => {
+  const name = 'Production — WhenFresh primary account (EU)';
+  let id = '';
+  test.beforeAll(async () => {
+    id = z.object({ id: z.string() }).parse(await invoke(host, 'environment:add', { input: { name, baseUrl: 'https://api.example.com', authMode: 'developer' } })).id;
+    await invoke(host, 'environment:select', { id });
+  });
+  test.afterAll(async () => {
+    await invoke(host, 'environment:select', { id: 'sandbox' });
+    await invoke(host, 'environment:remove', { id });
+  });
+
+  for (const scheme of ['light', 'dark'] as const) {
+    test(`the header stays on one line at 1280 px, the full name in a tooltip (${scheme})`, async ({ page }, testInfo) => {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.goto(host.url);
+      const banner = page.getByRole('banner');
+      const picker = banner.getByRole('combobox', { name: 'Environment' });
+      await expect(picker).toHaveValue(id);
+      await expect(picker).toHaveAttribute('title', name);
+      await expect(banner.getByRole('button', { name: 'Settings' })).toBeVisible();
+      const tops = await banner.evaluate((header) =>
+        [...header.querySelectorAll('select, button, .badge, .auth-line, summary')]
+          .filter((element) => element.getBoundingClientRect().height > 0 && element.closest('.error-notice') === null)
+          .map((element) => Math.round(element.getBoundingClientRect().top + element.getBoundingClientRect().height / 2)),
+      );
+      expect(Math.max(...tops) - Math.min(...tops)).toBeLessThanOrEqual(4);
+      await screenshot(page, testInfo, `header-long-name-${scheme}`);
+    });
+  }
+});

@@ -15,9 +15,12 @@ export function EnvironmentSwitcher({ environments, selected }: EnvironmentSwitc
   const isSandbox = selected.builtIn === true;
   return (
     <div className="environment-switcher">
-      <label htmlFor={id}>Environment</label>
+      <label htmlFor={id} className="visually-hidden">Environment</label>
+      {/* Capped in width so a long name cannot wrap the header; the full name is its tooltip. */}
       <select
         id={id}
+        className="environment-select"
+        title={selected.name}
         value={selected.id}
         disabled={select.isPending}
         onChange={(event) => {

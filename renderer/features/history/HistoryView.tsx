@@ -8,12 +8,12 @@ import { StateChip } from '../purchases/PurchaseRow.tsx';
 import { purchaseTitle, stateLabels, variableCount } from '../purchases/purchase-labels.ts';
 import { useCheckPurchaseMutation, useRecheckPurchaseMutation } from '../purchases/purchase-queries.ts';
 import { historyMaxRows, historyPageSize, noFilters, toHistoryQuery, useHistoryQuery, type HistoryFilters } from './history-queries.ts';
+import { formatDateTime } from '../../format-time.ts';
 
 function isState(value: string): value is PurchaseState {
   return purchaseStates.some((state) => state === value);
 }
 
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
 
 export interface HistoryViewProps {
   readonly environment: Environment;
@@ -121,7 +121,7 @@ function HistoryRow({ record, open, onToggle, onShowRequests, onLookUp }: Histor
   return (
     <>
       <tr>
-        <td>{dateTime.format(new Date(record.createdAt))}</td>
+        <td className="nowrap"><time dateTime={new Date(record.createdAt).toISOString()}>{formatDateTime(record.createdAt)}</time></td>
         <td>{purchaseTitle(record)}</td>
         <td><code>{record.purchaseId ?? '—'}</code></td>
         <td>{variableCount(record)}</td>
