@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { z } from 'zod';
 import { collectPageProblems, screenshot } from './support/app-page.ts';
@@ -144,6 +145,19 @@ for (const scheme of ['light', 'dark'] as const) {
     // One line: the date does not wrap.
     expect(await created.locator('time').evaluate((time) => time.getClientRects().length)).toBe(1);
     await screenshot(page, testInfo, `history-${scheme}`);
+
+    // Export takes every purchase the filters match, one row per value, with a BOM for Excel.
+    await page.getByLabel('Title, purchase ID or variable').fill('WYK87701');
+    await expect(page.getByRole('status').filter({ hasText: /match/ })).toBeVisible();
+    const shown = (await table.getByRole('row').count()) - 1;
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    const csv = await readFile(await (await download).path(), 'utf8');
+    expect(csv.charCodeAt(0)).toBe(0xfeff);
+    const lines = csv.slice(1).trimEnd().split('\r\n');
+    expect(lines[0]).toMatch(/^Title,Purchase ID,Purchased at,Environment,Variable,/);
+    expect(lines.length - 1).toBeGreaterThanOrEqual(shown);
+    for (const line of lines.slice(1)) expect(line).toMatch(/^WYK87701,[0-9a-f-]{36},\d{4}-\d\d-\d\dT[\d:.]+Z,Sandbox,/);
   });
 }
 

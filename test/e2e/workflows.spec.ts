@@ -108,8 +108,9 @@ test('an analyst finds a flat, buys three variables, exports them; support looks
   const [download] = await Promise.all([page.waitForEvent('download'), row.getByRole('button', { name: 'Export CSV' }).click()]);
   expect(download.suggestedFilename()).toMatch(/^titledesk-WYK\d+-.+\.csv$/);
   const csv = await readFile(await download.path(), 'utf8');
-  const lines = csv.trim().split('\r\n');
-  expect(lines[0]).toBe('Variable,Provider,Source,Scheme path,Value,Price,Currency,Ontology type,Variable IRI');
+  expect(csv.charCodeAt(0)).toBe(0xfeff);
+  const lines = csv.slice(1).trim().split('\r\n');
+  expect(lines[0]).toBe('Title,Purchase ID,Purchased at,Environment,Variable,Provider,Source,Scheme path,Value,Price,Currency,Ontology type,Variable IRI');
   expect(lines).toHaveLength(4);
   expect(csv).toContain('Estimated Sale Value (£),Zoopla,Property Data,Market / Valuation / Sale,');
 

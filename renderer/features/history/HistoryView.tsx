@@ -9,6 +9,7 @@ import { purchaseTitle, stateLabels, variableCount } from '../purchases/purchase
 import { useCheckPurchaseMutation, useRecheckPurchaseMutation } from '../purchases/purchase-queries.ts';
 import { historyMaxRows, historyPageSize, noFilters, toHistoryQuery, useHistoryQuery, type HistoryFilters } from './history-queries.ts';
 import { formatDateTime } from '../../format-time.ts';
+import { ExportHistory } from './ExportHistory.tsx';
 
 function isState(value: string): value is PurchaseState {
   return purchaseStates.some((state) => state === value);
@@ -64,9 +65,12 @@ export function HistoryView({ environment, onShowRequests, onLookUp }: HistoryVi
         {filtered ? <button type="button" className="button-quiet" onClick={() => { set(noFilters); }}>Clear filters</button> : null}
       </form>
       {history.isError ? <ErrorNotice error={history.error} /> : null}
-      <p className="muted" role="status">
-        {history.isPending ? 'Searching…' : describeCount(purchases.length, filtered, more)}
-      </p>
+      <div className="history-summary">
+        <p className="muted" role="status">
+          {history.isPending ? 'Searching…' : describeCount(purchases.length, filtered, more)}
+        </p>
+        <ExportHistory environment={environment} filters={deferred} disabled={purchases.length === 0} />
+      </div>
       {purchases.length === 0 ? null : (
         <div className="table-scroll">
           <table className="history-table">

@@ -103,8 +103,12 @@ describe('purchase panel rows', () => {
 
 describe('purchase exports', () => {
   it('writes RFC 4180 CSV with quoting and neutralised formulas', () => {
-    const lines = purchaseCsv(available).split('\r\n');
-    expect(lines[0]).toBe('Variable,Provider,Source,Scheme path,Value,Price,Currency,Ontology type,Variable IRI');
+    const csv = purchaseCsv(available);
+    // A byte-order mark first, so a spreadsheet reads "£" as UTF-8.
+    expect(csv.charCodeAt(0)).toBe(0xfeff);
+    const lines = csv.slice(1).split('\r\n');
+    expect(lines[0]).toBe('Title,Purchase ID,Purchased at,Environment,Variable,Provider,Source,Scheme path,Value,Price,Currency,Ontology type,Variable IRI');
+    expect(lines[1]).toMatch(new RegExp(`^${available.titleNumber ?? ''},${available.purchaseId ?? ''},\\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z,sandbox,`));
     expect(lines[1]).toContain(",'=679000,3,GBP,");
     expect(lines[2]).toContain(',"Medium, ""high"" later",0.45,GBP,');
     expect(lines).toHaveLength(4);
