@@ -1,4 +1,5 @@
 import { errorDetail, errorWords } from '../../shared/error-messages.ts';
+import { environmentKindOf, type Environment } from '../../shared/environment.ts';
 import type { PurchaseRecord } from '../../shared/purchase.ts';
 import { exitCodeFor, exitCodes, type ExitCode } from './exit-codes.ts';
 
@@ -30,6 +31,13 @@ const stateWords: Readonly<Record<PurchaseRecord['state'], string>> = {
   outcome_unknown: 'Outcome unknown',
   cancelled: 'Stopped',
 };
+
+const kindWords = { sandbox: 'Sandbox', live: 'Live', staging: 'Staging', local: 'Local' } as const;
+
+/** The environment as the status line names it: its name and its kind ("Live" means charged). */
+export function environmentLabel(environment: Environment): string {
+  return `${environment.name} (${kindWords[environmentKindOf(environment)]})`;
+}
 
 function valuesPhrase(count: number): string {
   return `${String(count)} ${count === 1 ? 'value' : 'values'}`;

@@ -161,7 +161,7 @@ describe('titledesk CLI against a sandbox', () => {
     const checked = await runCli(['check', purchaseId], developer());
     expect(checked.code).toBe(0);
     const lines = checked.stdout.trimEnd().split('\n');
-    expect(lines[0]).toMatch(new RegExp(`^Available: purchase ${purchaseId} of ${title} on ${host}\\. 2 values, total £\\d+\\.\\d\\d$`));
+    expect(lines[0]).toMatch(new RegExp(`^Available: purchase ${purchaseId} of ${title} on ${host} \\(Local\\)\\. 2 values, total £\\d+\\.\\d\\d$`));
     expect(lines.slice(1)).toHaveLength(2);
     for (const line of lines.slice(1)) expect(line).toMatch(/^ {2}.+: .+ {2}\[£\d+\.\d\d\]$/);
 
@@ -170,8 +170,20 @@ describe('titledesk CLI against a sandbox', () => {
     const failed = await runCli(['check', localId], developer());
     expect(failed.code).toBe(5);
     expect(failed.stdout.trimEnd().split('\n')).toHaveLength(1);
-    expect(failed.stdout).toMatch(new RegExp(`^Failed: purchase \\(no purchase ID\\) of ${title} on ${host}\\. The service is unavailable`));
+    expect(failed.stdout).toMatch(new RegExp(`^Failed: purchase \\(no purchase ID\\) of ${title} on ${host} \\(Local\\)\\. The service is unavailable`));
     expect(failed.stderr).toBe('');
+  });
+
+  it('takes the environment kind from TITLEDESK_ENVIRONMENT_KIND, and refuses one it does not know', async () => {
+    const title = sandbox.config.sampleTitles[0] ?? '';
+    const staging = await runCli(['purchase', '--title', title, ...varArgs(1)], { ...developer(), TITLEDESK_ENVIRONMENT_KIND: 'staging' });
+    expect(staging.code).toBe(0);
+    expect(staging.stdout).toMatch(/^Available: .* on 127\.0\.0\.1:\d+ \(Staging\)\./);
+    const before = sandbox.stats();
+    const wrong = await runCli(['purchase', '--title', title, ...varArgs(1)], { ...developer(), TITLEDESK_ENVIRONMENT_KIND: 'production' });
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toMatch(/TITLEDESK_ENVIRONMENT_KIND must be one of live, staging, local/);
+    expect(sandbox.stats()).toEqual(before);
   });
 
   it('exits 2 with the usage for bad arguments, sending nothing', async () => {

@@ -1,7 +1,7 @@
 import { purchaseEnvironment } from '../../core/app/purchase-environment.ts';
 import { runCommand, UsageError, type CommandSpec } from '../command-kit.ts';
 import { followUntilSettled } from '../progress-line.ts';
-import { exitCodeForRecord, printPurchase } from '../purchase-output.ts';
+import { environmentLabel, exitCodeForRecord, printPurchase } from '../purchase-output.ts';
 
 const spec: CommandSpec<{ reference: string; wait: boolean }> = {
   name: 'check',
@@ -23,12 +23,12 @@ The local id is the last column of \`titledesk history\`.`,
     // result URL, or, when the service never gave one, report what the journal knows.
     const local = purchases.get(input.reference);
     if (local !== undefined && local.resultUrl === undefined) {
-      printPurchase(local, purchases.getResult(local.id), flags.json, 'check', context.environment.name);
+      printPurchase(local, purchases.getResult(local.id), flags.json, 'check', environmentLabel(context.environment));
       return exitCodeForRecord(local);
     }
     let record = await purchases.check(environment, local?.resultUrl ?? input.reference, { wait: false });
     if (input.wait && record.state === 'pending') record = await followUntilSettled(purchases, purchases.recheck(record.id).id);
-    printPurchase(record, purchases.getResult(record.id), flags.json, 'check', context.environment.name);
+    printPurchase(record, purchases.getResult(record.id), flags.json, 'check', environmentLabel(context.environment));
     return exitCodeForRecord(record);
   },
 };

@@ -1,12 +1,19 @@
 import { useId, useState, type SubmitEvent } from 'react';
-import { environmentInputSchema, type AuthMode, type Environment, type EnvironmentInput } from '../../../shared/environment.ts';
+import { environmentInputSchema, environmentKindOf, type AuthMode, type Environment, type EnvironmentInput, type EnvironmentKind } from '../../../shared/environment.ts';
 import { useAddEnvironmentMutation, useUpdateEnvironmentMutation } from '../../api/environment-queries.ts';
 import { ErrorNotice } from '../common/ErrorNotice.tsx';
 import { TextField } from '../common/TextField.tsx';
 
 type FieldName = 'name' | 'baseUrl' | 'developerClientId' | 'findUrl' | 'retrieveUrl';
-type Draft = Record<FieldName, string> & { authMode: AuthMode };
+/** kind is undefined until the user picks one: until then it follows the address typed. */
+type Draft = Record<FieldName, string> & { authMode: AuthMode; kind: EnvironmentKind | undefined };
 type FieldErrors = Partial<Record<FieldName | 'authMode', string>>;
+
+const kindLabels: { readonly [K in EnvironmentKind]: string } = {
+  live: 'Live: real purchases, charged',
+  staging: 'Staging: a test service',
+  local: 'Local: a test service on this computer',
+};
 
 const fieldOrder: readonly FieldName[] = ['name', 'baseUrl', 'developerClientId', 'findUrl', 'retrieveUrl'];
 
@@ -15,10 +22,20 @@ function draftOf(environment: Environment | undefined): Draft {
     name: environment?.name ?? '',
     baseUrl: environment?.baseUrl ?? '',
     authMode: environment?.authMode ?? 'developer',
+    kind: environment === undefined ? undefined : kindOrLive(environment),
     developerClientId: environment?.developerClientId ?? '',
     findUrl: environment?.findUrl ?? '',
     retrieveUrl: environment?.retrieveUrl ?? '',
   };
+}
+
+function kindOrLive(environment: Pick<Environment, 'baseUrl' | 'kind'>): EnvironmentKind {
+  const kind = environmentKindOf(environment);
+  return kind === 'sandbox' ? 'local' : kind;
+}
+
+function draftKind(draft: Draft): EnvironmentKind {
+  return draft.kind ?? kindOrLive({ baseUrl: draft.baseUrl.trim() });
 }
 
 /** Empty optional fields mean "not set", not an empty string the schema would reject. */
@@ -28,6 +45,7 @@ function inputOf(draft: Draft): Record<string, string | undefined> {
     name: draft.name,
     baseUrl: draft.baseUrl,
     authMode: draft.authMode,
+    kind: draftKind(draft),
     developerClientId: optional(draft.developerClientId),
     findUrl: optional(draft.findUrl),
     retrieveUrl: optional(draft.retrieveUrl),
@@ -120,6 +138,21 @@ export function EnvironmentForm({ environment, onDone, onCancel }: EnvironmentFo
               onChange={() => { setDraft((current) => ({ ...current, authMode: mode })); }}
             />
             {mode === 'developer' ? 'Developer: a refresh token from My Tokens' : 'Machine: a client id and secret'}
+          </label>
+        ))}
+      </fieldset>
+      <fieldset className="radio-group">
+        <legend>Kind</legend>
+        {(['live', 'staging', 'local'] as const).map((kind) => (
+          <label key={kind}>
+            <input
+              type="radio"
+              name={`${prefix}-kind`}
+              value={kind}
+              checked={draftKind(draft) === kind}
+              onChange={() => { setDraft((current) => ({ ...current, kind })); }}
+            />
+            {kindLabels[kind]}
           </label>
         ))}
       </fieldset>

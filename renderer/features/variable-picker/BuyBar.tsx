@@ -1,8 +1,9 @@
 import { useId, useState } from 'react';
-import type { Environment } from '../../../shared/environment.ts';
+import { environmentKindOf, type Environment } from '../../../shared/environment.ts';
 import type { PurchaseOptions, PurchaseRecord } from '../../../shared/purchase.ts';
 import { Dialog } from '../../components/common/Dialog.tsx';
 import { AppError } from '../../api/app-error.ts';
+import { badgeOf } from '../../components/common/environment-badge.ts';
 import { ErrorNotice } from '../../components/common/ErrorNotice.tsx';
 import { formatTotals } from '../common/money.ts';
 import { useCreatePurchaseMutation } from '../purchases/purchase-queries.ts';
@@ -24,6 +25,19 @@ export interface BuyBarProps {
 /** The service took the purchase: it named a result to follow. Anything else keeps the selection. */
 export function purchaseAccepted(record: PurchaseRecord): boolean {
   return record.resultUrl !== undefined || record.purchaseId !== undefined;
+}
+
+/** What buying here means; only a Live environment warns of a real charge. */
+function confirmationText(environment: Environment): string {
+  switch (environmentKindOf(environment)) {
+    case 'sandbox':
+      return 'This is the built-in Sandbox: nothing real is bought and nothing is charged.';
+    case 'live':
+      return `This is a real purchase from ${environment.baseUrl} and will be charged.`;
+    case 'staging':
+    case 'local':
+      return `This is a test service (${environment.baseUrl}), marked as not Live in Settings.`;
+  }
 }
 
 export function variablesPhrase(count: number): string {
@@ -110,12 +124,10 @@ export function BuyBar({ environment, titleNumber, summary, testTitle, markedTes
           <div className="confirm-purchase">
             <p>
               Buy {variablesPhrase(summary.count)} of title <strong>{titleNumber}</strong> for <strong>{total}</strong> on{' '}
-              <span className={environment.builtIn === true ? 'badge badge-sandbox' : 'badge badge-live'}>{environment.name}</span>?
+              <span className={badgeOf(environment).className}>{environment.name}</span>?
             </p>
             <p>
-              {environment.builtIn === true
-                ? 'This is the built-in Sandbox: nothing real is bought and nothing is charged.'
-                : `This is a real purchase from ${environment.baseUrl} and will be charged.`}
+              {confirmationText(environment)}
             </p>
             {fireAndForget ? <p className="muted">Fire and forget: the result is not fetched until you check it.</p> : null}
             <div className="form-actions">
