@@ -5,7 +5,7 @@ import { ErrorNotice } from '../../components/common/ErrorNotice.tsx';
 import { formatTotals } from '../common/money.ts';
 import { PurchaseDetails } from '../purchases/PurchaseDetails.tsx';
 import { StateChip } from '../purchases/PurchaseRow.tsx';
-import { purchaseTitle, stateLabels, variableCount } from '../purchases/purchase-labels.ts';
+import { purchaseTitle, stateLabels, variableCount, variableNames } from '../purchases/purchase-labels.ts';
 import { useCheckPurchaseMutation, useRecheckPurchaseMutation } from '../purchases/purchase-queries.ts';
 import { historyMaxRows, historyPageSize, noFilters, toHistoryQuery, useHistoryQuery, type HistoryFilters } from './history-queries.ts';
 import { formatDateTime } from '../../format-time.ts';
@@ -128,7 +128,7 @@ function HistoryRow({ record, open, onToggle, onShowRequests, onLookUp }: Histor
         <td className="nowrap"><time dateTime={new Date(record.createdAt).toISOString()}>{formatDateTime(record.createdAt)}</time></td>
         <td>{purchaseTitle(record)}</td>
         <td><code>{record.purchaseId ?? '—'}</code></td>
-        <td>{variableCount(record)}</td>
+        <td title={variableCount(record)}>{variableNames(record)}</td>
         <td><StateChip record={record} /></td>
         <td className="numeric">{record.totals === undefined ? '' : formatTotals(record.totals)}</td>
         <td className="row-actions">

@@ -2,7 +2,7 @@ import type { PurchaseRecord } from '../../../shared/purchase.ts';
 import { formatClockTime } from '../../format-time.ts';
 import { useNow } from '../common/use-now.ts';
 import { PurchaseDetails, type PurchaseDetailsProps } from './PurchaseDetails.tsx';
-import { purchaseTitle, secondsUntil, stateLabels, variableCount } from './purchase-labels.ts';
+import { purchaseTitle, secondsUntil, stateLabels, variableCount, variableNames } from './purchase-labels.ts';
 import { usePurchaseQuery } from './purchase-queries.ts';
 
 export interface PurchaseRowProps extends Omit<PurchaseDetailsProps, 'record'> {
@@ -24,7 +24,7 @@ export function PurchaseRowView({ record, expanded, onToggle, ...details }: Purc
       <button type="button" className="purchase-summary" aria-expanded={expanded} aria-controls={expanded ? detailsId : undefined} onClick={() => { onToggle(record.id); }}>
         <span className="disclosure" aria-hidden="true">{expanded ? '▾' : '▸'}</span>
         <span className="purchase-title">{purchaseTitle(record)}</span>
-        <span className="purchase-count">{variableCount(record)}</span>
+        <span className="purchase-count" title={variableCount(record)}>{variableNames(record)}</span>
         <StateChip record={record} />
         <Progress record={record} />
         <time className="purchase-time" dateTime={new Date(record.createdAt).toISOString()}>{formatClockTime(record.createdAt)}</time>

@@ -1,3 +1,4 @@
+import { parseVariableIri } from '../../../shared/iri.ts';
 import type { PurchaseRecord, PurchaseState } from '../../../shared/purchase.ts';
 
 export const stateLabels: { readonly [S in PurchaseState]: string } = {
@@ -19,6 +20,17 @@ export function variableCount(record: PurchaseRecord): string {
   const count = record.items?.length ?? record.variables.length;
   if (count === 0) return 'variables not known yet';
   return `${String(count)} ${count === 1 ? 'variable' : 'variables'}`;
+}
+
+/**
+ * Which variables, in a few words: the first two names, then "+N" for the rest, so two
+ * purchases of one title can be told apart at a glance.
+ */
+export function variableNames(record: PurchaseRecord): string {
+  const names = record.items?.map((item) => item.name) ?? record.variables.map((iri) => parseVariableIri(iri)?.name ?? iri);
+  if (names.length === 0) return 'variables not known yet';
+  const shown = names.slice(0, 2).join(', ');
+  return names.length > 2 ? `${shown} +${String(names.length - 2)}` : shown;
 }
 
 /** Seconds until the next check the server advised, or undefined when none is due. */

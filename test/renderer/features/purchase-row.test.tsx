@@ -51,7 +51,16 @@ describe('purchase panel rows', () => {
     show(purchase({ state: 'pending', nextCheckAt: Date.now() + 4_200, timeline: [post] }), false);
     expect(screen.getByText('Pending')).toBeTruthy();
     expect(screen.getByText('next check in 5 s')).toBeTruthy();
-    expect(screen.getByRole('button', { expanded: false }).textContent).toContain('1 variable');
+    expect(screen.getByRole('button', { expanded: false }).textContent).toContain('Estimated Sale Value (£)');
+  });
+
+  it('names the first two variables and counts the rest, so purchases of one title differ', () => {
+    const names = ['Bathroom Count (1⋯5+)', 'Bedroom Count (1⋯6+)', 'Estimate Confidence', 'Flood Risk', 'Rebuild Cost (£)'];
+    const variables = names.map((name) => `http://127.0.0.1:4010/vars/WhenFresh/Property Insurance#Dwelling/Rooms/Count/${name}`);
+    show(purchase({ state: 'pending', variables, timeline: [post] }), false);
+    const summary = screen.getByRole('button', { expanded: false });
+    expect(summary.textContent).toContain('Bathroom Count (1⋯5+), Bedroom Count (1⋯6+) +3');
+    expect(summary.querySelector('.purchase-count')?.getAttribute('title')).toBe('5 variables');
   });
 
   it('an available purchase shows the timeline, the results with their total, and its exports', () => {
