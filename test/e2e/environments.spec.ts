@@ -45,7 +45,7 @@ test('switching to an environment nobody answers, and back to Sandbox', async ({
   // With a refresh token in place, signing in reaches for the dead port and says so.
   await setCredential(page, 'Offline staging', 'Refresh token', 'offline-refresh-token');
   await banner.getByRole('button', { name: 'Sign in' }).click();
-  await expect(banner.getByRole('alert')).toContainText('Could not reach the sign-in service.', { timeout: 20_000 });
+  await expect(banner.getByRole('alert')).toContainText('The sign-in service did not give a token', { timeout: 20_000 });
   await screenshot(page, testInfo, 'offline-unreachable');
 
   await environmentPicker(page).selectOption({ label: 'Sandbox' });

@@ -57,6 +57,9 @@ test('an analyst finds a flat, buys three variables, exports them; support looks
   const block = suggestions.getByRole('option', { name: /Regent Mansions, 7 Tannery Crescent.*28 addresses/ });
   await block.click();
   await expect(levels).toContainText('Regent Mansions');
+  // All 28 flats, not the provider's default 10; typing narrows within the building.
+  await expect(suggestions.getByRole('option')).toHaveCount(28);
+  await expect(page.getByText(/^All 28 addresses in Regent Mansions/)).toBeVisible();
   await screenshot(page, testInfo, 'search-building');
   await suggestions.getByRole('option', { name: /^Flat 2, Regent Mansions/ }).click();
 

@@ -68,7 +68,7 @@ describe('address search combobox', () => {
     expect(document.getElementById(active)?.getAttribute('aria-selected')).toBe('true');
     fireEvent.keyDown(input, { key: 'Enter' });
     await findOption('Flat 2,');
-    expect(fake.callsTo('address:find').at(-1)).toEqual({ text: 'LS23 6T', container: postcode.id });
+    expect(fake.callsTo('address:find').at(-1)).toEqual({ text: 'LS23 6T', container: postcode.id, limit: 100 });
     expect(screen.getByRole('navigation', { name: 'Address levels' }).textContent).toContain('LS23 6TR');
 
     // ↑ from nothing active wraps to the last option.
@@ -79,6 +79,22 @@ describe('address search combobox', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'All results' }));
     await findOption('LS23 6TR');
+  });
+
+  it('inside a container asks for up to 100, says how many of how many, and typing narrows within it', async () => {
+    const { input, fake } = setup();
+    fireEvent.change(input, { target: { value: 'LS23 6T' } });
+    fireEvent.click(await findOption('LS23 6TR'));
+    await findOption('Flat 2,');
+    expect(screen.getByText('2 of 38 addresses: type a flat or house number to narrow.')).toBeTruthy();
+    const asked = fake.callsTo('address:find').length;
+    fireEvent.change(input, { target: { value: 'flat 2' } });
+    await waitFor(() => { expect(screen.getAllByRole('option')).toHaveLength(1); });
+    expect(screen.getByRole('option').textContent).toContain('Flat 2,');
+    expect(screen.getByText('1 of 38 addresses in LS23 6TR match.')).toBeTruthy();
+    // Still inside the postcode, and no new search of everything was made.
+    expect(screen.getByRole('navigation', { name: 'Address levels' }).textContent).toContain('LS23 6TR');
+    expect(fake.callsTo('address:find')).toHaveLength(asked);
   });
 
   it('closes on Esc, and a second Esc clears the box', async () => {
