@@ -192,3 +192,32 @@ test.describe('with a long environment name', () => {
     });
   }
 });
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`an environment's kind follows its address until chosen; only Live is badged as real (${scheme})`, async ({ page }, testInfo) => {
+    await page.emulateMedia({ colorScheme: scheme });
+    await openApp(page);
+    await page.getByRole('button', { name: 'Settings' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Settings' });
+    await dialog.getByRole('button', { name: 'Add environment' }).click();
+    const form = dialog.getByRole('form', { name: 'Add environment' });
+    await form.getByLabel('Name').fill('Laptop service');
+    await form.getByLabel('Service base URL').fill('http://127.0.0.1:8080');
+    await expect(form.getByLabel('Local: a test service on this computer')).toBeChecked();
+    await screenshot(page, testInfo, `settings-environment-kind-${scheme}`);
+    await form.getByLabel('Service base URL').fill('https://api.example.com');
+    await expect(form.getByLabel('Live: real purchases, charged')).toBeChecked();
+    await form.getByLabel('Staging: a test service').check();
+    await form.getByRole('button', { name: 'Add environment' }).click();
+    const row = dialog.getByRole('listitem').filter({ hasText: 'Laptop service' });
+    await expect(row.getByText('Staging', { exact: true })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await page.getByRole('banner').getByRole('combobox', { name: 'Environment' }).selectOption({ label: 'Laptop service' });
+    await expect(page.getByRole('banner').getByText('Staging: test service')).toBeVisible();
+    await expect(page.getByRole('banner').getByText('Live: purchases are real')).toBeHidden();
+    await page.getByRole('banner').getByRole('combobox', { name: 'Environment' }).selectOption({ label: 'Sandbox' });
+    const listed = z.object({ environments: z.array(z.object({ id: z.string(), name: z.string() })) }).parse(await invoke(host, 'environment:list'));
+    const id = listed.environments.find((environment) => environment.name === 'Laptop service')?.id;
+    if (id !== undefined) await invoke(host, 'environment:remove', { id });
+  });
+}
