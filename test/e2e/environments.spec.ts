@@ -33,7 +33,7 @@ test('switching to an environment nobody answers, and back to Sandbox', async ({
   await addEnvironment(page, { name: 'Offline staging', baseUrl: `http://127.0.0.1:${port}`, developerClientId: 'developer-client' });
   await environmentPicker(page).selectOption({ label: 'Offline staging' });
   // On a loopback address and not marked otherwise, it is a Local test service, not Live.
-  await expect(banner.getByText('Local: test service on this computer')).toBeVisible();
+  await expect(banner.getByText('Local: test service')).toBeVisible();
   await expect(banner.getByText('Live: purchases are real')).toBeHidden();
   await expect(banner.getByText('Sandbox: no real purchases')).toBeHidden();
   await expect(banner.getByText('Signed out: no credentials set')).toBeVisible();

@@ -34,7 +34,7 @@ describe('environment kinds', () => {
   it('gives only Live the "purchases are real" badge', () => {
     expect(badgeFor(live)).toBe('Live: purchases are real');
     expect(badgeFor(staging)).toBe('Staging: test service');
-    expect(badgeFor(unclassifiedLocal)).toBe('Local: test service on this computer');
+    expect(badgeFor(unclassifiedLocal)).toBe('Local: test service');
   });
 
   it('warns of a charge in the confirmation only on Live', () => {

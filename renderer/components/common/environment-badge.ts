@@ -5,7 +5,7 @@ export const kindBadges: { readonly [K in EnvironmentKind | 'sandbox']: { readon
   sandbox: { text: 'Sandbox: no real purchases', className: 'badge badge-sandbox' },
   live: { text: 'Live: purchases are real', className: 'badge badge-live' },
   staging: { text: 'Staging: test service', className: 'badge badge-test' },
-  local: { text: 'Local: test service on this computer', className: 'badge badge-test' },
+  local: { text: 'Local: test service', className: 'badge badge-test' },
 };
 
 export function badgeOf(environment: Environment): { readonly text: string; readonly className: string } {

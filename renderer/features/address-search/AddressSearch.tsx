@@ -173,7 +173,8 @@ export function AddressSearch({ onSelectAddress, onOpenTitle, initialText }: Add
       <p className="visually-hidden" role="status">
         {expanded && suggestions.status === 'done' ? describeResults(options.length, levels.at(-1)) : ''}
       </p>
-      {suggestions.status === 'error' && request !== undefined ? <ErrorNotice error={suggestions.error} /> : null}
+      {/* A typed title number opens without the address provider: its absence is then no error. */}
+      {suggestions.status === 'error' && request !== undefined && !options.some((option) => option.kind === 'title') ? <ErrorNotice error={suggestions.error} /> : null}
     </div>
   );
 }

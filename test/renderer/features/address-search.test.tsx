@@ -132,6 +132,18 @@ describe('address search combobox', () => {
     expect(fake.callsTo('address:find')).toEqual([{ text: 'LS23' }]);
   });
 
+  it('opens a typed title number where no address provider is set up, without an error about it', async () => {
+    const fake = createFeatureApi({ 'address:find': () => ({ ok: false, error: { code: 'credentials_missing', message: 'No address provider is configured for Production.' } }) });
+    renderWithApi(fake.api, <AddressSearch onSelectAddress={() => undefined} onOpenTitle={() => undefined} />);
+    const input = screen.getByRole('combobox');
+    fireEvent.change(input, { target: { value: 'DN123456' } });
+    await waitFor(() => { expect(fake.callsTo('address:find')).toHaveLength(1); });
+    expect(await screen.findByRole('option', { name: 'Open title DN123456' })).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+    fireEvent.change(input, { target: { value: 'Tannery Crescent' } });
+    expect((await screen.findByRole('alert')).textContent).toContain('No address provider is configured');
+  });
+
   it('drops a Find that core cancelled, without an error', async () => {
     const fake = createFeatureApi({ 'address:find': () => ({ ok: false, error: { code: 'cancelled', message: 'Superseded by a newer search.' } }) });
     renderWithApi(fake.api, <AddressSearch onSelectAddress={() => undefined} onOpenTitle={() => undefined} />);
