@@ -10,6 +10,13 @@ export const httpUrlSchema = z
 export const authModeSchema = z.enum(['developer', 'machine']);
 export type AuthMode = z.infer<typeof authModeSchema>;
 
+/**
+ * What sort of service an environment is, as the user says: only Live purchases are real and
+ * charged (the red badge, the warning in the confirmation). Staging and Local are test services.
+ */
+export const environmentKindSchema = z.enum(['live', 'staging', 'local']);
+export type EnvironmentKind = z.infer<typeof environmentKindSchema>;
+
 export const environmentIdSchema = z.string().min(1).max(64).regex(/^[a-z0-9][a-z0-9-]*$/);
 
 /** An environment as settings store it and the UI shows it: never any secret. */
@@ -29,8 +36,23 @@ export const environmentSchema = z.object({
    */
   credentialsFromEnvironment: z.boolean().optional(),
   builtIn: z.boolean().optional(),
+  /** Absent in settings saved before kinds existed: see environmentKindOf. */
+  kind: environmentKindSchema.optional(),
 });
 export type Environment = z.infer<typeof environmentSchema>;
+
+/** shared/ has neither the DOM's nor Node's URL: the host is read from the (already validated) URL text. */
+const loopbackBase = /^https?:\/\/(?:[^@/]*@)?(localhost|127(\.\d{1,3}){3}|\[::1\])(:\d+)?(\/|$)/i;
+
+/**
+ * The kind an environment is treated as: the built-in Sandbox is its own; one the user did not
+ * classify is Local on a loopback address and Live anywhere else (the cautious default).
+ */
+export function environmentKindOf(environment: Pick<Environment, 'builtIn' | 'kind' | 'baseUrl'>): EnvironmentKind | 'sandbox' {
+  if (environment.builtIn === true) return 'sandbox';
+  if (environment.kind !== undefined) return environment.kind;
+  return loopbackBase.test(environment.baseUrl) ? 'local' : 'live';
+}
 
 /** What the user types to add or edit an environment; the id is assigned by core. */
 export const environmentInputSchema = environmentSchema.omit({ id: true, builtIn: true });

@@ -1,47 +1,83 @@
 import type { AppErrorData, ErrorCode } from './errors.ts';
 
 /**
- * What each error code means to the person at the keyboard, and what they can do about it.
- * Typed as a full record over ErrorCode: a new code without a message here fails the build.
+ * What each error code means to the person at the keyboard: one headline that says what happened
+ * (true for every way the code can arise, so it never contradicts the detail shown under it) and
+ * the action that fixes it. Typed as a full record over ErrorCode: a new code without its words
+ * here fails the build.
  */
-export const errorMessages: { readonly [C in ErrorCode]: string } = {
-  validation: 'Some of what was entered is not valid. Check the highlighted fields and try again.',
-  not_found: 'That could not be found. It may have been removed, or the number or address may be mistyped.',
-  credentials_missing: 'No credentials are set for this environment yet. Add them under Settings → Credentials.',
-  invalid_grant: 'Your refresh token was rejected. Paste a new one from My Tokens.',
-  invalid_client: 'The client id or client secret was rejected. Check them under Settings → Credentials.',
-  auth_unavailable: 'Could not reach the sign-in service. Check the connection and the environment address, then try again.',
-  unauthorized: 'The service refused access with these credentials. Sign in again, or check the credentials.',
-  bad_request: 'The service did not accept the request. Nothing was bought.',
-  unprocessable: 'The service could not process the request as sent (it may name a variable or title it does not know).',
-  server_error: 'The service had an internal error. Try again in a little while.',
-  service_unavailable: 'The service is unavailable right now (it may be closed for the night or under maintenance). Try again later.',
-  gateway_timeout: 'The service took too long to answer. Try again in a little while.',
-  network: 'Could not connect to the service. Check the network and the environment address.',
-  outcome_unknown:
-    'The request may or may not have reached the service, so it was not sent again. Check the purchase by its ID before buying again.',
-  provider_error: 'The address provider reported a problem with the lookup or with its account key.',
-  protocol: 'The service answered in a way TitleDesk does not understand. Nothing was assumed from that answer.',
-  budget_exceeded: 'This would go over the spending budget of this environment, so nothing was sent. Raise the budget under Settings → Spending, or wait for the next day or month.',
-  confirmation_required: 'This purchase costs more than the amount set for a second confirmation. Confirm it again to buy.',
-  cancelled: 'This was cancelled.',
-  data_dir: 'TitleDesk cannot use its data folder (where the journal of purchases lives). The message names the folder and what is wrong.',
-  not_sent: 'This purchase was never sent, so nothing was charged. Send it when you are ready.',
-  journal: 'The purchase journal could not be read or written as it should. What TitleDesk kept, and where, is described here.',
-  internal: 'Something went wrong inside TitleDesk. Try again; if it keeps happening, restart the app.',
+export interface ErrorWords {
+  readonly headline: string;
+  readonly action: string;
+}
+
+export const errorWords: { readonly [C in ErrorCode]: ErrorWords } = {
+  validation: { headline: 'Some of what was entered is not valid.', action: 'Correct the highlighted entry and try again.' },
+  not_found: { headline: 'That could not be found.', action: 'Check the number or address for typing mistakes; it may also have been removed.' },
+  credentials_missing: {
+    headline: 'This environment is not fully set up: a credential or the address provider is missing.',
+    action: 'Open Settings → Credentials to add it (the address provider’s URLs are under Settings → Environments).',
+  },
+  invalid_grant: { headline: 'Your refresh token was rejected.', action: 'Paste a new one from My Tokens under Settings → Credentials.' },
+  invalid_client: { headline: 'The client id or client secret was rejected.', action: 'Check them under Settings → Credentials.' },
+  auth_unavailable: {
+    headline: 'The sign-in service did not give a token (it failed or could not be reached).',
+    action: 'Try again in a little while; if it persists, check the environment’s address under Settings → Environments.',
+  },
+  unauthorized: { headline: 'The service refused access with the current sign-in.', action: 'Sign in again; if it persists, check Settings → Credentials.' },
+  bad_request: { headline: 'The service did not accept the request, so nothing was bought.', action: 'Check the title and variables, then try again.' },
+  unprocessable: {
+    headline: 'The service could not process the request as sent.',
+    action: 'Check that the title and every variable are ones it offers (open the title’s catalog again).',
+  },
+  server_error: { headline: 'The service had an internal error.', action: 'Try again in a little while.' },
+  service_unavailable: {
+    headline: 'The service is unavailable right now (it may be closed for the night or under maintenance).',
+    action: 'Try again later.',
+  },
+  gateway_timeout: { headline: 'The service took too long to answer.', action: 'Try again in a little while.' },
+  network: { headline: 'Could not connect to the service.', action: 'Check the network, and the environment’s address under Settings → Environments.' },
+  outcome_unknown: {
+    headline: 'The request may or may not have reached the service, so it was not sent again.',
+    action: 'Check the purchase by its ID before buying again.',
+  },
+  provider_error: { headline: 'The address provider reported a problem with the lookup or with its account key.', action: 'Check the provider key under Settings → Credentials, or its account.' },
+  protocol: { headline: 'The service answered in a way TitleDesk does not understand; nothing was assumed from it.', action: 'Try again; if it keeps happening, report it to the service.' },
+  budget_exceeded: {
+    headline: 'This would go over the spending budget of this environment, so nothing was sent.',
+    action: 'Raise the budget under Settings → Spending, or wait for the next day or month.',
+  },
+  confirmation_required: { headline: 'This purchase costs more than the amount set for a second confirmation.', action: 'Confirm it again to buy.' },
+  data_dir: {
+    headline: 'TitleDesk cannot use its data folder (where the journal of purchases lives).',
+    action: 'The message names the folder and what is wrong: fix that, or choose another folder.',
+  },
+  not_sent: { headline: 'This purchase was never sent, so nothing was charged.', action: 'Send it when you are ready (Send now).' },
+  journal: {
+    headline: 'The purchase journal could not be read or written as it should.',
+    action: 'What TitleDesk kept, and where, is described here; nothing is deleted.',
+  },
+  cancelled: { headline: 'This was cancelled.', action: 'Start it again when you need it.' },
+  internal: { headline: 'Something went wrong inside TitleDesk.', action: 'Try again; if it keeps happening, restart the app.' },
+  launch_key: {
+    headline: 'This page was opened without its launch key, or with one the running TitleDesk does not accept.',
+    action: 'Open the address that “titledesk web” printed (or run it again).',
+  },
 };
 
-/** The sentence to show for an error; the code's own message, whatever detail came with it. */
+/** The whole sentence pair for an error code: what happened, then what to do. */
 export function humanErrorMessage(error: Pick<AppErrorData, 'code'>): string {
-  return errorMessages[error.code];
+  const words = errorWords[error.code];
+  return `${words.headline} ${words.action}`;
 }
 
 /**
- * The detail that came with an error, when it adds something the human message does not say
+ * The detail that came with an error, when it adds something the headline does not say
  * (for example which field failed validation). Messages from core never carry secrets.
  */
 export function errorDetail(error: AppErrorData): string | undefined {
   const detail = error.message.trim();
-  if (detail === '' || detail === errorMessages[error.code]) return undefined;
+  const words = errorWords[error.code];
+  if (detail === '' || detail === words.headline || detail === humanErrorMessage(error)) return undefined;
   return detail;
 }

@@ -28,6 +28,7 @@ export const errorCodes = [
   'not_sent', // a purchase POST certainly never left TitleDesk: safe to send
   'journal', // the purchase journal is damaged or could not be written
   'internal',
+  'launch_key', // browser mode: the page lacks the key its host printed, or the host refused it
 ] as const;
 
 export const errorCodeSchema = z.enum(errorCodes);

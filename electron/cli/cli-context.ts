@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Environment } from '../../shared/environment.ts';
+import { environmentKindSchema, type Environment, type EnvironmentKind } from '../../shared/environment.ts';
+import { CoreError } from '../core/errors.ts';
 import { defaultDataDir } from '../core/app/data-dir.ts';
 import { startCore, type StartedCore } from '../core/app/start-core.ts';
 import { chooseKeychainStore } from '../core/secrets/keychain-secret-store.ts';
@@ -30,6 +31,15 @@ function environmentIdFor(baseUrl: URL): string {
   return `cli-${slug}`.slice(0, 64);
 }
 
+/** TITLEDESK_ENVIRONMENT_KIND (live, staging or local); unset means judged from the address. */
+function kindFrom(env: Env): EnvironmentKind | undefined {
+  const text = setting(env, 'TITLEDESK_ENVIRONMENT_KIND');
+  if (text === undefined) return undefined;
+  const parsed = environmentKindSchema.safeParse(text.toLowerCase());
+  if (!parsed.success) throw new CoreError('validation', `TITLEDESK_ENVIRONMENT_KIND must be one of ${environmentKindSchema.options.join(', ')}.`);
+  return parsed.data;
+}
+
 /** The environment the flags and variables describe: machine mode wins when its pair is set. */
 /**
  * The app's environment keeps the app's credentials (the keychain) unless WF_* variables were
@@ -42,6 +52,7 @@ function withCliCredentials(app: Environment | undefined, cli: Environment, env:
 }
 
 function cliEnvironment(baseUrl: URL, env: Env): Environment {
+  const kind = kindFrom(env);
   const machine = setting(env, 'WF_CLIENT_ID') !== undefined && setting(env, 'WF_CLIENT_SECRET') !== undefined;
   const findUrl = setting(env, 'TITLEDESK_FIND_URL');
   const retrieveUrl = setting(env, 'TITLEDESK_RETRIEVE_URL');
@@ -54,6 +65,7 @@ function cliEnvironment(baseUrl: URL, env: Env): Environment {
     credentialsFromEnvironment: true,
     ...(findUrl === undefined ? {} : { findUrl }),
     ...(retrieveUrl === undefined ? {} : { retrieveUrl }),
+    ...(kind === undefined ? {} : { kind }),
   };
 }
 

@@ -39,6 +39,7 @@ const exitCodeByError: Readonly<Record<ErrorCode, ExitCode>> = {
   not_sent: exitCodes.unavailable,
   journal: exitCodes.dataDir,
   internal: exitCodes.failure,
+  launch_key: exitCodes.auth,
 };
 
 export function exitCodeFor(code: ErrorCode): ExitCode {

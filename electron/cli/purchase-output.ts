@@ -1,3 +1,5 @@
+import { errorDetail, errorWords } from '../../shared/error-messages.ts';
+import { environmentKindOf, type Environment } from '../../shared/environment.ts';
 import type { PurchaseRecord } from '../../shared/purchase.ts';
 import { exitCodeFor, exitCodes, type ExitCode } from './exit-codes.ts';
 
@@ -21,23 +23,71 @@ function formatMoney(value: number, currency: string): string {
   return currency === 'GBP' ? `£${value.toFixed(2)}` : `${value.toFixed(2)} ${currency}`;
 }
 
-/** A readable summary for people: state, ids, the values bought and their total. */
-export function purchaseText(record: PurchaseRecord): string {
-  const lines = [`Purchase ${record.purchaseId ?? '(no id yet)'}: ${record.state.replaceAll('_', ' ')}`];
-  if (record.titleNumber !== undefined) lines.push(`Title: ${record.titleNumber}`);
-  if (record.resultUrl !== undefined) lines.push(`Result: ${record.resultUrl}`);
-  if (record.error !== undefined) lines.push(`Reason: ${record.error.message}`);
+const stateWords: Readonly<Record<PurchaseRecord['state'], string>> = {
+  submitting: 'Sending',
+  pending: 'Pending',
+  available: 'Available',
+  failed: 'Failed',
+  outcome_unknown: 'Outcome unknown',
+  cancelled: 'Stopped',
+  not_sent: 'Not sent',
+  waiting_for_sign_in: 'Waiting for sign-in',
+};
+
+const kindWords = { sandbox: 'Sandbox', live: 'Live', staging: 'Staging', local: 'Local' } as const;
+
+/** The environment as the status line names it: its name and its kind ("Live" means charged). */
+export function environmentLabel(environment: Environment): string {
+  return `${environment.name} (${kindWords[environmentKindOf(environment)]})`;
+}
+
+function valuesPhrase(count: number): string {
+  return `${String(count)} ${count === 1 ? 'value' : 'values'}`;
+}
+
+/**
+ * The one line that says where a purchase stands: its state first, what it is, and for a
+ * purchase that did not succeed, what happened and what to do.
+ */
+export function statusLine(record: PurchaseRecord, environmentName?: string): string {
+  const what = [
+    `purchase ${record.purchaseId ?? '(no purchase ID)'}`,
+    record.titleNumber === undefined ? '' : ` of ${record.titleNumber}`,
+    environmentName === undefined ? '' : ` on ${environmentName}`,
+  ].join('');
+  const parts = [`${stateWords[record.state]}: ${what}`];
+  if (record.state === 'available') {
+    const totals = (record.totals ?? []).map((total) => formatMoney(total.value, total.currency)).join(' + ');
+    parts.push(`${valuesPhrase(record.items?.length ?? 0)}${totals === '' ? '' : `, total ${totals}`}`);
+  }
+  if (record.state === 'pending') parts.push(record.autoCheck ? 'Not ready yet' : 'Not ready yet; check it again later');
+  if (record.error !== undefined && record.state !== 'available') {
+    const words = errorWords[record.error.code];
+    const detail = errorDetail(record.error);
+    parts.push(`${words.headline}${detail === undefined ? '' : ` (${detail})`} ${words.action}`);
+  }
+  return parts.join('. ');
+}
+
+/** A readable summary for people: one status line, then the values bought. */
+export function purchaseText(record: PurchaseRecord, environmentName?: string): string {
+  const lines = [statusLine(record, environmentName)];
   for (const item of record.items ?? []) {
     lines.push(`  ${item.name} (${item.provider}/${item.source}): ${item.value}  [${formatMoney(item.price.value, item.price.currency)}]`);
   }
-  for (const total of record.totals ?? []) lines.push(`Total: ${formatMoney(total.value, total.currency)}`);
   return `${lines.join('\n')}\n`;
 }
 
-/** Prints the result, and for a purchase that did not succeed its reason on stderr as well. */
-export function printPurchase(record: PurchaseRecord, result: unknown, json: boolean, command: string): void {
-  if (json) process.stdout.write(`${JSON.stringify(purchaseJson(record, result), null, 2)}\n`);
-  else process.stdout.write(purchaseText(record));
+/**
+ * Prints the result. With --json the reason of a purchase that did not succeed also goes to
+ * stderr (stdout holds only the document); in text the status line already says it.
+ */
+export function printPurchase(record: PurchaseRecord, result: unknown, json: boolean, command: string, environmentName?: string): void {
+  if (!json) {
+    process.stdout.write(purchaseText(record, environmentName));
+    return;
+  }
+  process.stdout.write(`${JSON.stringify(purchaseJson(record, result), null, 2)}\n`);
   if (record.error !== undefined && record.state !== 'available') process.stderr.write(`titledesk ${command}: ${record.error.message}\n`);
 }
 

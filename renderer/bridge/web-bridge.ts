@@ -21,13 +21,13 @@ function failure(error: AppErrorData): Result<never> {
 }
 
 const missingKey = failure({
-  code: 'unauthorized',
+  code: 'launch_key',
   message: 'This page was opened without its launch key. Open the address that "titledesk web" printed.',
 });
 
 function statusFailure(status: number): Result<never> {
-  if (status === 401) return failure({ code: 'unauthorized', message: 'The host refused the launch key. Open the address that "titledesk web" printed.' });
-  if (status === 403) return failure({ code: 'unauthorized', message: 'The host refused this page (foreign host or origin).' });
+  if (status === 401) return failure({ code: 'launch_key', message: 'The host refused the launch key. Open the address that "titledesk web" printed.' });
+  if (status === 403) return failure({ code: 'launch_key', message: 'The host refused this page (foreign host or origin).' });
   return failure({ code: 'protocol', message: `The host answered HTTP ${status}.` });
 }
 

@@ -62,7 +62,12 @@ export const requestChannels = {
   'auth:sign-in': { request: environmentRef, response: authStateSchema },
   'auth:sign-out': { request: environmentRef, response: authStateSchema },
   'address:find': {
-    request: z.strictObject({ text: z.string().trim().min(1).max(200), container: z.string().min(1).max(300).optional() }),
+    request: z.strictObject({
+      text: z.string().trim().min(1).max(200),
+      container: z.string().min(1).max(300).optional(),
+      /** How many items to ask the provider for (its default is 10; its largest page 100). */
+      limit: z.number().int().min(1).max(100).optional(),
+    }),
     response: addressFindResultSchema,
   },
   'address:retrieve': { request: z.strictObject({ id: z.string().min(1).max(300) }), response: addressRetrieveResultSchema },

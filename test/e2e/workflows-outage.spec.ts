@@ -57,8 +57,8 @@ test.use({ viewport: { width: 1280, height: 900 } });
  * delay, so the result is fetched (and can meet the fault) rather than answered at once.
  */
 async function buyOne(page: Page, titleNumber: string): Promise<void> {
-  await page.getByLabel('Title number', { exact: true }).fill(titleNumber);
-  await page.getByRole('button', { name: 'Open title' }).click();
+  await page.getByRole('combobox', { name: 'Address, postcode or title number' }).fill(titleNumber);
+  await page.getByRole('listbox', { name: 'Suggestions' }).getByRole('option', { name: `Open title ${titleNumber}` }).click();
   const title = page.getByRole('region', { name: `Title ${titleNumber}` });
   await title.getByLabel('Filter variables').fill('unique property');
   await title.getByRole('checkbox', { name: /^Unique Property Reference Number/ }).check();
@@ -101,3 +101,37 @@ test('a service that stays unavailable fails in plain words, and Check again rec
   await expect(row.getByRole('list', { name: 'Timeline' })).toContainText(/GET 503 Retry-After 1 s × \d+/);
   await screenshot(page, testInfo, 'outage-checked-again');
 });
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`a purchase the service refuses keeps the selection, says why in the Buy bar, and Try again sends it (${scheme})`, async ({ page }, testInfo) => {
+    test.setTimeout(90_000);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.emulateMedia({ colorScheme: scheme });
+    await setFaults([{ target: 'purchase', kind: 'status503', retryAfterSeconds: 1 }]);
+    try {
+      await page.goto(host.url);
+      await expect(page.getByRole('banner').getByText(/token valid until/)).toBeVisible();
+      const titleNumber = config.testTitles[2] ?? '';
+      await page.getByRole('combobox', { name: 'Address, postcode or title number' }).fill(titleNumber);
+      await page.getByRole('listbox', { name: 'Suggestions' }).getByRole('option', { name: `Open title ${titleNumber}` }).click();
+      const title = page.getByRole('region', { name: `Title ${titleNumber}` });
+      await title.getByLabel('Filter variables').fill('unique property');
+      const box = title.getByRole('checkbox', { name: /^Unique Property Reference Number/ });
+      await box.check();
+      await title.getByRole('button', { name: /^Buy 1 variable for/ }).click();
+      await page.getByRole('dialog', { name: 'Confirm purchase' }).getByRole('button', { name: /^Buy for/ }).click();
+      await expect(title.getByText(/The purchase was not accepted/)).toBeVisible({ timeout: 60_000 });
+      await expect(title.getByRole('alert')).toContainText('The service is unavailable right now');
+      await expect(title.getByText(/sent: follow it/)).toHaveCount(0);
+      await expect(box).toBeChecked();
+      await screenshot(page, testInfo, `buy-refused-${scheme}`);
+      await setFaults([]);
+      await title.getByRole('button', { name: 'Try again' }).click();
+      await page.getByRole('dialog', { name: 'Confirm purchase' }).getByRole('button', { name: /^Buy for/ }).click();
+      await expect(title.getByText(/Purchase of 1 variable of .* sent/)).toBeVisible({ timeout: 30_000 });
+      await expect(box).not.toBeChecked();
+    } finally {
+      await setFaults([]);
+    }
+  });
+}

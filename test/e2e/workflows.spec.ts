@@ -57,6 +57,9 @@ test('an analyst finds a flat, buys three variables, exports them; support looks
   const block = suggestions.getByRole('option', { name: /Regent Mansions, 7 Tannery Crescent.*28 addresses/ });
   await block.click();
   await expect(levels).toContainText('Regent Mansions');
+  // All 28 flats, not the provider's default 10; typing narrows within the building.
+  await expect(suggestions.getByRole('option')).toHaveCount(28);
+  await expect(page.getByText(/^All 28 addresses in Regent Mansions/)).toBeVisible();
   await screenshot(page, testInfo, 'search-building');
   await suggestions.getByRole('option', { name: /^Flat 2, Regent Mansions/ }).click();
 
@@ -108,8 +111,9 @@ test('an analyst finds a flat, buys three variables, exports them; support looks
   const [download] = await Promise.all([page.waitForEvent('download'), row.getByRole('button', { name: 'Export CSV' }).click()]);
   expect(download.suggestedFilename()).toMatch(/^titledesk-WYK\d+-.+\.csv$/);
   const csv = await readFile(await download.path(), 'utf8');
-  const lines = csv.trim().split('\r\n');
-  expect(lines[0]).toBe('Variable,Provider,Source,Scheme path,Value,Price,Currency,Ontology type,Variable IRI');
+  expect(csv.charCodeAt(0)).toBe(0xfeff);
+  const lines = csv.slice(1).trim().split('\r\n');
+  expect(lines[0]).toBe('Title,Purchase ID,Purchased at,Environment,Variable,Provider,Source,Scheme path,Value,Price,Currency,Ontology type,Variable IRI');
   expect(lines).toHaveLength(4);
   expect(csv).toContain('Estimated Sale Value (£),Zoopla,Property Data,Market / Valuation / Sale,');
 

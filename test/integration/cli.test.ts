@@ -111,7 +111,8 @@ describe('titledesk CLI against a sandbox', () => {
     const before = sandbox.stats();
     const run = await runCli(['purchase', '--title', 'DN123456', ...varArgs(1)], { TITLEDESK_BASE_URL: sandbox.baseUrl, WF_REFRESH_TOKEN: '' });
     expect(run.code).toBe(3);
-    expect(run.stderr).toMatch(/refresh token/);
+    // In text the one status line says why (stderr carries it only beside --json).
+    expect(run.stdout).toMatch(/^Failed: .*refresh token/);
     expect(sandbox.stats()).toEqual(before);
   });
 
@@ -126,7 +127,7 @@ describe('titledesk CLI against a sandbox', () => {
     expect(unknownTitle.code).toBe(4);
     const unknownVariable = await runCli(['purchase', '--title', sandbox.config.sampleTitles[0] ?? '', '--var', `${sandbox.baseUrl}/vars/Nobody/Nothing#A/B/C/D`], developer());
     expect(unknownVariable.code).toBe(4);
-    expect(unknownVariable.stdout).toMatch(/failed/);
+    expect(unknownVariable.stdout).toMatch(/^Failed: /);
   });
 
   it('exits 5 when the service keeps failing', async () => {
@@ -138,6 +139,51 @@ describe('titledesk CLI against a sandbox', () => {
     } finally {
       sandbox.setFaults([]);
     }
+  });
+
+  it('history and check in text: a header, the environment, "—" for a missing ID, one status line', async () => {
+    const title = sandbox.config.sampleTitles[1] ?? '';
+    const bought = await runCli(['purchase', '--title', title, ...varArgs(2), '--json'], developer());
+    const purchaseId = purchaseOutput.parse(JSON.parse(bought.stdout)).purchaseId ?? '';
+    sandbox.setFaults([{ target: 'purchase', kind: 'status503', retryAfterSeconds: 1 }]);
+    try {
+      expect((await runCli(['purchase', '--title', title, ...varArgs(1)], developer())).code).toBe(5);
+    } finally {
+      sandbox.setFaults([]);
+    }
+    const history = await runCli(['history', '--title', title], developer());
+    const [header, failedRow, availableRow] = history.stdout.split('\n');
+    expect(header).toMatch(/^Created \(UTC\)\s+Status\s+Environment\s+Title\s+Variables\s+Purchase ID\s+Local ID$/);
+    const host = new URL(sandbox.baseUrl).host;
+    expect(availableRow).toMatch(new RegExp(`available\\s+${host}\\s+${title}\\s+2 variables\\s+${purchaseId}\\s+[0-9a-f-]{36}$`));
+    expect(failedRow).toMatch(new RegExp(`failed\\s+${host}\\s+${title}\\s+1 variable\\s+—\\s+[0-9a-f-]{36}$`));
+
+    const checked = await runCli(['check', purchaseId], developer());
+    expect(checked.code).toBe(0);
+    const lines = checked.stdout.trimEnd().split('\n');
+    expect(lines[0]).toMatch(new RegExp(`^Available: purchase ${purchaseId} of ${title} on ${host} \\(Local\\)\\. 2 values, total £\\d+\\.\\d\\d$`));
+    expect(lines.slice(1)).toHaveLength(2);
+    for (const line of lines.slice(1)) expect(line).toMatch(/^ {2}.+: .+ {2}\[£\d+\.\d\d\]$/);
+
+    // The local id of a purchase the service never took is accepted, and reported in one line.
+    const localId = failedRow?.split(/\s+/).at(-1) ?? '';
+    const failed = await runCli(['check', localId], developer());
+    expect(failed.code).toBe(5);
+    expect(failed.stdout.trimEnd().split('\n')).toHaveLength(1);
+    expect(failed.stdout).toMatch(new RegExp(`^Failed: purchase \\(no purchase ID\\) of ${title} on ${host} \\(Local\\)\\. The service is unavailable`));
+    expect(failed.stderr).toBe('');
+  });
+
+  it('takes the environment kind from TITLEDESK_ENVIRONMENT_KIND, and refuses one it does not know', async () => {
+    const title = sandbox.config.sampleTitles[0] ?? '';
+    const staging = await runCli(['purchase', '--title', title, ...varArgs(1)], { ...developer(), TITLEDESK_ENVIRONMENT_KIND: 'staging' });
+    expect(staging.code).toBe(0);
+    expect(staging.stdout).toMatch(/^Available: .* on 127\.0\.0\.1:\d+ \(Staging\)\./);
+    const before = sandbox.stats();
+    const wrong = await runCli(['purchase', '--title', title, ...varArgs(1)], { ...developer(), TITLEDESK_ENVIRONMENT_KIND: 'production' });
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toMatch(/TITLEDESK_ENVIRONMENT_KIND must be one of live, staging, local/);
+    expect(sandbox.stats()).toEqual(before);
   });
 
   it('exits 2 with the usage for bad arguments, sending nothing', async () => {

@@ -70,6 +70,18 @@ describe('the contract router over the embedded sandbox', () => {
     expect(events.some((event) => event.channel === 'auth:changed')).toBe(true);
   });
 
+  it('keeps the kind an environment was given through add and edit, and refuses an unknown one', async () => {
+    const added = await dispatch('environment:add', { input: { name: 'Team staging', baseUrl: 'https://staging.example.test', authMode: 'developer', kind: 'staging' } });
+    expect(added).toMatchObject({ ok: true, data: { kind: 'staging' } });
+    const id = added.ok ? (added.data as { id: string }).id : '';
+    const edited = await dispatch('environment:update', { id, input: { name: 'Team staging', baseUrl: 'https://staging.example.test', authMode: 'developer', kind: 'live' } });
+    expect(edited).toMatchObject({ ok: true, data: { kind: 'live' } });
+    const listed = await dispatch('environment:list');
+    expect(JSON.stringify(listed)).toContain('"kind":"live"');
+    expectValidationError(await dispatch('environment:add', { input: { name: 'X', baseUrl: 'https://x.example.test', authMode: 'developer', kind: 'production' } }));
+    await dispatch('environment:remove', { id });
+  });
+
   it('never returns a secret: credential values go in, only presence comes out', async () => {
     const added = await dispatch('environment:add', { input: { name: 'Production', baseUrl: 'https://api.example.test', authMode: 'machine' } });
     expect(added.ok).toBe(true);

@@ -137,6 +137,16 @@ describe('address lookup against the sandbox provider', () => {
     expect(sandbox.stats().provider).toBe(before);
   });
 
+  it('names a missing address provider as missing set-up, not as invalid input', async () => {
+    const session = registry.session('sandbox');
+    const environment = { ...session.environment };
+    delete environment.findUrl;
+    const client = new AddressClient({ environment, secrets: new MemorySecretStore(), dispatcher: agent, service: session.client });
+    const error = await errorOf(client.find('Mill'));
+    expect(error?.code).toBe('credentials_missing');
+    expect(error?.message).toContain('No address provider is configured');
+  });
+
   it('cancels a stale find while the newer one completes', async () => {
     const client = registry.session('sandbox').address;
     const stale = new AbortController();

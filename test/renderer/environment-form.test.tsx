@@ -55,7 +55,7 @@ describe('the environments settings', () => {
     fireEvent.submit(form);
     await waitFor(() => {
       expect(fake.callsTo('environment:add')).toEqual([
-        { input: { name: 'Production', baseUrl: 'https://api.whenfresh.com', authMode: 'machine' } },
+        { input: { name: 'Production', baseUrl: 'https://api.whenfresh.com', authMode: 'machine', kind: 'live' } },
       ]);
     });
     await waitFor(() => { expect(screen.queryByRole('form', { name: 'Add environment' })).toBeNull(); });
@@ -72,7 +72,26 @@ describe('the environments settings', () => {
     fireEvent.submit(form);
     await waitFor(() => {
       expect(fake.callsTo('environment:add')).toEqual([
-        { input: { name: 'Staging', baseUrl: 'https://staging.example.com', authMode: 'machine', credentialsFromEnvironment: true } },
+        { input: { name: 'Staging', baseUrl: 'https://staging.example.com', authMode: 'machine', kind: 'live', credentialsFromEnvironment: true } },
+      ]);
+    });
+  });
+
+  it('lets the user say an environment is Staging or Local, not Live', async () => {
+    const fake = createFakeApi();
+    renderWithApi(fake.api, <SettingsDialog environments={[sandbox]} selectedId="sandbox" onClose={() => undefined} />);
+    const form = openAddForm();
+    fill(form, 'Name', 'Team staging');
+    // Until one is picked, the kind follows the address: loopback is Local, anything else Live.
+    fill(form, 'Service base URL', 'http://127.0.0.1:8080');
+    expect(within(form).getByLabelText('Local: a test service on this computer')).toHaveProperty('checked', true);
+    fill(form, 'Service base URL', 'https://staging.example.com');
+    expect(within(form).getByLabelText('Live: real purchases, charged')).toHaveProperty('checked', true);
+    fireEvent.click(within(form).getByLabelText('Staging: a test service'));
+    fireEvent.submit(form);
+    await waitFor(() => {
+      expect(fake.callsTo('environment:add')).toEqual([
+        { input: { name: 'Team staging', baseUrl: 'https://staging.example.com', authMode: 'developer', kind: 'staging' } },
       ]);
     });
   });

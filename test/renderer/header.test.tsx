@@ -41,7 +41,7 @@ describe('the header', () => {
 
     fireEvent.click(within(banner).getByRole('button', { name: 'Sign in' }));
     const alert = await within(banner).findByRole('alert');
-    expect(alert.textContent).toContain('No credentials are set for this environment yet.');
+    expect(alert.textContent).toContain('This environment is not fully set up');
   });
 
   it('shows the invalid_grant message when the refresh token is rejected', async () => {
@@ -50,7 +50,8 @@ describe('the header', () => {
     await fake.api['credentials:set']({ environmentId: 'staging', name: 'refreshToken', value: 'rejected-token' });
     fireEvent.change(within(banner).getByRole('combobox', { name: 'Environment' }), { target: { value: 'staging' } });
     const alert = await within(banner).findByRole('alert');
-    expect(alert.textContent).toContain('Your refresh token was rejected. Paste a new one from My Tokens.');
+    expect(alert.textContent).toContain('Your refresh token was rejected.');
+    expect(alert.textContent).toContain('Paste a new one from My Tokens');
     expect(await within(banner).findByText('Signed out: no credentials set')).toBeDefined();
   });
 

@@ -95,16 +95,16 @@ describe('the web bridge', () => {
     expect(result).toMatchObject({ ok: false, error: { code: 'protocol' } });
   });
 
-  it('passes contract errors through and turns a refused key into unauthorized', async () => {
+  it('passes contract errors through and turns a refused key into launch_key, not a service refusal', async () => {
     answer = (_request, response) => { json(response, 200, { ok: false, error: { code: 'invalid_grant', message: 'no' } }); };
     expect(await bridge('k')['auth:sign-in'](undefined)).toEqual({ ok: false, error: { code: 'invalid_grant', message: 'no' } });
     answer = (_request, response) => { json(response, 401, { error: 'Missing or wrong launch key.' }); };
-    expect(await bridge('k')['auth:state'](undefined)).toMatchObject({ ok: false, error: { code: 'unauthorized' } });
+    expect(await bridge('k')['auth:state'](undefined)).toMatchObject({ ok: false, error: { code: 'launch_key' } });
   });
 
   it('sends nothing at all without a launch key', async () => {
     answer = (_request, response) => { json(response, 200, { ok: true, data: state }); };
-    expect(await bridge(undefined)['auth:state'](undefined)).toMatchObject({ ok: false, error: { code: 'unauthorized' } });
+    expect(await bridge(undefined)['auth:state'](undefined)).toMatchObject({ ok: false, error: { code: 'launch_key' } });
     expect(seenKeys).toEqual([]);
   });
 

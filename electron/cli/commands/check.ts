@@ -2,17 +2,18 @@ import { purchaseEnvironment } from '../../core/app/purchase-environment.ts';
 import { dataDirHolder } from '../../core/app/data-dir-lock.ts';
 import { runCommand, UsageError, type CommandSpec } from '../command-kit.ts';
 import { followUntilSettled } from '../progress-line.ts';
-import { exitCodeForRecord, printPurchase } from '../purchase-output.ts';
+import { environmentLabel, exitCodeForRecord, printPurchase } from '../purchase-output.ts';
 import { untilAdvised, watchJournal } from '../shared-folder.ts';
 
 const spec: CommandSpec<{ reference: string; wait: boolean; keep: boolean }> = {
   name: 'check',
-  usage: `Usage: titledesk check <purchase-id|result-url> [--wait] [--keep] [--json]
+  usage: `Usage: titledesk check <purchase-id|result-url|local-id> [--wait] [--keep] [--json]
 
 Asks the service for a purchase once, or with --wait follows it until its values arrive. A
 purchase already in the journal is updated in place; one the service does not know (404) is not
 saved unless --keep is given. On a data folder a running TitleDesk follows, a purchase it
-follows is read from its journal instead of being requested a second time.`,
+follows is read from its journal instead of being requested a second time. The local id is the
+last column of \`titledesk history\`.`,
   options: { wait: { type: 'boolean' }, keep: { type: 'boolean' } },
   parse(values, positionals) {
     const [reference, extra] = positionals;
@@ -23,7 +24,16 @@ follows is read from its journal instead of being requested a second time.`,
   async run(context, input, flags) {
     const { purchases, environments } = context.started.core;
     const environment = purchaseEnvironment(environments, context.environment.id);
-    const known = purchases.find(environment, input.reference);
+    const label = environmentLabel(context.environment);
+    // TitleDesk's own id (history's last column) names a journaled purchase: check it by its
+    // result URL, or, when the service never gave one, report what the journal knows.
+    const local = purchases.get(input.reference);
+    if (local !== undefined && local.resultUrl === undefined) {
+      printPurchase(local, purchases.getResult(local.id), flags.json, 'check', label);
+      return exitCodeForRecord(local);
+    }
+    const reference = local?.resultUrl ?? input.reference;
+    const known = local ?? purchases.find(environment, reference);
     const holder = dataDirHolder(context.dataDir);
     let record;
     if (holder !== undefined && known?.state === 'pending' && known.autoCheck) {
@@ -31,10 +41,10 @@ follows is read from its journal instead of being requested a second time.`,
       record = input.wait ? await watchJournal(purchases, known.id, (seen) => { process.stderr.write(`${seen.state}\n`); }) : known;
     } else {
       await untilAdvised(known);
-      record = await purchases.check(environment, input.reference, { wait: false, keepNotFound: input.keep });
+      record = await purchases.check(environment, reference, { wait: false, keepNotFound: input.keep });
       if (input.wait && record.state === 'pending') record = await followUntilSettled(purchases, purchases.recheck(record.id).id);
     }
-    printPurchase(record, purchases.getResult(record.id), flags.json, 'check');
+    printPurchase(record, purchases.getResult(record.id), flags.json, 'check', label);
     return exitCodeForRecord(record);
   },
 };

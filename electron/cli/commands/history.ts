@@ -1,14 +1,6 @@
-import { purchaseStateSchema, type HistoryQuery, type PurchaseRecord } from '../../../shared/purchase.ts';
+import { purchaseStateSchema, type HistoryQuery } from '../../../shared/purchase.ts';
 import { printJson, runCommand, UsageError, type CommandSpec } from '../command-kit.ts';
-
-function historyText(records: readonly PurchaseRecord[]): string {
-  if (records.length === 0) return 'No purchases match.\n';
-  const lines = records.map((record) => {
-    const when = new Date(record.createdAt).toISOString().replace('T', ' ').slice(0, 19);
-    return `${when}  ${record.state.padEnd(19)} ${(record.titleNumber ?? '-').padEnd(10)} ${String(record.variables.length).padStart(3)} vars  ${record.purchaseId ?? record.id}`;
-  });
-  return `${lines.join('\n')}\n`;
-}
+import { historyText } from '../history-output.ts';
 
 const spec: CommandSpec<HistoryQuery> = {
   name: 'history',
@@ -35,7 +27,10 @@ failed, outcome_unknown, cancelled, not_sent, waiting_for_sign_in.`,
   async run(context, query, flags) {
     const records = context.started.core.purchases.list(query);
     if (flags.json) printJson({ purchases: records });
-    else process.stdout.write(historyText(records));
+    else {
+      const names = new Map(context.started.core.environments.list().map((environment) => [environment.id, environment.name]));
+      process.stdout.write(historyText(records, names));
+    }
     return Promise.resolve(0);
   },
 };

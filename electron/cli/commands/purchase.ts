@@ -3,7 +3,7 @@ import { maxMinWaitSeconds, minWaitSecondsSchema } from '../../../shared/purchas
 import { purchaseEnvironment } from '../../core/app/purchase-environment.ts';
 import { requireString, runCommand, UsageError, type CommandSpec } from '../command-kit.ts';
 import { followUntilSettled } from '../progress-line.ts';
-import { exitCodeForRecord, printPurchase } from '../purchase-output.ts';
+import { environmentLabel, exitCodeForRecord, printPurchase } from '../purchase-output.ts';
 
 interface PurchaseInput {
   readonly title: string;
@@ -67,7 +67,7 @@ An IRI may start at /vars/ to mean the service's own variables (useful with the 
     await environments.session(context.environment.id).tokens.accessToken();
     let record = await purchases.create(purchaseEnvironment(environments, context.environment.id), input.title, variables, options);
     if (record.state === 'pending' && record.autoCheck) record = await followUntilSettled(purchases, record.id);
-    printPurchase(record, purchases.getResult(record.id), flags.json, 'purchase');
+    printPurchase(record, purchases.getResult(record.id), flags.json, 'purchase', environmentLabel(context.environment));
     return exitCodeForRecord(record);
   },
 };

@@ -79,7 +79,7 @@ export class AddressClient {
   /** One provider request with the environment's key; the key never appears in an error. */
   async #call(endpoint: string | undefined, params: Record<string, string>, signal?: AbortSignal): Promise<ApiResponse> {
     if (endpoint === undefined) {
-      throw new CoreError('validation', `No address provider is configured for ${this.#environment.name}.`);
+      throw new CoreError('credentials_missing', `No address provider is configured for ${this.#environment.name}.`);
     }
     const key = await this.#secrets.get(this.#environment.id, 'providerKey');
     if (key === undefined) {

@@ -8,12 +8,13 @@ import type { EnvironmentRegistry } from '../env/environment-registry.ts';
 export function lookupHandlers(environments: EnvironmentRegistry): Pick<ContractHandlers, 'address:find' | 'address:retrieve' | 'catalog:get'> {
   let inFlightFind: AbortController | undefined;
   return {
-    'address:find': async ({ text, container }) => {
+    'address:find': async ({ text, container, limit }) => {
       inFlightFind?.abort();
       const controller = new AbortController();
       inFlightFind = controller;
       try {
-        return await environments.session().address.find(text, { signal: controller.signal, ...(container === undefined ? {} : { container }) });
+        const options = { signal: controller.signal, ...(container === undefined ? {} : { container }), ...(limit === undefined ? {} : { limit }) };
+        return await environments.session().address.find(text, options);
       } finally {
         if (inFlightFind === controller) inFlightFind = undefined;
       }

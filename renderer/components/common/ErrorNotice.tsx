@@ -1,16 +1,19 @@
+import { errorWords } from '../../../shared/error-messages.ts';
 import { toAppError } from '../../api/app-error.ts';
 
 /**
- * An error where it happened: the human sentence for its code first, then the detail core
- * gave (which field, which environment) when that adds anything.
+ * An error where it happened: the headline for its code (what happened), the detail core gave
+ * (which field, which environment) when that adds anything, then what to do about it.
  */
 export function ErrorNotice({ error, id }: { readonly error: unknown; readonly id?: string }) {
   const appError = toAppError(error);
   const { detail } = appError;
+  const words = errorWords[appError.code];
   return (
     <div className="error-notice" role="alert" id={id} data-error-code={appError.code}>
-      <p className="error-message">{appError.humanMessage}</p>
+      <p className="error-message">{words.headline}</p>
       {detail === undefined ? null : <p className="error-detail">{detail}</p>}
+      <p className="error-action">{words.action}</p>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import type { Environment } from '../../../shared/environment.ts';
 import { useSelectEnvironmentMutation } from '../../api/environment-queries.ts';
+import { badgeOf } from '../common/environment-badge.ts';
 import { ErrorNotice } from '../common/ErrorNotice.tsx';
 
 export interface EnvironmentSwitcherProps {
@@ -8,16 +9,19 @@ export interface EnvironmentSwitcherProps {
   readonly selected: Environment;
 }
 
-/** Which service TitleDesk talks to, with a badge that says plainly whether purchases are real. */
+/** Which service TitleDesk talks to, with a badge that says plainly whether purchases are real (only Live is). */
 export function EnvironmentSwitcher({ environments, selected }: EnvironmentSwitcherProps) {
   const id = useId();
   const select = useSelectEnvironmentMutation();
-  const isSandbox = selected.builtIn === true;
+  const badge = badgeOf(selected);
   return (
     <div className="environment-switcher">
-      <label htmlFor={id}>Environment</label>
+      <label htmlFor={id} className="visually-hidden">Environment</label>
+      {/* Capped in width so a long name cannot wrap the header; the full name is its tooltip. */}
       <select
         id={id}
+        className="environment-select"
+        title={selected.name}
         value={selected.id}
         disabled={select.isPending}
         onChange={(event) => {
@@ -30,9 +34,7 @@ export function EnvironmentSwitcher({ environments, selected }: EnvironmentSwitc
           </option>
         ))}
       </select>
-      <span className={isSandbox ? 'badge badge-sandbox' : 'badge badge-live'}>
-        {isSandbox ? 'Sandbox: no real purchases' : 'Live: purchases are real'}
-      </span>
+      <span className={badge.className}>{badge.text}</span>
       {select.isError ? <ErrorNotice error={select.error} /> : null}
     </div>
   );

@@ -1,12 +1,19 @@
 import { useId, useState, type SubmitEvent } from 'react';
-import { environmentInputSchema, type AuthMode, type Environment, type EnvironmentInput } from '../../../shared/environment.ts';
+import { environmentInputSchema, environmentKindOf, type AuthMode, type Environment, type EnvironmentInput, type EnvironmentKind } from '../../../shared/environment.ts';
 import { useAddEnvironmentMutation, useUpdateEnvironmentMutation } from '../../api/environment-queries.ts';
 import { ErrorNotice } from '../common/ErrorNotice.tsx';
 import { TextField } from '../common/TextField.tsx';
 
 type FieldName = 'name' | 'baseUrl' | 'developerClientId' | 'findUrl' | 'retrieveUrl';
-type Draft = Record<FieldName, string> & { authMode: AuthMode; credentialsFromEnvironment: boolean };
+/** kind is undefined until the user picks one: until then it follows the address typed. */
+type Draft = Record<FieldName, string> & { authMode: AuthMode; credentialsFromEnvironment: boolean; kind: EnvironmentKind | undefined };
 type FieldErrors = Partial<Record<FieldName | 'authMode', string>>;
+
+const kindLabels: { readonly [K in EnvironmentKind]: string } = {
+  live: 'Live: real purchases, charged',
+  staging: 'Staging: a test service',
+  local: 'Local: a test service on this computer',
+};
 
 const fieldOrder: readonly FieldName[] = ['name', 'baseUrl', 'developerClientId', 'findUrl', 'retrieveUrl'];
 
@@ -15,11 +22,21 @@ function draftOf(environment: Environment | undefined): Draft {
     name: environment?.name ?? '',
     baseUrl: environment?.baseUrl ?? '',
     authMode: environment?.authMode ?? 'developer',
+    kind: environment === undefined ? undefined : kindOrLive(environment),
     developerClientId: environment?.developerClientId ?? '',
     findUrl: environment?.findUrl ?? '',
     retrieveUrl: environment?.retrieveUrl ?? '',
     credentialsFromEnvironment: environment?.credentialsFromEnvironment === true,
   };
+}
+
+function kindOrLive(environment: Pick<Environment, 'baseUrl' | 'kind'>): EnvironmentKind {
+  const kind = environmentKindOf(environment);
+  return kind === 'sandbox' ? 'local' : kind;
+}
+
+function draftKind(draft: Draft): EnvironmentKind {
+  return draft.kind ?? kindOrLive({ baseUrl: draft.baseUrl.trim() });
 }
 
 /** Empty optional fields mean "not set", not an empty string the schema would reject. */
@@ -29,6 +46,7 @@ function inputOf(draft: Draft): Record<string, string | boolean | undefined> {
     name: draft.name,
     baseUrl: draft.baseUrl,
     authMode: draft.authMode,
+    kind: draftKind(draft),
     developerClientId: optional(draft.developerClientId),
     findUrl: optional(draft.findUrl),
     retrieveUrl: optional(draft.retrieveUrl),
@@ -137,6 +155,21 @@ export function EnvironmentForm({ environment, onDone, onCancel }: EnvironmentFo
         WF_CLIENT_ID and WF_CLIENT_SECRET (machine) or WF_REFRESH_TOKEN (developer), read where TitleDesk was started. Only one
         environment uses them: marking this one unmarks any other, and no other environment ever receives them.
       </p>
+      <fieldset className="radio-group">
+        <legend>Kind</legend>
+        {(['live', 'staging', 'local'] as const).map((kind) => (
+          <label key={kind}>
+            <input
+              type="radio"
+              name={`${prefix}-kind`}
+              value={kind}
+              checked={draftKind(draft) === kind}
+              onChange={() => { setDraft((current) => ({ ...current, kind })); }}
+            />
+            {kindLabels[kind]}
+          </label>
+        ))}
+      </fieldset>
       {text('developerClientId', 'Developer client id (optional)', 'The fixed client id for developer access; it is not a secret.')}
       <fieldset className="field-group">
         <legend>Address provider (optional)</legend>

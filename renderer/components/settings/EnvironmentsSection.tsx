@@ -3,6 +3,7 @@ import type { Environment } from '../../../shared/environment.ts';
 import { useRemoveEnvironmentMutation } from '../../api/environment-queries.ts';
 import { ErrorNotice } from '../common/ErrorNotice.tsx';
 import { EnvironmentForm } from './EnvironmentForm.tsx';
+import { badgeOf } from '../common/environment-badge.ts';
 
 type Editing = { kind: 'none' } | { kind: 'add' } | { kind: 'edit'; environment: Environment };
 
@@ -12,6 +13,11 @@ export interface EnvironmentsSectionProps {
 }
 
 /** The services TitleDesk knows: the built-in Sandbox, which cannot change, and the user's own. */
+/** The kind as a word for the list: the badge's first part. */
+function kindLabel(environment: Environment): string {
+  return badgeOf(environment).text.split(':')[0] ?? '';
+}
+
 export function EnvironmentsSection({ environments, selectedId }: EnvironmentsSectionProps) {
   const [editing, setEditing] = useState<Editing>({ kind: 'none' });
   const [confirmRemove, setConfirmRemove] = useState<string | undefined>();
@@ -34,7 +40,7 @@ export function EnvironmentsSection({ environments, selectedId }: EnvironmentsSe
           <li key={environment.id} className="environment-row">
             <div className="environment-summary">
               <span className="environment-name">{environment.name}</span>
-              {environment.builtIn === true ? <span className="badge badge-sandbox">Built in</span> : null}
+              {environment.builtIn === true ? <span className="badge badge-sandbox">Built in</span> : <span className={badgeOf(environment).className}>{kindLabel(environment)}</span>}
               {environment.id === selectedId ? <span className="badge">In use</span> : null}
               <code className="environment-url">{environment.baseUrl}</code>
             </div>

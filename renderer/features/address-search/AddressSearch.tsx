@@ -1,13 +1,31 @@
 import { useId, useState, type KeyboardEvent } from 'react';
 import type { AddressCandidate } from '../../../shared/address.ts';
-import { isTitleNumber, normalizeTitleNumber } from '../../../shared/title-number.ts';
+import { isPlausibleTitleNumber } from '../../../shared/plausible-title-number.ts';
+import { normalizeTitleNumber } from '../../../shared/title-number.ts';
 import { ErrorNotice } from '../../components/common/ErrorNotice.tsx';
 import { useAddressSuggestions, type FindRequest } from './address-queries.ts';
+import { describeCandidate, formatCount } from './candidate-label.ts';
 import { SuggestionList, type SearchOption } from './SuggestionList.tsx';
 
 interface Level {
   readonly id: string;
   readonly label: string;
+  /** The search that led here, asked again with the container (typing then only filters). */
+  readonly search: string;
+  /** How many addresses the provider said the container holds. */
+  readonly count: number | undefined;
+}
+
+/** Inside a container, typed words narrow its members here instead of searching everything. */
+function narrow(candidates: readonly AddressCandidate[], filter: string): readonly AddressCandidate[] {
+  const tokensOf = (value: string): string[] => value.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((token) => token !== '');
+  const words = tokensOf(filter);
+  if (words.length === 0) return candidates;
+  // Each typed word starts a word of the address: "2" finds Flat 2, not every "LS23".
+  return candidates.filter((candidate) => {
+    const tokens = tokensOf(`${candidate.text} ${candidate.description}`);
+    return words.every((word) => tokens.some((token) => token.startsWith(word)));
+  });
 }
 
 export interface AddressSearchProps {
@@ -30,15 +48,15 @@ export function AddressSearch({ onSelectAddress, onOpenTitle, initialText }: Add
   const [active, setActive] = useState(-1);
 
   const trimmed = text.trim();
-  const request: FindRequest | undefined = trimmed === '' ? undefined : { text: trimmed, container: levels.at(-1)?.id };
+  const level = levels.at(-1);
+  const request: FindRequest | undefined = level !== undefined ? { text: level.search, container: level.id } : trimmed === '' ? undefined : { text: trimmed, container: undefined };
   const suggestions = useAddressSuggestions(request);
-  const candidates = suggestions.status === 'done' || suggestions.status === 'loading' ? suggestions.candidates : [];
+  const members = suggestions.status === 'done' || suggestions.status === 'loading' ? suggestions.candidates : [];
+  const candidates = level === undefined ? members : narrow(members, trimmed);
   const title = normalizeTitleNumber(trimmed);
   const options: SearchOption[] = candidates.map((candidate) => ({ kind: 'candidate', candidate }));
-  // Any shape of title number is offered (digits only too) when it holds a digit and is at most two
-  // words ("DN 123456"): a bare word or "12 High Street" is an address being typed.
-  const titleLike = isTitleNumber(title) && /[0-9]/.test(title) && trimmed.split(/\s+/).length <= 2;
-  if (levels.length === 0 && titleLike) options.push({ kind: 'title', titleNumber: title });
+  // First, so a typed title number is one Enter away however many addresses also match.
+  if (levels.length === 0 && isPlausibleTitleNumber(trimmed)) options.unshift({ kind: 'title', titleNumber: title });
   const expanded = open && request !== undefined;
   const activeOption = expanded ? options[active] : undefined;
 
@@ -50,7 +68,8 @@ export function AddressSearch({ onSelectAddress, onOpenTitle, initialText }: Add
     }
     const { candidate } = option;
     if (candidate.isContainer) {
-      setLevels([...levels, { id: candidate.id, label: candidate.text }]);
+      setLevels([...levels, { id: candidate.id, label: candidate.text, search: request?.text ?? trimmed, count: describeCandidate(candidate).count }]);
+      setText('');
       setActive(-1);
       setOpen(true);
       return;
@@ -94,6 +113,8 @@ export function AddressSearch({ onSelectAddress, onOpenTitle, initialText }: Add
   }
 
   function goToLevel(depth: number): void {
+    // Back at the top, the search that led into the containers is shown again.
+    setText(depth === 0 ? (levels[0]?.search ?? text) : '');
     setLevels(levels.slice(0, depth));
     setActive(-1);
     setOpen(true);
@@ -110,15 +131,15 @@ export function AddressSearch({ onSelectAddress, onOpenTitle, initialText }: Add
         autoComplete="off"
         spellCheck={false}
         autoFocus={initialText !== undefined}
-        placeholder="e.g. LS23 6T or WYK87701"
+        placeholder={level === undefined ? 'e.g. LS23 6T or WYK87701' : `Type to narrow ${level.label}, e.g. a flat number`}
         aria-autocomplete="list"
         aria-expanded={expanded}
         aria-controls={listId}
         aria-activedescendant={activeOption === undefined ? undefined : `${listId}-${String(active)}`}
         value={text}
-        onChange={(event) => { reset(event.target.value); }}
+        onChange={(event) => { if (level === undefined) reset(event.target.value); else { setText(event.target.value); setActive(-1); setOpen(true); } }}
         onKeyDown={onKeyDown}
-        onFocus={() => { if (trimmed !== '') setOpen(true); }}
+        onFocus={() => { if (request !== undefined) setOpen(true); }}
         onBlur={() => { setOpen(false); }}
       />
       {levels.length === 0 ? null : (
@@ -146,12 +167,24 @@ export function AddressSearch({ onSelectAddress, onOpenTitle, initialText }: Add
         onChoose={choose}
         onHover={setActive}
       />
+      {expanded && level !== undefined && suggestions.status === 'done' ? (
+        <p className="suggestion-note muted">{describeLevel(level, members.length, candidates.length, trimmed !== '')}</p>
+      ) : null}
       <p className="visually-hidden" role="status">
         {expanded && suggestions.status === 'done' ? describeResults(options.length, levels.at(-1)) : ''}
       </p>
-      {suggestions.status === 'error' && request !== undefined ? <ErrorNotice error={suggestions.error} /> : null}
+      {/* A typed title number opens without the address provider: its absence is then no error. */}
+      {suggestions.status === 'error' && request !== undefined && !options.some((option) => option.kind === 'title') ? <ErrorNotice error={suggestions.error} /> : null}
     </div>
   );
+}
+
+/** "10 of 28: type a flat number" when the provider gave fewer than the container holds. */
+function describeLevel(level: Level, received: number, shown: number, narrowing: boolean): string {
+  const total = Math.max(level.count ?? received, received);
+  if (narrowing) return `${String(shown)} of ${formatCount(total)} in ${level.label} match.`;
+  if (received < total) return `${String(received)} of ${formatCount(total)}: type a flat or house number to narrow.`;
+  return `All ${formatCount(total)} in ${level.label}.`;
 }
 
 function describeResults(count: number, level: Level | undefined): string {

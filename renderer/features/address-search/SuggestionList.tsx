@@ -1,4 +1,5 @@
 import type { AddressCandidate } from '../../../shared/address.ts';
+import { titleNumberHint } from '../../../shared/title-number.ts';
 import { describeCandidate, formatCount } from './candidate-label.ts';
 import { Highlighted } from './highlight.tsx';
 
@@ -65,10 +66,13 @@ function CandidateOption({ candidate }: { readonly candidate: AddressCandidate }
   );
 }
 
+/** An unusual shape (digits only, an old series) gets a hint, never a refusal: the service decides. */
 function TitleOption({ titleNumber }: { readonly titleNumber: string }) {
+  const hint = titleNumberHint(titleNumber);
   return (
     <span className="suggestion-text">
       Open title <strong>{titleNumber}</strong>
+      {hint === undefined ? null : <span className="suggestion-detail title-hint">{hint}</span>}
     </span>
   );
 }

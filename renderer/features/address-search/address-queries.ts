@@ -17,6 +17,9 @@ export interface FindRequest {
   readonly container: string | undefined;
 }
 
+/** Inside a building or postcode, the provider's largest page: a block of 28 flats shows all 28. */
+export const containerLimit = 100;
+
 export type SuggestionState =
   | { readonly status: 'idle' }
   | { readonly status: 'loading'; readonly request: FindRequest; readonly candidates: readonly AddressCandidate[] }
@@ -39,7 +42,7 @@ export function useAddressSuggestions(request: FindRequest | undefined): Suggest
     ({ text, container }) =>
       queryClient.query({
         queryKey: addressKeys.find(text, container),
-        queryFn: () => call(api, 'address:find', container === undefined ? { text } : { text, container }),
+        queryFn: () => call(api, 'address:find', container === undefined ? { text } : { text, container, limit: containerLimit }),
         staleTime: 5 * 60_000,
       }),
     (done, outcome) => {

@@ -1,9 +1,6 @@
-import { useState } from 'react';
 import type { Environment } from '../../../shared/environment.ts';
 import { useSandboxInfoQuery } from '../../api/settings-queries.ts';
-import { readPreference, writePreference } from '../common/local-preference.ts';
-
-const storageKey = 'titledesk.demo-hint-dismissed';
+import { setFirstRunHidden, useFirstRunHidden, useHideFirstRunAfterFirstPurchase } from './first-run-state.ts';
 
 export interface FirstRunHintProps {
   readonly environment: Environment;
@@ -11,10 +8,14 @@ export interface FirstRunHintProps {
   readonly onOpenTitle: (titleNumber: string) => void;
 }
 
-/** Three steps to a first purchase, from the sandbox's own sample data; shown until dismissed. */
+/**
+ * Three steps to a first purchase, from the sandbox's own sample data; shown until dismissed or
+ * until a first purchase completes, and again from Help.
+ */
 export function FirstRunHint({ environment, onSearch, onOpenTitle }: FirstRunHintProps) {
   const sandbox = useSandboxInfoQuery();
-  const [dismissed, setDismissed] = useState(() => readPreference(storageKey, (value) => (typeof value === 'boolean' ? value : undefined), false));
+  const dismissed = useFirstRunHidden();
+  useHideFirstRunAfterFirstPurchase(!dismissed);
   const info = sandbox.data;
   const query = info?.sampleQueries[0];
   if (dismissed || environment.builtIn !== true || info?.running !== true || query === undefined) return null;
@@ -23,7 +24,7 @@ export function FirstRunHint({ environment, onSearch, onOpenTitle }: FirstRunHin
     <aside className="first-run-hint" aria-labelledby="first-run-heading">
       <div className="card-header">
         <h2 id="first-run-heading">Try it in the Sandbox: three steps</h2>
-        <button type="button" className="button-quiet" onClick={() => { writePreference(storageKey, true); setDismissed(true); }}>Hide these steps</button>
+        <button type="button" className="button-quiet" onClick={() => { setFirstRunHidden(true); }}>Hide these steps</button>
       </div>
       <ol>
         <li>

@@ -6,16 +6,17 @@ import { formatTotals } from '../common/money.ts';
 import { PurchaseDetails } from '../purchases/PurchaseDetails.tsx';
 import { SpendSummary } from '../spending/SpendSummary.tsx';
 import { StateChip } from '../purchases/PurchaseRow.tsx';
-import { purchaseTitle, stateLabels, variableCount } from '../purchases/purchase-labels.ts';
+import { purchaseTitle, stateLabels, variableCount, variableNames } from '../purchases/purchase-labels.ts';
 import { HistoryTools } from './HistoryTools.tsx';
 import { useCheckPurchaseMutation, useRecheckPurchaseMutation } from '../purchases/purchase-queries.ts';
 import { historyMaxRows, historyPageSize, noFilters, toHistoryQuery, useHistoryQuery, type HistoryFilters } from './history-queries.ts';
+import { formatDateTime } from '../../format-time.ts';
+import { ExportHistory } from './ExportHistory.tsx';
 
 function isState(value: string): value is PurchaseState {
   return purchaseStates.some((state) => state === value);
 }
 
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
 
 export interface HistoryViewProps {
   readonly environment: Environment;
@@ -67,9 +68,12 @@ export function HistoryView({ environment, onShowRequests, onLookUp }: HistoryVi
         {filtered ? <button type="button" className="button-quiet" onClick={() => { set(noFilters); }}>Clear filters</button> : null}
       </form>
       {history.isError ? <ErrorNotice error={history.error} /> : null}
-      <p className="muted" role="status">
-        {history.isPending ? 'Searching…' : describeCount(purchases.length, filtered, more)}
-      </p>
+      <div className="history-summary">
+        <p className="muted" role="status">
+          {history.isPending ? 'Searching…' : describeCount(purchases.length, filtered, more)}
+        </p>
+        <ExportHistory environment={environment} filters={deferred} disabled={purchases.length === 0} />
+      </div>
       {purchases.length === 0 ? null : (
         <div className="table-scroll">
           <table className="history-table">
@@ -125,10 +129,10 @@ function HistoryRow({ record, open, onToggle, onShowRequests, onLookUp }: Histor
   return (
     <>
       <tr>
-        <td>{dateTime.format(new Date(record.createdAt))}</td>
+        <td className="nowrap"><time dateTime={new Date(record.createdAt).toISOString()}>{formatDateTime(record.createdAt)}</time></td>
         <td>{purchaseTitle(record)}</td>
         <td><code>{record.purchaseId ?? '—'}</code></td>
-        <td>{variableCount(record)}</td>
+        <td title={variableCount(record)}>{variableNames(record)}</td>
         <td><StateChip record={record} /></td>
         <td className="numeric">{record.totals === undefined ? '' : formatTotals(record.totals)}</td>
         <td className="row-actions">

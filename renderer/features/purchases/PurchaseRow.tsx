@@ -2,7 +2,7 @@ import type { PurchaseRecord } from '../../../shared/purchase.ts';
 import { formatClockTime } from '../../format-time.ts';
 import { useNow } from '../common/use-now.ts';
 import { PurchaseDetails, type PurchaseDetailsProps } from './PurchaseDetails.tsx';
-import { purchaseTitle, secondsUntil, stateLabels, variableCount } from './purchase-labels.ts';
+import { purchaseTitle, secondsUntil, stateLabels, variableCount, variableNames } from './purchase-labels.ts';
 import { usePurchaseQuery } from './purchase-queries.ts';
 
 export interface PurchaseRowProps extends Omit<PurchaseDetailsProps, 'record'> {
@@ -20,11 +20,11 @@ export function PurchaseRow({ id, ...props }: PurchaseRowProps & { readonly id: 
 export function PurchaseRowView({ record, expanded, onToggle, ...details }: PurchaseRowProps & { readonly record: PurchaseRecord }) {
   const detailsId = `purchase-details-${record.id}`;
   return (
-    <article className={`purchase-row purchase-row-${record.state}`} aria-label={`Purchase ${purchaseTitle(record)}, ${stateLabels[record.state]}`}>
+    <article className={`purchase-row purchase-row-${record.state}`} data-purchase-id={record.id} aria-label={`Purchase ${purchaseTitle(record)}, ${stateLabels[record.state]}`}>
       <button type="button" className="purchase-summary" aria-expanded={expanded} aria-controls={expanded ? detailsId : undefined} onClick={() => { onToggle(record.id); }}>
         <span className="disclosure" aria-hidden="true">{expanded ? '▾' : '▸'}</span>
         <span className="purchase-title">{purchaseTitle(record)}</span>
-        <span className="purchase-count">{variableCount(record)}</span>
+        <span className="purchase-count" title={variableCount(record)}>{variableNames(record)}</span>
         <StateChip record={record} />
         <Progress record={record} />
         <time className="purchase-time" dateTime={new Date(record.createdAt).toISOString()}>{formatClockTime(record.createdAt)}</time>

@@ -1,5 +1,10 @@
+import { useId, useState, type ClipboardEvent } from 'react';
 import type { Money, ResultItem } from '../../../shared/purchase.ts';
 import { formatMoney, formatTotals } from '../common/money.ts';
+import { readPreference, writePreference } from '../common/local-preference.ts';
+import { formatValue } from './value-format.ts';
+
+const ontologyPreference = 'titledesk.results-show-ontology';
 
 /** The ontology IRI from its scheme on: the base is the same for every row. */
 function shortOntology(iri: string): string {
@@ -7,11 +12,37 @@ function shortOntology(iri: string): string {
   return at < 0 ? iri : iri.slice(at + '/ontologies/'.length);
 }
 
+/**
+ * Copying from the table gives the values as the service sent them: each shown value is a
+ * <data> element whose value attribute holds the raw string, swapped in for the copied text.
+ */
+function copyRawValues(event: ClipboardEvent<HTMLTableElement>): void {
+  const selection = window.getSelection();
+  if (selection === null || selection.rangeCount === 0 || selection.isCollapsed) return;
+  const fragment = selection.getRangeAt(0).cloneContents();
+  const values = fragment.querySelectorAll('data[value]');
+  if (values.length === 0) return;
+  for (const element of values) element.textContent = element.getAttribute('value');
+  event.clipboardData.setData('text/plain', fragment.textContent);
+  event.preventDefault();
+}
+
 export function ResultsTable({ items, totals }: { readonly items: readonly ResultItem[]; readonly totals: readonly Money[] }) {
+  const id = useId();
+  const [showOntology, setShowOntology] = useState(() => readPreference(ontologyPreference, (value) => (typeof value === 'boolean' ? value : undefined), false));
   if (items.length === 0) return <p className="empty-state">The service returned no values for this purchase.</p>;
   return (
     <div className="table-scroll">
-      <table className="results-table">
+      <label className="results-option" htmlFor={`${id}-ontology`}>
+        <input
+          id={`${id}-ontology`}
+          type="checkbox"
+          checked={showOntology}
+          onChange={(event) => { writePreference(ontologyPreference, event.target.checked); setShowOntology(event.target.checked); }}
+        />
+        Show ontology types
+      </label>
+      <table className="results-table" onCopy={copyRawValues}>
         <caption className="visually-hidden">Purchased values</caption>
         <thead>
           <tr>
@@ -19,7 +50,7 @@ export function ResultsTable({ items, totals }: { readonly items: readonly Resul
             <th scope="col">Provider</th>
             <th scope="col">Value</th>
             <th scope="col" className="numeric">Price</th>
-            <th scope="col">Ontology type</th>
+            {showOntology ? <th scope="col">Ontology type</th> : null}
           </tr>
         </thead>
         <tbody>
@@ -27,9 +58,11 @@ export function ResultsTable({ items, totals }: { readonly items: readonly Resul
             <tr key={`${item.variable}#${String(index)}`}>
               <th scope="row" title={item.variable}>{item.name}</th>
               <td>{item.provider}</td>
-              <td className="result-value">{item.value}</td>
+              <td className="result-value">
+                <data value={item.value} title={item.value}>{formatValue(item)}</data>
+              </td>
               <td className="numeric">{formatMoney(item.price)}</td>
-              <td className="ontology" title={item.ontologyType}>{shortOntology(item.ontologyType)}</td>
+              {showOntology ? <td className="ontology" title={item.ontologyType}>{shortOntology(item.ontologyType)}</td> : null}
             </tr>
           ))}
         </tbody>
@@ -37,7 +70,7 @@ export function ResultsTable({ items, totals }: { readonly items: readonly Resul
           <tr>
             <th scope="row" colSpan={3}>Total ({items.length} {items.length === 1 ? 'value' : 'values'})</th>
             <td className="numeric total">{formatTotals(totals)}</td>
-            <td />
+            {showOntology ? <td /> : null}
           </tr>
         </tfoot>
       </table>

@@ -14,11 +14,22 @@ function csvCell(value: string): string {
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
-const csvHeader = ['Variable', 'Provider', 'Source', 'Scheme path', 'Value', 'Price', 'Currency', 'Ontology type', 'Variable IRI'];
+/** Excel reads a CSV without a byte-order mark as the system code page and mangles "£". */
+const byteOrderMark = '\uFEFF';
 
-/** One row per purchased value; CRLF line ends, as RFC 4180 and spreadsheets expect. */
-export function purchaseCsv(record: PurchaseRecord): string {
-  const rows = (record.items ?? []).map((item) => [
+const csvHeader = [
+  'Title', 'Purchase ID', 'Purchased at', 'Environment', 'Variable', 'Provider', 'Source', 'Scheme path', 'Value', 'Price', 'Currency',
+  'Ontology type', 'Variable IRI',
+];
+
+/** The rows of one purchase: one per purchased value, each saying which purchase it came from. */
+function purchaseRows(record: PurchaseRecord, environmentName: string): string[][] {
+  const purchasedAt = new Date(record.createdAt).toISOString();
+  return (record.items ?? []).map((item) => [
+    record.titleNumber ?? '',
+    record.purchaseId ?? '',
+    purchasedAt,
+    environmentName,
     item.name,
     item.provider,
     item.source,
@@ -29,7 +40,19 @@ export function purchaseCsv(record: PurchaseRecord): string {
     item.ontologyType,
     item.variable,
   ]);
-  return [csvHeader, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
+}
+
+/**
+ * One row per purchased value of every purchase given (raw values, as the service sent them);
+ * CRLF line ends, as RFC 4180 and spreadsheets expect, after a UTF-8 byte-order mark.
+ */
+export function purchasesCsv(records: readonly PurchaseRecord[], environmentName?: string): string {
+  const rows = [csvHeader, ...records.flatMap((record) => purchaseRows(record, environmentName ?? record.environmentId))];
+  return byteOrderMark + rows.map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
+}
+
+export function purchaseCsv(record: PurchaseRecord): string {
+  return purchasesCsv([record]);
 }
 
 /** What a support colleague needs to see about a purchase, nothing internal. */

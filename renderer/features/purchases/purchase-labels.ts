@@ -23,6 +23,18 @@ export function variableCount(record: PurchaseRecord): string {
   return `${String(count)} ${count === 1 ? 'variable' : 'variables'}`;
 }
 
+/**
+ * Which variables, in a few words: the first two names, then "+N" for the rest, so two
+ * purchases of one title can be told apart at a glance.
+ */
+export function variableNames(record: PurchaseRecord): string {
+  // The name is the IRI's last segment; a slice, not a parse, since every row of a long list asks.
+  const names = record.items?.map((item) => item.name) ?? record.variables.map((iri) => iri.slice(iri.lastIndexOf('/') + 1));
+  if (names.length === 0) return 'variables not known yet';
+  const shown = names.slice(0, 2).join(', ');
+  return names.length > 2 ? `${shown} +${String(names.length - 2)}` : shown;
+}
+
 /** Seconds until the next check the server advised, or undefined when none is due. */
 export function secondsUntil(nextCheckAt: number | undefined, now: number): number | undefined {
   if (nextCheckAt === undefined) return undefined;

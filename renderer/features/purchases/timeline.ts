@@ -1,4 +1,5 @@
 import type { Exchange } from '../../../shared/purchase.ts';
+import { formatClockSeconds } from '../../format-time.ts';
 
 export interface TimelineStep {
   /** "POST → 303 Retry-After 2 s", "GET 202 max-age 3 s", "GET 200". */
@@ -46,9 +47,7 @@ export function timelineText(timeline: readonly Exchange[]): string {
   return summariseTimeline(timeline).map(stepText).join(' → ');
 }
 
-const clock = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
-
 /** hh:mm:ss: exchanges a few seconds apart must be told apart. */
 export function formatSeconds(epochMs: number): string {
-  return clock.format(new Date(epochMs));
+  return formatClockSeconds(epochMs);
 }

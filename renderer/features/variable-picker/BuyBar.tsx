@@ -1,13 +1,16 @@
 import { useId, useState } from 'react';
-import type { Environment } from '../../../shared/environment.ts';
-import { minWaitSecondsSchema, type PurchaseOptions } from '../../../shared/purchase.ts';
+import { environmentKindOf, type Environment } from '../../../shared/environment.ts';
+import { minWaitSecondsSchema, type PurchaseOptions, type PurchaseRecord } from '../../../shared/purchase.ts';
 import { Dialog } from '../../components/common/Dialog.tsx';
-import { ErrorNotice } from '../../components/common/ErrorNotice.tsx';
 import { AppError } from '../../api/app-error.ts';
+import { badgeOf } from '../../components/common/environment-badge.ts';
+import { ErrorNotice } from '../../components/common/ErrorNotice.tsx';
+import { formatDateTime } from '../../format-time.ts';
 import { formatTotals } from '../common/money.ts';
 import { BudgetRemaining } from '../spending/BudgetRemaining.tsx';
 import { useCreatePurchaseMutation } from '../purchases/purchase-queries.ts';
 import type { SelectionSummary } from './catalog-selection.ts';
+import { useReserveBarHeight } from './use-reserve-bar-height.ts';
 
 export interface BuyBarProps {
   readonly environment: Environment;
@@ -17,7 +20,26 @@ export interface BuyBarProps {
   readonly testTitle: boolean;
   readonly markedTestTitle: boolean;
   readonly onMarkTestTitle: (marked: boolean) => void;
-  readonly onBought: () => void;
+  /** Called once the service accepted the purchase (not when it failed or its outcome is unknown). */
+  readonly onBought: (record: PurchaseRecord) => void;
+}
+
+/** The service took the purchase: it named a result to follow. Anything else keeps the selection. */
+export function purchaseAccepted(record: PurchaseRecord): boolean {
+  return record.resultUrl !== undefined || record.purchaseId !== undefined;
+}
+
+/** What buying here means; only a Live environment warns of a real charge. */
+function confirmationText(environment: Environment): string {
+  switch (environmentKindOf(environment)) {
+    case 'sandbox':
+      return 'This is the built-in Sandbox: nothing real is bought and nothing is charged.';
+    case 'live':
+      return `This is a real purchase from ${environment.baseUrl} and will be charged.`;
+    case 'staging':
+    case 'local':
+      return `This is a test service (${environment.baseUrl}), marked as not Live in Settings.`;
+  }
 }
 
 export function variablesPhrase(count: number): string {
@@ -27,6 +49,7 @@ export function variablesPhrase(count: number): string {
 /** The running count and total, the purchase options, and the confirmed Buy. */
 export function BuyBar({ environment, titleNumber, summary, testTitle, markedTestTitle, onMarkTestTitle, onBought }: BuyBarProps) {
   const id = useId();
+  const barRef = useReserveBarHeight<HTMLDivElement>();
   const create = useCreatePurchaseMutation();
   const [fireAndForget, setFireAndForget] = useState(false);
   const [delay, setDelay] = useState('');
@@ -34,6 +57,7 @@ export function BuyBar({ environment, titleNumber, summary, testTitle, markedTes
   const [sent, setSent] = useState('');
   const [buyAgain, setBuyAgain] = useState(false);
   const secondConfirmation = create.error instanceof AppError && create.error.code === 'confirmation_required' ? create.error : undefined;
+  const [refused, setRefused] = useState<PurchaseRecord | undefined>();
   const delaySeconds = delay.trim() === '' ? undefined : Number(delay);
   const delayValid = delaySeconds === undefined || minWaitSecondsSchema.safeParse(delaySeconds).success;
   const total = formatTotals(summary.totals);
@@ -45,25 +69,31 @@ export function BuyBar({ environment, titleNumber, summary, testTitle, markedTes
     if (fireAndForget) options.fireAndForget = true;
     if (testTitle && delaySeconds !== undefined && delaySeconds > 0) options.minWaitSeconds = delaySeconds;
     setConfirming(false);
+    setSent('');
+    setRefused(undefined);
     create.mutate(
       { titleNumber, variables: summary.iris, options, buyAgain, confirmed },
       {
         onSuccess: (record) => {
+          if (!purchaseAccepted(record)) {
+            setRefused(record);
+            return;
+          }
           // Reuse: a purchase of variables already held is not sent; the earlier one comes back.
           const earlier = record.state === 'available' && record.createdAt < clickedAt - 1000;
           setSent(earlier
-            ? `Already bought on ${new Date(record.createdAt).toLocaleString()}: not bought again. Its values are under Purchases; tick “Buy again anyway” to buy them anew.`
+            ? `Already bought on ${formatDateTime(record.createdAt)}: not bought again. Its values are under Purchases; tick “Buy again anyway” to buy them anew.`
             : record.variables.length < summary.count
               ? `Purchase of ${variablesPhrase(record.variables.length)} of ${titleNumber} sent; ${variablesPhrase(summary.count - record.variables.length)} bought recently ${summary.count - record.variables.length === 1 ? 'was' : 'were'} not bought again.`
               : `Purchase of ${variablesPhrase(summary.count)} of ${titleNumber} sent: follow it under Purchases.`);
-          onBought();
+          onBought(record);
         },
       },
     );
   }
 
   return (
-    <div className="buy-bar">
+    <div className="buy-bar" ref={barRef}>
       <p className="selection-total" aria-live="polite">
         {summary.count === 0 ? 'No variables selected' : `${variablesPhrase(summary.count)} selected, ${total}`}
       </p>
@@ -115,17 +145,16 @@ export function BuyBar({ environment, titleNumber, summary, testTitle, markedTes
           </div>
         </Dialog>
       )}
+      {refused === undefined ? null : <PurchaseRefused record={refused} retry={() => { setConfirming(true); }} busy={create.isPending} />}
       {confirming ? (
         <Dialog title="Confirm purchase" onClose={() => { setConfirming(false); }}>
           <div className="confirm-purchase">
             <p>
               Buy {variablesPhrase(summary.count)} of title <strong>{titleNumber}</strong> for <strong>{total}</strong> on{' '}
-              <span className={environment.builtIn === true ? 'badge badge-sandbox' : 'badge badge-live'}>{environment.name}</span>?
+              <span className={badgeOf(environment).className}>{environment.name}</span>?
             </p>
             <p>
-              {environment.builtIn === true
-                ? 'This is the built-in Sandbox: nothing real is bought and nothing is charged.'
-                : `This is a real purchase from ${environment.baseUrl} and will be charged.`}
+              {confirmationText(environment)}
             </p>
             {fireAndForget ? <p className="muted">Fire and forget: the result is not fetched until you check it.</p> : null}
             <div className="form-actions">
@@ -135,6 +164,23 @@ export function BuyBar({ environment, titleNumber, summary, testTitle, markedTes
           </div>
         </Dialog>
       ) : null}
+    </div>
+  );
+}
+
+/** Why the purchase was not accepted; "Try again" only where nothing can have been bought. */
+function PurchaseRefused({ record, retry, busy }: { readonly record: PurchaseRecord; readonly retry: () => void; readonly busy: boolean }) {
+  const error = record.error === undefined ? undefined : new AppError(record.error);
+  const mayHaveReached = record.state === 'outcome_unknown';
+  return (
+    <div className="purchase-refused">
+      <p className="error-message">
+        {mayHaveReached
+          ? 'The purchase may or may not have reached the service. Check it under Purchases before buying again; your selection is kept.'
+          : 'The purchase was not accepted. Your selection is kept.'}
+      </p>
+      {error === undefined ? null : <ErrorNotice error={error} />}
+      {mayHaveReached ? null : <button type="button" disabled={busy} onClick={retry}>Try again</button>}
     </div>
   );
 }

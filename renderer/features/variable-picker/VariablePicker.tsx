@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import type { TitleCatalog } from '../../../shared/catalog.ts';
 import type { Environment } from '../../../shared/environment.ts';
+import { focusPurchaseRow } from '../purchases/focus-purchase-row.ts';
 import { BuyBar } from './BuyBar.tsx';
 import { CatalogTree } from './CatalogTree.tsx';
 import { filterCatalog, matchKeys, summarise, toggleAll, variableKey } from './catalog-selection.ts';
@@ -85,7 +86,10 @@ export function VariablePicker({ environment, catalog, testTitle, markedTestTitl
         testTitle={testTitle}
         markedTestTitle={markedTestTitle}
         onMarkTestTitle={onMarkTestTitle}
-        onBought={() => { setSelected(new Set()); }}
+        onBought={(record) => {
+          setSelected(new Set());
+          focusPurchaseRow(record.id);
+        }}
       />
     </div>
   );

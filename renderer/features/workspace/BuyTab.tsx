@@ -5,7 +5,6 @@ import { AddressCard } from '../address-search/AddressCard.tsx';
 import { AddressSearch } from '../address-search/AddressSearch.tsx';
 import { RecentSearches } from '../address-search/RecentSearches.tsx';
 import { rememberAddress } from '../address-search/recent-searches.ts';
-import { TitleNumberForm } from '../address-search/TitleNumberForm.tsx';
 import { TitleView } from '../variable-picker/TitleView.tsx';
 import { loadMarkedTestTitles, saveMarkedTestTitles } from '../variable-picker/test-titles.ts';
 
@@ -46,7 +45,6 @@ export function BuyTab({ environment, search, openTitles, activeTitle, sandboxTe
       <h2 id="search-heading">Find a property</h2>
       <div className="search-row">
         <AddressSearch key={search?.version ?? 0} initialText={search?.text} onSelectAddress={chooseAddress} onOpenTitle={onOpenTitle} />
-        <TitleNumberForm onOpenTitle={onOpenTitle} />
       </div>
       <RecentSearches onSelectAddress={chooseAddress} onOpenTitle={onOpenTitle} />
       {address === undefined ? null : <AddressCard id={address.id} onOpenTitle={onOpenTitle} onClose={() => { setAddress(undefined); }} />}

@@ -58,7 +58,8 @@ export function Workspace({ environment, loadProblem, openPurchase }: WorkspaceP
   const lookUp = (): void => { setTab('Look up'); };
 
   return (
-    <main className="workspace" id="main" tabIndex={-1}>
+    // History gets the whole width: it lists the same purchases as the panel, with more columns.
+    <main className={tab === 'History' ? 'workspace workspace-wide' : 'workspace'} id="main" tabIndex={-1}>
       {loadProblem === undefined ? null : (
         <div className="notice" role="status">
           Your saved settings could not be read as they were, so defaults are in use: {loadProblem}
@@ -101,7 +102,9 @@ export function Workspace({ environment, loadProblem, openPurchase }: WorkspaceP
           </div>
         ) : null}
       </section>
-      <PurchasePanel key={environment.id} environment={environment} onLookUp={lookUp} onShowRequests={setRequestsFor} />
+      <div className="purchase-panel-slot" hidden={tab === 'History'}>
+        <PurchasePanel key={environment.id} environment={environment} onLookUp={lookUp} onShowRequests={setRequestsFor} />
+      </div>
       {requestsFor === undefined ? null : <RequestsDrawer id={requestsFor} onClose={() => { setRequestsFor(undefined); }} />}
     </main>
   );

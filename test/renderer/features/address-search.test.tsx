@@ -68,7 +68,7 @@ describe('address search combobox', () => {
     expect(document.getElementById(active)?.getAttribute('aria-selected')).toBe('true');
     fireEvent.keyDown(input, { key: 'Enter' });
     await findOption('Flat 2,');
-    expect(fake.callsTo('address:find').at(-1)).toEqual({ text: 'LS23 6T', container: postcode.id });
+    expect(fake.callsTo('address:find').at(-1)).toEqual({ text: 'LS23 6T', container: postcode.id, limit: 100 });
     expect(screen.getByRole('navigation', { name: 'Address levels' }).textContent).toContain('LS23 6TR');
 
     // ↑ from nothing active wraps to the last option.
@@ -79,6 +79,22 @@ describe('address search combobox', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'All results' }));
     await findOption('LS23 6TR');
+  });
+
+  it('inside a container asks for up to 100, says how many of how many, and typing narrows within it', async () => {
+    const { input, fake } = setup();
+    fireEvent.change(input, { target: { value: 'LS23 6T' } });
+    fireEvent.click(await findOption('LS23 6TR'));
+    await findOption('Flat 2,');
+    expect(screen.getByText('2 of 38 addresses: type a flat or house number to narrow.')).toBeTruthy();
+    const asked = fake.callsTo('address:find').length;
+    fireEvent.change(input, { target: { value: 'flat 2' } });
+    await waitFor(() => { expect(screen.getAllByRole('option')).toHaveLength(1); });
+    expect(screen.getByRole('option').textContent).toContain('Flat 2,');
+    expect(screen.getByText('1 of 38 addresses in LS23 6TR match.')).toBeTruthy();
+    // Still inside the postcode, and no new search of everything was made.
+    expect(screen.getByRole('navigation', { name: 'Address levels' }).textContent).toContain('LS23 6TR');
+    expect(fake.callsTo('address:find')).toHaveLength(asked);
   });
 
   it('closes on Esc, and a second Esc clears the box', async () => {
@@ -99,14 +115,27 @@ describe('address search combobox', () => {
     expect(titles).toEqual(['WYK87701']);
   });
 
-  it('offers a digits-only title number too, but not an address being typed', async () => {
+  it('offers a digits-only title number too, with a hint, but not an address being typed', async () => {
     const { input, titles } = setup();
     fireEvent.change(input, { target: { value: '284789' } });
-    fireEvent.click(await screen.findByRole('option', { name: 'Open title 284789' }));
+    const option = await screen.findByRole('option', { name: /^Open title 284789/ });
+    // An unusual shape gets a hint, never a refusal: the service decides.
+    expect(option.textContent).toContain('284789 has no county prefix');
+    fireEvent.click(option);
     expect(titles).toEqual(['284789']);
     fireEvent.change(input, { target: { value: '12 Tannery Cres' } });
     await act(() => new Promise((resolve) => { setTimeout(resolve, 400); }));
     expect(screen.queryByRole('option', { name: /Open title/ })).toBeNull();
+  });
+
+  it('offers a plausible title number first, but not a postcode district', async () => {
+    const { input } = setup();
+    fireEvent.change(input, { target: { value: 'LS23' } });
+    await findOption('LS23 6TR');
+    expect(screen.queryByRole('option', { name: /^Open title/ })).toBeNull();
+    fireEvent.change(input, { target: { value: 'DN123456' } });
+    const first = await screen.findByRole('option', { name: 'Open title DN123456' });
+    expect(screen.getAllByRole('option')[0]).toBe(first);
   });
 
   it('asks once for a burst of typing, after the pause', async () => {
@@ -114,6 +143,18 @@ describe('address search combobox', () => {
     for (const text of ['L', 'LS', 'LS2', 'LS23']) fireEvent.change(input, { target: { value: text } });
     await findOption('LS23 6TR');
     expect(fake.callsTo('address:find')).toEqual([{ text: 'LS23' }]);
+  });
+
+  it('opens a typed title number where no address provider is set up, without an error about it', async () => {
+    const fake = createFeatureApi({ 'address:find': () => ({ ok: false, error: { code: 'credentials_missing', message: 'No address provider is configured for Production.' } }) });
+    renderWithApi(fake.api, <AddressSearch onSelectAddress={() => undefined} onOpenTitle={() => undefined} />);
+    const input = screen.getByRole('combobox');
+    fireEvent.change(input, { target: { value: 'DN123456' } });
+    await waitFor(() => { expect(fake.callsTo('address:find')).toHaveLength(1); });
+    expect(await screen.findByRole('option', { name: 'Open title DN123456' })).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+    fireEvent.change(input, { target: { value: 'Tannery Crescent' } });
+    expect((await screen.findByRole('alert')).textContent).toContain('No address provider is configured');
   });
 
   it('drops a Find that core cancelled, without an error', async () => {

@@ -51,7 +51,16 @@ describe('purchase panel rows', () => {
     show(purchase({ state: 'pending', nextCheckAt: Date.now() + 4_200, timeline: [post] }), false);
     expect(screen.getByText('Pending')).toBeTruthy();
     expect(screen.getByText('next check in 5 s')).toBeTruthy();
-    expect(screen.getByRole('button', { expanded: false }).textContent).toContain('1 variable');
+    expect(screen.getByRole('button', { expanded: false }).textContent).toContain('Estimated Sale Value (£)');
+  });
+
+  it('names the first two variables and counts the rest, so purchases of one title differ', () => {
+    const names = ['Bathroom Count (1⋯5+)', 'Bedroom Count (1⋯6+)', 'Estimate Confidence', 'Flood Risk', 'Rebuild Cost (£)'];
+    const variables = names.map((name) => `http://127.0.0.1:4010/vars/WhenFresh/Property Insurance#Dwelling/Rooms/Count/${name}`);
+    show(purchase({ state: 'pending', variables, timeline: [post] }), false);
+    const summary = screen.getByRole('button', { expanded: false });
+    expect(summary.textContent).toContain('Bathroom Count (1⋯5+), Bedroom Count (1⋯6+) +3');
+    expect(summary.querySelector('.purchase-count')?.getAttribute('title')).toBe('5 variables');
   });
 
   it('an available purchase shows the timeline, the results with their total, and its exports', () => {
@@ -146,8 +155,12 @@ describe('purchase panel rows', () => {
 
 describe('purchase exports', () => {
   it('writes RFC 4180 CSV with quoting and neutralised formulas', () => {
-    const lines = purchaseCsv(available).split('\r\n');
-    expect(lines[0]).toBe('Variable,Provider,Source,Scheme path,Value,Price,Currency,Ontology type,Variable IRI');
+    const csv = purchaseCsv(available);
+    // A byte-order mark first, so a spreadsheet reads "£" as UTF-8.
+    expect(csv.charCodeAt(0)).toBe(0xfeff);
+    const lines = csv.slice(1).split('\r\n');
+    expect(lines[0]).toBe('Title,Purchase ID,Purchased at,Environment,Variable,Provider,Source,Scheme path,Value,Price,Currency,Ontology type,Variable IRI');
+    expect(lines[1]).toMatch(new RegExp(`^${available.titleNumber ?? ''},${available.purchaseId ?? ''},\\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z,sandbox,`));
     expect(lines[1]).toContain(",'=679000,3,GBP,");
     expect(lines[2]).toContain(',"Medium, ""high"" later",0.45,GBP,');
     expect(lines).toHaveLength(4);

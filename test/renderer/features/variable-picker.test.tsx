@@ -2,6 +2,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { VariablePicker } from '../../../renderer/features/variable-picker/VariablePicker.tsx';
 import { matchKeys, parseIriList, summarise, variableKey } from '../../../renderer/features/variable-picker/catalog-selection.ts';
+import type { PurchaseOptions } from '../../../shared/purchase.ts';
 import { sandbox } from '../support/fake-api.ts';
 import { renderWithApi } from '../support/render-app.tsx';
 import { catalog, createFeatureApi, ok, purchase } from './support/feature-api.ts';
@@ -10,9 +11,13 @@ afterEach(cleanup);
 beforeEach(() => { window.localStorage.clear(); });
 
 function setup(testTitle = false) {
-  const fake = createFeatureApi({ 'purchase:create': (request) => ok(purchase({ variables: request.variables, options: request.options ?? {} })) });
+  const fake = createFeatureApi({ 'purchase:create': (request) => ok(accepted(request.variables, request.options ?? {})) });
   renderWithApi(fake.api, <VariablePicker environment={sandbox} catalog={catalog} testTitle={testTitle} markedTestTitle={false} onMarkTestTitle={() => undefined} />);
   return fake;
+}
+
+function accepted(variables: string[], options: PurchaseOptions) {
+  return purchase({ variables, options, purchaseId: '853bcf91', resultUrl: 'http://127.0.0.1:4010/purchases/853bcf91' });
 }
 
 const box = (name: string): HTMLElement => screen.getByRole('checkbox', { name: new RegExp(`^${name.replace(/[()£⋯+]/g, '.')}`) });
@@ -96,6 +101,33 @@ describe('variable picker', () => {
     });
     await screen.findByText(/Purchase of 1 variable of WYK638009 sent/);
     expect(screen.getByText('No variables selected')).toBeTruthy();
+  });
+
+  it('keeps the selection when the service refuses the purchase, says why, and tries again', async () => {
+    let attempts = 0;
+    const fake = createFeatureApi({
+      'purchase:create': (request) => {
+        attempts += 1;
+        if (attempts > 1) return ok(accepted(request.variables, {}));
+        const error = { code: 'service_unavailable' as const, message: 'POST /purchases answered 503 after 3 attempts.' };
+        return ok(purchase({ variables: request.variables, state: 'failed', error }));
+      },
+    });
+    renderWithApi(fake.api, <VariablePicker environment={sandbox} catalog={catalog} testTitle={false} markedTestTitle={false} onMarkTestTitle={() => undefined} />);
+    fireEvent.click(box('Estimated Sale Value (£)'));
+    fireEvent.click(box('Bedroom Count'));
+    fireEvent.click(screen.getByRole('button', { name: 'Buy 2 variables for £3.50' }));
+    fireEvent.click(within(screen.getByRole('dialog', { name: 'Confirm purchase' })).getByRole('button', { name: 'Buy for £3.50' }));
+    await screen.findByText(/The purchase was not accepted/);
+    expect(screen.getByRole('alert').textContent).toContain('The service is unavailable');
+    expect(screen.queryByText(/sent: follow it/)).toBeNull();
+    expect(screen.getByText('2 variables selected, £3.50')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    fireEvent.click(within(screen.getByRole('dialog', { name: 'Confirm purchase' })).getByRole('button', { name: 'Buy for £3.50' }));
+    await screen.findByText(/Purchase of 2 variables of WYK638009 sent/);
+    expect(fake.callsTo('purchase:create')).toHaveLength(2);
+    expect(screen.getByText('No variables selected')).toBeTruthy();
+    expect(screen.queryByText(/The purchase was not accepted/)).toBeNull();
   });
 });
 
