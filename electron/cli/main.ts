@@ -30,8 +30,10 @@ Commands:
   catalog --title T                     the variables of a title, with prices
   address find <text> [--container ID]  address suggestions from the address provider
   address retrieve <id>                 an address with its UDPRN, UMRRN, UPRN and titles
+  address test-key [--retrieve ID]      check the address provider key with one Find
   history [--title T] [--status S]      purchases in the journal, newest first
-  token                                 sign in and show the mode and token expiry
+  token [--test]                        sign in and show the mode and token expiry
+                                        (--test: each step with its result and time)
   web [--port N] [--no-open]            open TitleDesk in the browser (no Electron needed)
   sandbox [--port N] [--print-config]   run the built-in Data Purchase Service sandbox
 

@@ -36,5 +36,7 @@ export function requestFunctions(invoke: Invoke): RequestFunctions {
     'settings:get': (request) => invoke('settings:get', request),
     'settings:update': (request) => invoke('settings:update', request),
     'sandbox:info': (request) => invoke('sandbox:info', request),
+    'environment:test': (request) => invoke('environment:test', request),
+    'address:test-key': (request) => invoke('address:test-key', request),
   };
 }

@@ -29,6 +29,8 @@ export const requestChannelList = [
   'settings:get',
   'settings:update',
   'sandbox:info',
+  'environment:test',
+  'address:test-key',
 ] as const satisfies readonly RequestChannel[];
 
 export const eventChannelList = ['purchase:updated', 'auth:changed'] as const satisfies readonly EventChannel[];

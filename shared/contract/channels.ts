@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { addressFindResultSchema, addressRetrieveResultSchema } from '../address.ts';
 import { titleCatalogSchema } from '../catalog.ts';
+import { connectionTestSchema, providerKeyTestSchema } from '../connection-test.ts';
 import {
   advancedSettingsSchema,
   authModeSchema,
@@ -83,6 +84,17 @@ export const requestChannels = {
   'settings:get': { request: noPayload, response: advancedSettingsSchema },
   'settings:update': { request: z.strictObject({ advanced: advancedSettingsSchema.strict() }), response: advancedSettingsSchema },
   'sandbox:info': { request: noPayload, response: sandboxInfoSchema },
+  'environment:test': { request: environmentRef, response: connectionTestSchema },
+  'address:test-key': {
+    request: z
+      .strictObject({
+        environmentId: environmentIdSchema.optional(),
+        text: z.string().trim().min(1).max(200).optional(),
+        retrieveId: z.string().min(1).max(300).optional(),
+      })
+      .optional(),
+    response: providerKeyTestSchema,
+  },
 } as const;
 
 export type RequestChannel = keyof typeof requestChannels;

@@ -9,6 +9,7 @@ import { createHttpAgent } from '../http/agent.ts';
 import { createRouter } from '../router/create-router.ts';
 import { environmentHandlers } from '../router/environment-handlers.ts';
 import { lookupHandlers } from '../router/lookup-handlers.ts';
+import { onboardingHandlers } from '../router/onboarding-handlers.ts';
 import { purchaseHandlers } from '../router/purchase-handlers.ts';
 import { PurchaseService } from '../purchases/purchase-service.ts';
 import { resolvePurchaseEnvironment } from './purchase-environment.ts';
@@ -81,6 +82,7 @@ export async function createCore(options: CoreOptions): Promise<TitleDeskCore> {
   const router = createRouter({
     ...environmentHandlers(environments, options.sandbox),
     ...lookupHandlers(environments),
+    ...onboardingHandlers(environments, options.sandbox),
     ...purchaseHandlers(environments, purchases),
   });
   return {
