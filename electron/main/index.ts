@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { app, dialog, session, type BrowserWindow } from 'electron';
 import { startCore, type StartedCore } from '../core/app/start-core.ts';
 import { ElectronSettingsStore } from './electron-settings-store.ts';
+import { createPdfPrinter } from './pdf-printer.ts';
 import { createSenderCheck, forwardEvents, registerContract } from './ipc.ts';
 import { devServerUrl, rendererUrl } from './renderer-files.ts';
 import { registerRendererScheme, serveRenderer } from './renderer-protocol.ts';
@@ -51,7 +52,7 @@ async function start(): Promise<void> {
   if (secrets.note !== undefined) log(secrets.note);
   const settings = new ElectronSettingsStore(userData);
   // The embedded sandbox (the default environment) keeps its purchases and port under userData.
-  started = await startCore({ dataDir: userData, secrets: secrets.store, settings });
+  started = await startCore({ dataDir: userData, secrets: secrets.store, settings, printer: createPdfPrinter(currentContents) });
   const { core } = started;
 
   const devUrl = devServerUrl(process.env['VITE_DEV_SERVER_URL'], app.isPackaged);

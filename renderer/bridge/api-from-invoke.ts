@@ -38,5 +38,7 @@ export function requestFunctions(invoke: Invoke): RequestFunctions {
     'sandbox:info': (request) => invoke('sandbox:info', request),
     'environment:test': (request) => invoke('environment:test', request),
     'address:test-key': (request) => invoke('address:test-key', request),
+    'report:property': (request) => invoke('report:property', request),
+    'report:save-pdf': (request) => invoke('report:save-pdf', request),
   };
 }

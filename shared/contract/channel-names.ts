@@ -31,6 +31,8 @@ export const requestChannelList = [
   'sandbox:info',
   'environment:test',
   'address:test-key',
+  'report:property',
+  'report:save-pdf',
 ] as const satisfies readonly RequestChannel[];
 
 export const eventChannelList = ['purchase:updated', 'auth:changed'] as const satisfies readonly EventChannel[];

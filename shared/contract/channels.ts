@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { addressFindResultSchema, addressRetrieveResultSchema } from '../address.ts';
 import { titleCatalogSchema } from '../catalog.ts';
 import { connectionTestSchema, providerKeyTestSchema } from '../connection-test.ts';
+import { propertyReportRequestSchema, propertyReportSchema, savePdfRequestSchema, savePdfResultSchema } from '../report.ts';
 import {
   advancedSettingsSchema,
   authModeSchema,
@@ -95,6 +96,8 @@ export const requestChannels = {
       .optional(),
     response: providerKeyTestSchema,
   },
+  'report:property': { request: propertyReportRequestSchema, response: propertyReportSchema },
+  'report:save-pdf': { request: savePdfRequestSchema, response: savePdfResultSchema },
 } as const;
 
 export type RequestChannel = keyof typeof requestChannels;

@@ -11,6 +11,8 @@ import { environmentHandlers } from '../router/environment-handlers.ts';
 import { lookupHandlers } from '../router/lookup-handlers.ts';
 import { onboardingHandlers } from '../router/onboarding-handlers.ts';
 import { purchaseHandlers } from '../router/purchase-handlers.ts';
+import { reportHandlers } from '../router/report-handlers.ts';
+import type { ReportPrinter } from '../report/report-printer.ts';
 import { PurchaseService } from '../purchases/purchase-service.ts';
 import { resolvePurchaseEnvironment } from './purchase-environment.ts';
 import type { ContractEvents, ContractRouter } from '../router/router-types.ts';
@@ -31,6 +33,8 @@ export interface CoreOptions {
    * command does not, so it never polls purchases it was not asked about.
    */
   readonly resume?: boolean;
+  /** Saves the window as PDF: only the desktop app has one. */
+  readonly printer?: ReportPrinter;
 }
 
 export interface TitleDeskCore {
@@ -84,6 +88,7 @@ export async function createCore(options: CoreOptions): Promise<TitleDeskCore> {
     ...lookupHandlers(environments),
     ...onboardingHandlers(environments, options.sandbox),
     ...purchaseHandlers(environments, purchases),
+    ...reportHandlers(environments, purchases, options.printer),
   });
   return {
     environments,
