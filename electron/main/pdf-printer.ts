@@ -31,7 +31,7 @@ export function createPdfPrinter(contents: () => WebContents | undefined): Repor
         defaultPath: join(app.getPath('documents'), name),
         filters: [{ name: 'PDF', extensions: ['pdf'] }],
       });
-      if (choice.canceled || choice.filePath === undefined || choice.filePath === '') return { saved: false };
+      if (choice.canceled || choice.filePath === '') return { saved: false };
       await writeFile(choice.filePath, data);
       return { saved: true, path: choice.filePath };
     },
