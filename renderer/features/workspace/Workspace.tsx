@@ -6,6 +6,9 @@ import { RequestsDrawer } from '../demo/RequestsDrawer.tsx';
 import { HistoryView } from '../history/HistoryView.tsx';
 import { PurchaseLookup } from '../lookup/PurchaseLookup.tsx';
 import { PurchasePanel } from '../purchases/PurchasePanel.tsx';
+import { PropertyReportView } from '../report/PropertyReportView.tsx';
+import { ReportContext } from '../report/report-context.tsx';
+import type { PropertyReportRequest } from '../../../shared/report.ts';
 import { BuyTab } from './BuyTab.tsx';
 import { panelId, tabId, WorkspaceTabs, type WorkspaceTab } from './WorkspaceTabs.tsx';
 import './workspace.css';
@@ -27,6 +30,7 @@ export function Workspace({ environment, loadProblem }: WorkspaceProps) {
   const [openTitles, setOpenTitles] = useState<readonly string[]>([]);
   const [activeTitle, setActiveTitle] = useState<string | undefined>();
   const [requestsFor, setRequestsFor] = useState<string | undefined>();
+  const [report, setReport] = useState<PropertyReportRequest | undefined>();
 
   function openTitle(titleNumber: string): void {
     setOpenTitles((current) => (current.includes(titleNumber) ? current : [...current, titleNumber]));
@@ -43,6 +47,7 @@ export function Workspace({ environment, loadProblem }: WorkspaceProps) {
   const lookUp = (): void => { setTab('Look up'); };
 
   return (
+    <ReportContext value={setReport}>
     <main className="workspace" id="main" tabIndex={-1}>
       {loadProblem === undefined ? null : (
         <div className="notice" role="status">
@@ -82,6 +87,8 @@ export function Workspace({ environment, loadProblem }: WorkspaceProps) {
       </section>
       <PurchasePanel key={environment.id} environment={environment} onLookUp={lookUp} onShowRequests={setRequestsFor} />
       {requestsFor === undefined ? null : <RequestsDrawer id={requestsFor} onClose={() => { setRequestsFor(undefined); }} />}
+      {report === undefined ? null : <PropertyReportView key={JSON.stringify(report)} request={report} onClose={() => { setReport(undefined); }} />}
     </main>
+    </ReportContext>
   );
 }
