@@ -4,6 +4,7 @@ import { runCatalogCommand } from './commands/catalog.ts';
 import { runCheckCommand } from './commands/check.ts';
 import { runHistoryCommand } from './commands/history.ts';
 import { runPurchaseCommand } from './commands/purchase.ts';
+import { runReportCommand } from './commands/report.ts';
 import { runTokenCommand } from './commands/token.ts';
 import { runWebCommand } from '../web/command.ts';
 import { exitCodes } from './exit-codes.ts';
@@ -16,6 +17,7 @@ const commands: Readonly<Record<string, Command>> = {
   catalog: runCatalogCommand,
   address: runAddressCommand,
   history: runHistoryCommand,
+  report: runReportCommand,
   token: runTokenCommand,
   sandbox: runSandboxCommand,
   web: runWebCommand,
@@ -32,6 +34,7 @@ Commands:
   address retrieve <id>                 an address with its UDPRN, UMRRN, UPRN and titles
   address test-key [--retrieve ID]      check the address provider key with one Find
   history [--title T] [--status S]      purchases in the journal, newest first
+  report --title T [--older]            every value bought for a title, latest first
   token [--test]                        sign in and show the mode and token expiry
                                         (--test: each step with its result and time)
   web [--port N] [--no-open]            open TitleDesk in the browser (no Electron needed)

@@ -3,7 +3,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { connectionTestSchema, providerKeyTestSchema } from '../../shared/connection-test.ts';
+import { propertyReportSchema } from '../../shared/report.ts';
 import { providerKeys } from '../../electron/sandbox/provider/keys.ts';
 import { startSandbox, type RunningSandbox } from '../../electron/sandbox/index.ts';
 
@@ -12,7 +14,7 @@ let sandbox: RunningSandbox;
 let dataDir: string;
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0 });
+  sandbox = await startSandbox({ port: 0, pacing: { retryAfterSeconds: [0, 0], maxAgeSeconds: [0, 0], readySeconds: [0, 0] } });
   dataDir = mkdtempSync(join(tmpdir(), 'titledesk-cli-onboarding-'));
 });
 afterAll(async () => {
@@ -71,4 +73,31 @@ describe('titledesk address test-key', () => {
     expect(run.stdout).toMatch(/Find: FAILED in \d+ ms\. The address provider refused: Unknown key\./);
     expect(run.stdout).not.toContain('ZZ98-XY76');
   });
+});
+
+describe('titledesk report', () => {
+  it('lists the latest value per variable with its purchase ID, older ones with --older', async () => {
+    const [title = ''] = sandbox.config.sampleTitles;
+    const [a = '', b = ''] = sandbox.config.sampleVariables;
+    const developer = { WF_DEVELOPER_CLIENT_ID: sandbox.config.developer.clientId, WF_REFRESH_TOKEN: sandbox.config.developer.refreshToken };
+    const ids: string[] = [];
+    for (const variables of [[a, b], [b]]) {
+      const run = await runCli(['purchase', '--title', title, ...variables.flatMap((iri) => ['--var', iri]), '--json'], developer);
+      expect(run.code).toBe(0);
+      ids.push(z.object({ purchaseId: z.string() }).parse(JSON.parse(run.stdout)).purchaseId);
+    }
+    const json = await runCli(['report', '--title', title.toLowerCase(), '--json'], developer);
+    expect(json.code).toBe(0);
+    const report = propertyReportSchema.parse(JSON.parse(json.stdout));
+    const rows = new Map(report.titles[0]?.rows.map((row) => [row.variable, row]));
+    expect(rows.get(b)?.latest.purchaseId).toBe(ids[1]);
+    expect(rows.get(b)?.older.map((value) => value.purchaseId)).toEqual([ids[0]]);
+    expect(rows.get(a)?.latest.purchaseId).toBe(ids[0]);
+
+    const text = await runCli(['report', '--title', title, '--older'], developer);
+    expect(text.stdout).toContain(`Title ${title}: 2 variables from 2 purchases`);
+    expect(text.stdout).toMatch(/ {2}earlier: /);
+    const none = await runCli(['report'], developer);
+    expect(none.code).toBe(2);
+  }, 60_000);
 });
