@@ -35,7 +35,14 @@ test('test connection and test key show each step against the sandbox, good and 
 
   await dialog.getByRole('button', { name: 'Test key' }).click();
   await expect(dialog.getByText('The address provider accepted the key.')).toBeVisible();
+  // On the sandbox the test also retrieves a flat (free there), so it can say whether UMRRNs come back.
+  await expect(dialog.getByRole('list', { name: 'Key test steps' }).getByRole('listitem')).toHaveText([/✓ Search with the key/, /✓ Retrieve one address/]);
+  await expect(dialog.getByText('The account returns UMRRNs (the multi-residency option is on).')).toBeVisible();
   await screenshot(page, testInfo, 'onboarding-tests-passed');
+
+  await saveCredential(dialog, 'Address provider key', 'TD55-SB66-LQ77-NM88');
+  await dialog.getByRole('button', { name: 'Test key' }).click();
+  await expect(dialog.getByText(/The account returns no UMRRNs/)).toBeVisible();
 
   await saveCredential(dialog, 'Refresh token', 'not-a-real-refresh-token');
   await dialog.getByRole('button', { name: 'Test connection' }).click();

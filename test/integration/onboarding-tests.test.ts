@@ -125,3 +125,11 @@ describe('address:test-key', () => {
     expect(expired.providerError).toMatch(/^Key expired/);
   });
 });
+
+describe('address:test-key on the built-in sandbox', () => {
+  it('also retrieves a flat, since that costs nothing there, and answers the UMRRN question', async () => {
+    const result = providerKeyTestSchema.parse(await dispatch('address:test-key', undefined));
+    expect(result.steps.map((step) => [step.step, step.ok])).toEqual([['find', true], ['retrieve', true]]);
+    expect(result.umrrn).toBe('yes');
+  });
+});

@@ -19,12 +19,14 @@ export function onboardingHandlers(
     },
     'address:test-key': async (request) => {
       const session = environments.session(request?.environmentId ?? environments.selected().id);
-      const fallback = session.environment.builtIn === true ? sandbox?.addressProvider.sampleQueries[0] : undefined;
+      const provider = session.environment.builtIn === true ? sandbox?.addressProvider : undefined;
+      // The sandbox's Retrieve costs nothing and it knows a flat, so its test also answers the UMRRN question.
+      const retrieveId = request?.retrieveId ?? provider?.multiResidencyAddressId;
       return testProviderKey({
         environmentId: session.environment.id,
         address: session.address,
-        text: request?.text ?? fallback ?? defaultKeyTestText,
-        ...(request?.retrieveId === undefined ? {} : { retrieveId: request.retrieveId }),
+        text: request?.text ?? provider?.sampleQueries[0] ?? defaultKeyTestText,
+        ...(retrieveId === undefined ? {} : { retrieveId }),
       });
     },
   };
