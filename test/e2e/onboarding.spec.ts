@@ -54,7 +54,9 @@ test('test connection and test key show each step against the sandbox, good and 
   await dialog.getByRole('button', { name: 'Test key' }).click();
   await expect(dialog.getByText('The address provider refused the key.')).toBeVisible();
   await expect(dialog.locator('.test-provider-error')).toHaveText(/^Unknown key\. Please check that the key is correct/);
-  await screenshot(page, testInfo, 'onboarding-tests-failed');
+  await screenshot(page, testInfo, 'onboarding-tests-failed-light');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await screenshot(page, testInfo, 'onboarding-tests-failed-dark');
   expect(await page.content()).not.toContain('not-a-real-refresh-token');
   expect(problems.filter((problem) => !/status of 4\d\d/.test(problem))).toEqual([]);
 });

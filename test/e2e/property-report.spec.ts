@@ -68,7 +68,10 @@ test('the property report shows the latest values with purchase IDs and prints a
   await expect(rows).toHaveCount(3);
   await expect(report.locator('.report-older')).toContainText(first.purchaseId);
   await report.getByLabel('Show older values').uncheck();
-  await screenshot(page, testInfo, 'property-report');
+  await screenshot(page, testInfo, 'property-report-light');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await screenshot(page, testInfo, 'property-report-dark');
+  await page.emulateMedia({ colorScheme: 'light' });
 
   // In print, only the report is laid out: the header and one table, no buttons, no app chrome.
   await page.emulateMedia({ media: 'print' });
