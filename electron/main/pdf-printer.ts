@@ -4,28 +4,18 @@ import { app, dialog, type WebContents } from 'electron';
 import type { ReportPrinter } from '../core/report/report-printer.ts';
 import { CoreError } from '../core/errors.ts';
 
-// Chromium fills these classes in the header/footer templates; the page's own print stylesheet
-// lays out the report itself.
-const footerTemplate =
-  '<div style="font-size:8px;width:100%;text-align:center;color:#555">Page <span class="pageNumber"></span> of <span class="totalPages"></span></div>';
-
 /**
- * The report as PDF through webContents.printToPDF, which renders with the print stylesheet, then
- * saved where the user picks in a save dialog. Nothing is written without that choice.
+ * The report as PDF through webContents.printToPDF, then saved where the user picks in a save
+ * dialog; nothing is written without that choice. The page's print stylesheet lays the report
+ * out, including the page size and the "Page n of m" margin boxes, so Chromium's own header and
+ * footer stay off (they would number the pages a second time).
  */
 export function createPdfPrinter(contents: () => WebContents | undefined): ReportPrinter {
   return {
     async savePdf(fileName) {
       const target = contents();
       if (target === undefined) throw new CoreError('internal', 'There is no window to print.');
-      const data = await target.printToPDF({
-        pageSize: 'A4',
-        printBackground: true,
-        displayHeaderFooter: true,
-        headerTemplate: '<div></div>',
-        footerTemplate,
-        margins: { top: 0.4, bottom: 0.5, left: 0.4, right: 0.4 },
-      });
+      const data = await target.printToPDF({ printBackground: true, displayHeaderFooter: false, preferCSSPageSize: true });
       const name = fileName.toLowerCase().endsWith('.pdf') ? fileName : `${fileName}.pdf`;
       const choice = await dialog.showSaveDialog({
         defaultPath: join(app.getPath('documents'), name),

@@ -81,7 +81,8 @@ test('the property report shows the latest values with purchase IDs and prints a
   await expect(report.locator('.report-table')).toBeVisible();
   await screenshot(page, testInfo, 'property-report-print');
 
-  const pdf = await page.pdf({ format: 'A4', printBackground: true, displayHeaderFooter: true, footerTemplate: '<div></div>', headerTemplate: '<div></div>' });
+  // The same options the desktop app gives webContents.printToPDF (electron/main/pdf-printer.ts).
+  const pdf = await page.pdf({ printBackground: true, displayHeaderFooter: false, preferCSSPageSize: true });
   expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   const pdfPath = testInfo.outputPath('property-report.pdf');
   await writeFile(pdfPath, pdf);
