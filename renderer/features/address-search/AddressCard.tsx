@@ -65,7 +65,7 @@ function AddressDetails({ address, onOpenTitle }: { readonly address: AddressRet
         </ul>
       )}
       {address.titles.length === 0 ? null : (
-        <ReportButton request={{ address: address.label.join(', '), titles: address.titles.map(({ titleNumber, tenure }) => ({ titleNumber, tenure })) }} />
+        <ReportButton request={{ address: address.label.join(', ').slice(0, 500), titles: address.titles.map(({ titleNumber, tenure }) => ({ titleNumber, tenure })) }} />
       )}
     </div>
   );

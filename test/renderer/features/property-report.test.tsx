@@ -1,5 +1,6 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AddressCard } from '../../../renderer/features/address-search/AddressCard.tsx';
 import { PropertyReportView } from '../../../renderer/features/report/PropertyReportView.tsx';
 import { ReportButton } from '../../../renderer/features/report/ReportButton.tsx';
 import { ReportContext } from '../../../renderer/features/report/report-context.tsx';
@@ -84,5 +85,30 @@ describe('the property report', () => {
     rerender(<ReportContext value={open}><ReportButton request={{ titles: [{ titleNumber: 'WYK1' }] }} /></ReportContext>);
     fireEvent.click(screen.getByRole('button', { name: 'Property report for WYK1' }));
     expect(open).toHaveBeenCalledWith({ titles: [{ titleNumber: 'WYK1' }] });
+  });
+});
+
+describe('the report of an address', () => {
+  it("opens with the address and every title with its tenure from the address card", async () => {
+    const open = vi.fn();
+    const retrieved = {
+      record: {},
+      label: ['Flat 2, Mill House', '4 River Lane', 'LEEDS', 'LS23 6TR'],
+      udprn: 14090317,
+      umrrn: 2,
+      unavailableReason: null,
+      addressKey: '8e05p·2',
+      keyPrecision: 'exact' as const,
+      uprn: null,
+      titles: [{ titleNumber: 'WYK1', tenure: 'Freehold' }, { titleNumber: 'WYK2', tenure: 'Leasehold' }],
+      service: { status: 'found' as const, addressIri: 'https://x/world/GB/addresses/8e05p%C2%B72' },
+    };
+    const feature = createFeatureApi({ 'address:retrieve': () => ok(retrieved) });
+    renderWithApi(feature.api, <ReportContext value={open}><AddressCard id="a1" onOpenTitle={() => undefined} onClose={() => undefined} /></ReportContext>);
+    fireEvent.click(await screen.findByRole('button', { name: 'Property report for Flat 2, Mill House, 4 River Lane, LEEDS, LS23 6TR' }));
+    expect(open).toHaveBeenCalledWith({
+      address: 'Flat 2, Mill House, 4 River Lane, LEEDS, LS23 6TR',
+      titles: [{ titleNumber: 'WYK1', tenure: 'Freehold' }, { titleNumber: 'WYK2', tenure: 'Leasehold' }],
+    });
   });
 });
