@@ -16,6 +16,7 @@ const commands: Readonly<Record<string, () => Promise<Command>>> = {
   catalog: async () => (await import('./commands/catalog.ts')).runCatalogCommand,
   address: async () => (await import('./commands/address.ts')).runAddressCommand,
   history: async () => (await import('./commands/history.ts')).runHistoryCommand,
+  report: async () => (await import('./commands/report.ts')).runReportCommand,
   export: async () => (await import('./commands/transfer.ts')).runExportCommand,
   import: async () => (await import('./commands/transfer.ts')).runImportCommand,
   token: async () => (await import('./commands/token.ts')).runTokenCommand,
@@ -37,10 +38,13 @@ Commands:
   catalog --title T                     the variables of a title, with prices
   address find <text> [--container ID]  address suggestions from the address provider
   address retrieve <id>                 an address with its UDPRN, UMRRN, UPRN and titles
+  address test-key [--retrieve ID]      check the address provider key with one Find
   history [--title T] [--status S]      purchases in the journal, newest first
   export <file>                         the whole history, with results, in one JSON file
   import <file>                         add an export's purchases (never sent from here)
-  token                                 sign in and show the mode and token expiry
+  report --title T [--older]            every value bought for a title, latest first
+  token [--test]                        sign in and show the mode and token expiry
+                                        (--test: each step with its result and time)
   web [--port N] [--no-open]            open TitleDesk in the browser (no Electron needed)
   sandbox [--port N] [--print-config]   run the built-in Data Purchase Service sandbox
 

@@ -6,6 +6,7 @@ import { findDeepLinkArg } from './deep-link.ts';
 import { createDeepLinks, registerProtocolClient } from './deep-link-handler.ts';
 import { installMenu, showPurchase, watchPurchases } from './desktop-shell.ts';
 import { ElectronSettingsStore } from './electron-settings-store.ts';
+import { createPdfPrinter } from './pdf-printer.ts';
 import { createSenderCheck, forwardEvents, registerContract } from './ipc.ts';
 import { osProxyResolver } from './os-proxy-resolver.ts';
 import { devServerUrl, rendererOrigin, rendererUrl } from './renderer-files.ts';
@@ -78,7 +79,7 @@ async function start(): Promise<void> {
   const settings = new ElectronSettingsStore(userData);
   // The embedded sandbox (the default environment) keeps its purchases and port under userData.
   // Proxies per request origin as the OS settings say (fixed proxy, PAC, WPAD), through Chromium's resolver.
-  started = await startCore({ dataDir: userData, secrets: secrets.store, settings, environmentVariables: process.env, proxyResolver: osProxyResolver(session.defaultSession), log });
+  started = await startCore({ dataDir: userData, secrets: secrets.store, settings, environmentVariables: process.env, proxyResolver: osProxyResolver(session.defaultSession), log, printer: createPdfPrinter(currentContents) });
   const { core } = started;
 
   if (devUrl === undefined) serveRenderer(session.defaultSession, join(app.getAppPath(), 'dist'));

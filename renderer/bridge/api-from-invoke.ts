@@ -55,5 +55,9 @@ export function requestFunctions(invoke: Invoke): RequestFunctions {
     'batch:items': (request) => invoke('batch:items', request),
     'batch:list': (request) => invoke('batch:list', request),
     'batch:export': (request) => invoke('batch:export', request),
+    'environment:test': (request) => invoke('environment:test', request),
+    'address:test-key': (request) => invoke('address:test-key', request),
+    'report:property': (request) => invoke('report:property', request),
+    'report:save-pdf': (request) => invoke('report:save-pdf', request),
   };
 }

@@ -48,6 +48,10 @@ export const requestChannelList = [
   'batch:items',
   'batch:list',
   'batch:export',
+  'environment:test',
+  'address:test-key',
+  'report:property',
+  'report:save-pdf',
 ] as const satisfies readonly RequestChannel[];
 
 export const eventChannelList = ['purchase:updated', 'auth:changed', 'app:open-purchase', 'batch:updated'] as const satisfies readonly EventChannel[];

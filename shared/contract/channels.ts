@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { addressFindResultSchema, addressRetrieveResultSchema } from '../address.ts';
 import { titleCatalogSchema } from '../catalog.ts';
+import { connectionTestSchema, providerKeyTestSchema } from '../connection-test.ts';
+import { propertyReportRequestSchema, propertyReportSchema, savePdfRequestSchema, savePdfResultSchema } from '../report.ts';
 import {
   advancedSettingsSchema,
   authModeSchema,
@@ -152,6 +154,19 @@ export const requestChannels = {
     request: z.strictObject({ id: z.uuid(), format: z.enum(['csv', 'xlsx', 'json']) }),
     response: z.object({ fileName: z.string(), mediaType: z.string(), base64: z.string() }),
   },
+  'environment:test': { request: environmentRef, response: connectionTestSchema },
+  'address:test-key': {
+    request: z
+      .strictObject({
+        environmentId: environmentIdSchema.optional(),
+        text: z.string().trim().min(1).max(200).optional(),
+        retrieveId: z.string().min(1).max(300).optional(),
+      })
+      .optional(),
+    response: providerKeyTestSchema,
+  },
+  'report:property': { request: propertyReportRequestSchema, response: propertyReportSchema },
+  'report:save-pdf': { request: savePdfRequestSchema, response: savePdfResultSchema },
 } as const;
 
 export type RequestChannel = keyof typeof requestChannels;

@@ -1,7 +1,23 @@
 import type { AddressFindResult, AddressRetrieveResult } from '../../../shared/address.ts';
+import { testProviderKey } from '../../core/onboarding/provider-key-test.ts';
+import { defaultKeyTestText } from '../../core/router/onboarding-handlers.ts';
 import { printJson, runCommand, UsageError, type CommandSpec } from '../command-kit.ts';
+import type { CliContext } from '../cli-context.ts';
+import { stepsText, testExitCode } from '../test-output.ts';
 
-type AddressInput = { readonly verb: 'find'; readonly text: string; readonly container: string | undefined } | { readonly verb: 'retrieve'; readonly id: string };
+type AddressInput =
+  | { readonly verb: 'find'; readonly text: string; readonly container: string | undefined }
+  | { readonly verb: 'retrieve'; readonly id: string }
+  | { readonly verb: 'test-key'; readonly text: string; readonly retrieveId: string | undefined };
+
+async function runKeyTest(context: CliContext, input: { text: string; retrieveId: string | undefined }, json: boolean): Promise<number> {
+  const address = context.started.core.environments.session(context.environment.id).address;
+  const retrieve = input.retrieveId === undefined ? {} : { retrieveId: input.retrieveId };
+  const result = await testProviderKey({ environmentId: context.environment.id, address, text: input.text, ...retrieve });
+  if (json) printJson(result);
+  else process.stdout.write(`${stepsText(result.steps)}UMRRNs: ${result.umrrn}\n`);
+  return testExitCode(result.steps);
+}
 
 function findText(result: AddressFindResult): string {
   if (result.candidates.length === 0) return 'No addresses found.\n';
@@ -25,12 +41,23 @@ const spec: CommandSpec<AddressInput> = {
   name: 'address',
   usage: `Usage: titledesk address find <text> [--container ID] [--json]
        titledesk address retrieve <id> [--json]
+       titledesk address test-key [--text T] [--retrieve ID] [--json]
 
 find lists address suggestions (containers such as a street or a block can be listed with
---container); retrieve gives an address with its UDPRN, UMRRN, UPRN and registered titles.`,
-  options: { container: { type: 'string' } },
+--container); retrieve gives an address with its UDPRN, UMRRN, UPRN and registered titles.
+test-key makes one Find with the provider key (default text ${defaultKeyTestText}) and shows the
+provider's own error text when it refuses; --retrieve ID also retrieves one address (a flat; it
+costs one credit) to tell whether the account returns UMRRNs.`,
+  options: { container: { type: 'string' }, text: { type: 'string' }, retrieve: { type: 'string' } },
   parse(values, positionals) {
     const [verb, argument, extra] = positionals;
+    if (verb === 'test-key') {
+      if (argument !== undefined) throw new UsageError(`unexpected argument ${JSON.stringify(argument)}`);
+      const text = typeof values['text'] === 'string' && values['text'].trim() !== '' ? values['text'].trim().slice(0, 200) : defaultKeyTestText;
+      const retrieveId = typeof values['retrieve'] === 'string' && values['retrieve'].trim() !== '' ? values['retrieve'].trim() : undefined;
+      return { verb, text, retrieveId };
+    }
+    if (values['text'] !== undefined || values['retrieve'] !== undefined) throw new UsageError('--text and --retrieve go with test-key');
     if (extra !== undefined) throw new UsageError(`unexpected argument ${JSON.stringify(extra)}`);
     if (argument === undefined || argument.trim() === '') throw new UsageError(`address ${verb ?? '<find|retrieve>'} needs an argument`);
     if (verb === 'find') {
@@ -41,9 +68,10 @@ find lists address suggestions (containers such as a street or a block can be li
       if (values['container'] !== undefined) throw new UsageError('--container goes with find');
       return { verb, id: argument.trim() };
     }
-    throw new UsageError('address takes find or retrieve');
+    throw new UsageError('address takes find, retrieve or test-key');
   },
   async run(context, input, flags) {
+    if (input.verb === 'test-key') return runKeyTest(context, input, flags.json);
     const address = context.started.core.environments.session(context.environment.id).address;
     if (input.verb === 'find') {
       const result = await address.find(input.text, input.container === undefined ? {} : { container: input.container });

@@ -1,17 +1,32 @@
+import { testConnection } from '../../core/onboarding/connection-test.ts';
 import { printJson, runCommand, UsageError, type CommandSpec } from '../command-kit.ts';
+import type { CliContext } from '../cli-context.ts';
+import { stepsText, testExitCode } from '../test-output.ts';
 
-const spec: CommandSpec<null> = {
+async function runConnectionTest(context: CliContext, json: boolean): Promise<number> {
+  const { environments } = context.started.core;
+  const environment = environments.get(context.environment.id);
+  const dispatcher = environments.session(environment.id).dispatcher;
+  const result = await testConnection({ environment, secrets: environments.secretsFor(environment), dispatcher });
+  if (json) printJson(result);
+  else process.stdout.write(`Testing ${environment.name} (${environment.baseUrl}), ${environment.authMode} mode:\n${stepsText(result.steps)}`);
+  return testExitCode(result.steps);
+}
+
+const spec: CommandSpec<{ readonly test: boolean }> = {
   name: 'token',
-  usage: `Usage: titledesk token [--json]
+  usage: `Usage: titledesk token [--test] [--json]
 
 Signs in with the configured credentials and shows the mode and when the access token expires.
-The token itself is never printed.`,
-  options: {},
-  parse(_values, positionals) {
+The token itself is never printed. With --test, shows each step (discovery, then the token
+request) with its result and time, and the RFC 6749 error when a credential is rejected.`,
+  options: { test: { type: 'boolean' } },
+  parse(values, positionals) {
     if (positionals.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(positionals[0])}`);
-    return null;
+    return { test: values['test'] === true };
   },
-  async run(context, _input, flags) {
+  async run(context, input, flags) {
+    if (input.test) return runConnectionTest(context, flags.json);
     const tokens = context.started.core.environments.session(context.environment.id).tokens;
     await tokens.accessToken();
     const state = await tokens.state();

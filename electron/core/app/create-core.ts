@@ -11,7 +11,10 @@ import type { ProxyResolver } from '../http/proxy-routes.ts';
 import { createRouter } from '../router/create-router.ts';
 import { environmentHandlers } from '../router/environment-handlers.ts';
 import { lookupHandlers } from '../router/lookup-handlers.ts';
+import { onboardingHandlers } from '../router/onboarding-handlers.ts';
 import { purchaseHandlers } from '../router/purchase-handlers.ts';
+import { reportHandlers } from '../router/report-handlers.ts';
+import type { ReportPrinter } from '../report/report-printer.ts';
 import { PurchaseService } from '../purchases/purchase-service.ts';
 import { purchaseEnvironment, resolvePurchaseEnvironment } from './purchase-environment.ts';
 import { BatchService } from '../batch/batch-service.ts';
@@ -44,6 +47,8 @@ export interface CoreOptions {
   readonly log?: (message: string) => void;
   /** Continue batches that were running (default: as resume). The CLI runs only the batch it was asked for. */
   readonly resumeBatches?: boolean;
+  /** Saves the window as PDF: only the desktop app has one. */
+  readonly printer?: ReportPrinter;
 }
 
 export interface TitleDeskCore {
@@ -147,9 +152,11 @@ export async function createCore(options: CoreOptions): Promise<TitleDeskCore> {
       return status;
     },
     ...lookupHandlers(environments),
+    ...onboardingHandlers(environments, options.sandbox),
     ...purchaseHandlers(environments, purchases, spending),
     ...spendingHandlers(environments, spending),
     ...batchHandlers(environments, batches),
+    ...reportHandlers(environments, purchases, options.printer),
   });
   return {
     environments,

@@ -56,14 +56,17 @@ function formFor(credentials: Credentials): { body: string; headers: Record<stri
 function rejection(status: number, body: string, retryAfterMs: number | undefined): Error {
   if (isRetryableStatus(status)) return new RetryableAuthError(`The token endpoint answered ${status}.`, undefined, retryAfterMs);
   const error = tokenErrorSchema.safeParse(parseJson(body)).data?.error;
+  // Only a well-formed RFC 6749 code is kept (as detail, for the connection test): never free text.
+  const code = error !== undefined && /^[a-z_]{1,64}$/.test(error) ? error : undefined;
+  const options = { status, ...(code === undefined ? {} : { detail: code }) };
   if (error === 'invalid_grant') {
-    return new CoreError('invalid_grant', 'The refresh token was rejected. Paste a new one from the My Tokens page.', { status });
+    return new CoreError('invalid_grant', 'The refresh token was rejected. Paste a new one from the My Tokens page.', options);
   }
   if (error === 'invalid_client' || error === 'unauthorized_client' || status === 401) {
-    return new CoreError('invalid_client', 'The client credentials were rejected by the identity provider.', { status });
+    return new CoreError('invalid_client', 'The client credentials were rejected by the identity provider.', options);
   }
-  const named = error !== undefined && /^[a-z_]{1,64}$/.test(error) ? ` (${error})` : '';
-  return new CoreError('protocol', `The token request was refused with ${status}${named}.`, { status });
+  const named = code === undefined ? '' : ` (${code})`;
+  return new CoreError('protocol', `The token request was refused with ${status}${named}.`, options);
 }
 
 /** One token request. Throws CoreError for a final answer, RetryableAuthError for a transient one. */

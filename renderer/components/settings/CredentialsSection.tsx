@@ -3,6 +3,7 @@ import type { AuthMode, Environment } from '../../../shared/environment.ts';
 import { useCredentialStatusQuery } from '../../api/credential-queries.ts';
 import { useSetAuthModeMutation } from '../../api/environment-queries.ts';
 import { ErrorNotice } from '../common/ErrorNotice.tsx';
+import { ConnectionTests } from './ConnectionTests.tsx';
 import { CredentialField } from './CredentialField.tsx';
 
 export interface CredentialsSectionProps {
@@ -62,6 +63,7 @@ export function CredentialsSection({ environments, selectedId }: CredentialsSect
         <div className="credential-fields" key={environment.id}>
           {environment.authMode === 'developer' ? (
             <>
+              <p className="field-hint">The refresh token is on the My Tokens page of your developer account.</p>
               <CredentialField environmentId={environment.id} name="refreshToken" status={status.data} />
               <CredentialField
                 environmentId={environment.id}
@@ -77,6 +79,7 @@ export function CredentialsSection({ environments, selectedId }: CredentialsSect
             </>
           )}
           <CredentialField environmentId={environment.id} name="providerKey" status={status.data} hint="Used for address search." />
+          <ConnectionTests environmentId={environment.id} />
         </div>
       )}
     </section>

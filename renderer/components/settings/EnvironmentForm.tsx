@@ -3,6 +3,7 @@ import { environmentInputSchema, environmentKindOf, type AuthMode, type Environm
 import { useAddEnvironmentMutation, useUpdateEnvironmentMutation } from '../../api/environment-queries.ts';
 import { ErrorNotice } from '../common/ErrorNotice.tsx';
 import { TextField } from '../common/TextField.tsx';
+import { ServicePreset } from './ServicePreset.tsx';
 
 type FieldName = 'name' | 'baseUrl' | 'developerClientId' | 'findUrl' | 'retrieveUrl';
 /** kind is undefined until the user picks one: until then it follows the address typed. */
@@ -126,6 +127,18 @@ export function EnvironmentForm({ environment, onDone, onCancel }: EnvironmentFo
   return (
     <form className="environment-form" onSubmit={submit} noValidate aria-label={environment === undefined ? 'Add environment' : `Edit ${environment.name}`}>
       <h3>{environment === undefined ? 'Add environment' : `Edit ${environment.name}`}</h3>
+      {environment === undefined ? (
+        <ServicePreset
+          baseUrl={draft.baseUrl}
+          onPick={(preset) => {
+            setDraft((current) =>
+              preset === null
+                ? { ...current, baseUrl: '' }
+                : { ...current, baseUrl: preset.baseUrl, name: current.name.trim() === '' ? preset.name : current.name },
+            );
+          }}
+        />
+      ) : null}
       {text('name', 'Name')}
       {text('baseUrl', 'Service base URL', 'For example https://api.whenfresh.com', 'url')}
       <fieldset className="radio-group">

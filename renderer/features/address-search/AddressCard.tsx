@@ -1,6 +1,7 @@
 import type { AddressRetrieveResult } from '../../../shared/address.ts';
 import { ErrorNotice } from '../../components/common/ErrorNotice.tsx';
 import { useAddressRetrieveQuery } from './address-queries.ts';
+import { ReportButton } from '../report/ReportButton.tsx';
 
 export interface AddressCardProps {
   readonly id: string;
@@ -62,6 +63,9 @@ function AddressDetails({ address, onOpenTitle }: { readonly address: AddressRet
             </li>
           ))}
         </ul>
+      )}
+      {address.titles.length === 0 ? null : (
+        <ReportButton request={{ address: address.label.join(', ').slice(0, 500), titles: address.titles.map(({ titleNumber, tenure }) => ({ titleNumber, tenure })) }} />
       )}
     </div>
   );

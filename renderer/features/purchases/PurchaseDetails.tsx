@@ -9,6 +9,7 @@ import { ResultsTable } from './ResultsTable.tsx';
 import { exportFileName, purchaseCsv, purchaseJson } from './purchase-export.ts';
 import { useCancelPurchaseMutation, useCheckPurchaseMutation, useRecheckPurchaseMutation } from './purchase-queries.ts';
 import { formatSeconds, stepText, summariseTimeline } from './timeline.ts';
+import { ReportButton } from '../report/ReportButton.tsx';
 
 export interface PurchaseDetailsProps {
   readonly record: PurchaseRecord;
@@ -36,6 +37,7 @@ export function PurchaseDetails({ record, onShowRequests, onLookUp }: PurchaseDe
       <Timeline record={record} />
       {record.items === undefined ? null : <ResultsTable items={record.items} totals={record.totals ?? []} />}
       <ExportBar record={record} onShowRequests={onShowRequests} />
+      {record.titleNumber === undefined ? null : <ReportButton request={{ titles: [{ titleNumber: record.titleNumber }] }} />}
     </div>
   );
 }

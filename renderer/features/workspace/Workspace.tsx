@@ -11,6 +11,9 @@ import { PresentationEntry } from '../presentation/PresentationEntry.tsx';
 import { JournalNotices } from '../purchases/JournalNotices.tsx';
 import { PurchasePanel } from '../purchases/PurchasePanel.tsx';
 import { rememberTitle } from '../address-search/recent-searches.ts';
+import { PropertyReportView } from '../report/PropertyReportView.tsx';
+import { ReportContext } from '../report/report-context.tsx';
+import type { PropertyReportRequest } from '../../../shared/report.ts';
 import { BuyTab } from './BuyTab.tsx';
 import { useSearchShortcut } from './use-search-shortcut.ts';
 import { panelId, tabId, WorkspaceTabs, type WorkspaceTab } from './WorkspaceTabs.tsx';
@@ -41,6 +44,7 @@ export function Workspace({ environment, loadProblem, openPurchase }: WorkspaceP
   const [activeTitle, setActiveTitle] = useState<string | undefined>();
   const [requestsFor, setRequestsFor] = useState<string | undefined>();
   useSearchShortcut(() => { setTab('Buy'); });
+  const [report, setReport] = useState<PropertyReportRequest | undefined>();
 
   function openTitle(titleNumber: string): void {
     rememberTitle(titleNumber);
@@ -58,7 +62,8 @@ export function Workspace({ environment, loadProblem, openPurchase }: WorkspaceP
   const lookUp = (): void => { setTab('Look up'); };
 
   return (
-    // History gets the whole width: it lists the same purchases as the panel, with more columns.
+    <ReportContext value={setReport}>
+    {/* History gets the whole width: it lists the same purchases as the panel, with more columns. */}
     <main className={tab === 'History' ? 'workspace workspace-wide' : 'workspace'} id="main" tabIndex={-1}>
       {loadProblem === undefined ? null : (
         <div className="notice" role="status">
@@ -106,6 +111,8 @@ export function Workspace({ environment, loadProblem, openPurchase }: WorkspaceP
         <PurchasePanel key={environment.id} environment={environment} onLookUp={lookUp} onShowRequests={setRequestsFor} />
       </div>
       {requestsFor === undefined ? null : <RequestsDrawer id={requestsFor} onClose={() => { setRequestsFor(undefined); }} />}
+      {report === undefined ? null : <PropertyReportView key={JSON.stringify(report)} request={report} onClose={() => { setReport(undefined); }} />}
     </main>
+    </ReportContext>
   );
 }

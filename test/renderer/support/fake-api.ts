@@ -157,6 +157,27 @@ export function createFakeApi(options: { persistence?: CredentialStatus['persist
       return advanced;
     },
     'sandbox:info': () => ({ running: true, sampleQueries: ['LS23 6TR'], sampleTitles: [], testTitles: [], sampleVariables: [] }),
+    'environment:test': (request) => {
+      const environment = find(request?.environmentId ?? selectedId);
+      const discovery = { step: 'discovery' as const, ok: true, ms: 12, summary: 'Found the service.' };
+      if (!hasCredentials(environment)) {
+        return { environmentId: environment.id, ok: false, steps: [discovery, { step: 'token' as const, ok: false, ms: 0, summary: 'No credentials are set.' }] };
+      }
+      const rejected = secret(environment.id, 'refreshToken') === 'rejected-token';
+      const token = rejected
+        ? { step: 'token' as const, ok: false, ms: 30, summary: 'The refresh token was rejected.', oauthError: 'invalid_grant' }
+        : { step: 'token' as const, ok: true, ms: 30, summary: 'The refresh token was accepted.' };
+      return { environmentId: environment.id, ok: !rejected, steps: [discovery, token] };
+    },
+    'address:test-key': (request) => {
+      const environment = find(request?.environmentId ?? selectedId);
+      const key = secret(environment.id, 'providerKey');
+      if (key === undefined || key === 'unknown-key') {
+        const providerError = 'Unknown key. Please check that the key is correct.';
+        return { environmentId: environment.id, ok: false, umrrn: 'unknown' as const, providerError, steps: [{ step: 'find' as const, ok: false, ms: 8, summary: providerError }] };
+      }
+      return { environmentId: environment.id, ok: true, umrrn: 'unknown' as const, steps: [{ step: 'find' as const, ok: true, ms: 8, summary: 'The key was accepted.' }] };
+    },
   };
 
   const invoke: Invoke = async <C extends RequestChannel>(channel: C, request: RequestOf<C>) => {

@@ -1,0 +1,47 @@
+import { propertyReportRequestSchema, type PropertyReport, type PropertyReportRequest } from '../../../shared/report.ts';
+import { propertyReport } from '../../core/report/property-report.ts';
+import { printJson, runCommand, UsageError, type CommandSpec } from '../command-kit.ts';
+
+function reportText(report: PropertyReport, showOlder: boolean): string {
+  const lines: string[] = [];
+  if (report.address !== undefined) lines.push(report.address);
+  for (const title of report.titles) {
+    lines.push(`Title ${title.titleNumber}${title.tenure === undefined ? '' : ` (${title.tenure})`}: ${title.rows.length} variables from ${title.purchaseCount} purchases`);
+    for (const row of title.rows) {
+      const values = showOlder ? [row.latest, ...row.older] : [row.latest];
+      for (const [index, value] of values.entries()) {
+        const when = new Date(value.boughtAt).toISOString().replace('T', ' ').slice(0, 16);
+        const label = index === 0 ? row.name : '  earlier';
+        lines.push(`  ${label}: ${value.value}  (${when}, ${value.price.value} ${value.price.currency}, ${value.purchaseId ?? value.localId})`);
+      }
+    }
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+const spec: CommandSpec<{ request: PropertyReportRequest; older: boolean }> = {
+  name: 'report',
+  usage: `Usage: titledesk report --title T [--title T …] [--address TEXT] [--older] [--json]
+
+The property report from the journal: for each title every value bought, the latest per variable
+with its date, price and purchase ID (--older adds earlier values). Nothing is sent to the service.`,
+  options: { title: { type: 'string', multiple: true }, address: { type: 'string' }, older: { type: 'boolean' } },
+  parse(values, positionals) {
+    if (positionals.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(positionals[0])}`);
+    const titles = Array.isArray(values['title']) ? values['title'].filter((title) => typeof title === 'string') : [];
+    const address = typeof values['address'] === 'string' ? { address: values['address'] } : {};
+    const parsed = propertyReportRequestSchema.safeParse({ titles: titles.map((titleNumber) => ({ titleNumber })), ...address });
+    if (!parsed.success) throw new UsageError('report needs one to 50 --title values of up to 20 characters');
+    return { request: parsed.data, older: values['older'] === true };
+  },
+  async run(context, input, flags) {
+    const report = propertyReport(context.started.core.purchases, context.environment.id, input.request);
+    if (flags.json) printJson(report);
+    else process.stdout.write(reportText(report, input.older));
+    return Promise.resolve(0);
+  },
+};
+
+export function runReportCommand(argv: string[]): Promise<number> {
+  return runCommand(spec, argv);
+}

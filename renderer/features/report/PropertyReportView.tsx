@@ -1,0 +1,93 @@
+import { useEffect, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
+import type { PropertyReport, PropertyReportRequest } from '../../../shared/report.ts';
+import { toAppError } from '../../api/app-error.ts';
+import { ErrorNotice } from '../../components/common/ErrorNotice.tsx';
+import { usePropertyReportQuery, useSavePdfMutation } from './report-queries.ts';
+import { ReportTable } from './ReportTable.tsx';
+import './report.css';
+
+const generated = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle: 'short' });
+
+function fileNameFor(report: PropertyReport): string {
+  const titles = report.titles.map((title) => title.titleNumber).join('-');
+  return `property-report-${titles}`.slice(0, 100);
+}
+
+function Header({ report }: { readonly report: PropertyReport }) {
+  return (
+    <header className="report-header">
+      <h2 id="report-heading">Property report</h2>
+      {report.address === undefined ? null : <p className="report-address">{report.address}</p>}
+      <dl className="report-titles">
+        {report.titles.map((title) => (
+          <div key={title.titleNumber}>
+            <dt>Title {title.titleNumber}</dt>
+            <dd>{title.tenure ?? 'Tenure not known'}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className="muted">Generated {generated.format(new Date(report.generatedAt))} from the purchases in this TitleDesk history.</p>
+    </header>
+  );
+}
+
+/**
+ * Every value bought for a title (or an address's titles), latest per variable, ready to print:
+ * the print stylesheet keeps only this view, with the header and one table. The desktop app
+ * saves a PDF through the contract; browser mode opens the browser's print dialog instead.
+ */
+export function PropertyReportView({ request, onClose }: { readonly request: PropertyReportRequest; readonly onClose: () => void }) {
+  const report = usePropertyReportQuery(request);
+  const savePdf = useSavePdfMutation();
+  const [showOlder, setShowOlder] = useState(false);
+  const [saved, setSaved] = useState('');
+  const closeRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => { closeRef.current?.focus(); }, []);
+
+  function save(data: PropertyReport): void {
+    setSaved('');
+    savePdf.mutate(fileNameFor(data), {
+      onSuccess: (result) => { setSaved(result.saved ? `Saved to ${result.path ?? 'the chosen file'}.` : 'Not saved.'); },
+      // Hosts without a window to print (browser mode) say so: the browser's own dialog prints instead.
+      onError: (error) => { if (toAppError(error).code === 'validation') window.print(); },
+    });
+  }
+
+  const data = report.data;
+  const hasOlder = data?.titles.some((title) => title.rows.some((row) => row.older.length > 0)) ?? false;
+  // A child of body, so the print stylesheet can hide everything else in one rule.
+  return createPortal(
+    <section className="property-report" role="region" aria-labelledby="report-heading" onKeyDown={(event) => { if (event.key === 'Escape') onClose(); }}>
+      <div className="report-actions">
+        <button type="button" ref={closeRef} onClick={onClose}>Close report</button>
+        <button type="button" disabled={data === undefined} onClick={() => { window.print(); }}>Print…</button>
+        <button type="button" className="button-primary" disabled={data === undefined || savePdf.isPending} onClick={() => { if (data !== undefined) save(data); }}>
+          Save as PDF
+        </button>
+        <label>
+          <input type="checkbox" checked={showOlder} disabled={!hasOlder} onChange={(event) => { setShowOlder(event.target.checked); }} /> Show older values
+        </label>
+        <span role="status" className="muted">{saved}</span>
+      </div>
+      {report.isError ? <ErrorNotice error={report.error} /> : null}
+      {savePdf.isError && toAppError(savePdf.error).code !== 'validation' ? <ErrorNotice error={savePdf.error} /> : null}
+      {data === undefined ? (report.isPending ? <p>Loading…</p> : null) : (
+        <article className="report-page">
+          <Header report={data} />
+          {data.titles.map((title) => (
+            <section key={title.titleNumber} aria-label={`Title ${title.titleNumber}`}>
+              {data.titles.length > 1 ? <h3>Title {title.titleNumber}</h3> : null}
+              {title.rows.length === 0 ? (
+                <p>Nothing has been bought for {title.titleNumber} yet.</p>
+              ) : (
+                <ReportTable rows={title.rows} showOlder={showOlder} caption={`Values bought for title ${title.titleNumber}`} />
+              )}
+            </section>
+          ))}
+        </article>
+      )}
+    </section>,
+    document.body,
+  );
+}

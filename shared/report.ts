@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { moneySchema } from './purchase.ts';
+
+/** One bought value: what it was, what it cost, when and in which purchase. */
+export const reportValueSchema = z.object({
+  value: z.string(),
+  price: moneySchema,
+  /** The service's purchase ID; absent only for a purchase the journal never learned it for. */
+  purchaseId: z.string().optional(),
+  /** The local purchase id, to open it in TitleDesk. */
+  localId: z.string(),
+  /** When the purchase was made (epoch ms). */
+  boughtAt: z.number(),
+});
+export type ReportValue = z.infer<typeof reportValueSchema>;
+
+export const reportRowSchema = z.object({
+  variable: z.string(),
+  name: z.string(),
+  schemePath: z.array(z.string()),
+  ontologyType: z.string(),
+  latest: reportValueSchema,
+  /** Earlier purchases of the same variable, newest first. */
+  older: z.array(reportValueSchema),
+});
+export type ReportRow = z.infer<typeof reportRowSchema>;
+
+export const reportTitleSchema = z.object({
+  titleNumber: z.string(),
+  tenure: z.string().optional(),
+  rows: z.array(reportRowSchema),
+  /** How many available purchases of this title the report draws on. */
+  purchaseCount: z.number().int().min(0),
+});
+export type ReportTitle = z.infer<typeof reportTitleSchema>;
+
+export const propertyReportRequestSchema = z.strictObject({
+  titles: z.array(z.strictObject({ titleNumber: z.string().trim().min(1).max(20), tenure: z.string().max(50).optional() })).min(1).max(50),
+  /** The address the titles belong to, for the report's header. */
+  address: z.string().trim().max(500).optional(),
+});
+export type PropertyReportRequest = z.infer<typeof propertyReportRequestSchema>;
+
+export const propertyReportSchema = z.object({
+  environmentId: z.string(),
+  address: z.string().optional(),
+  titles: z.array(reportTitleSchema),
+  generatedAt: z.number(),
+});
+export type PropertyReport = z.infer<typeof propertyReportSchema>;
+
+export const savePdfRequestSchema = z.strictObject({ fileName: z.string().trim().min(1).max(120).regex(/^[^/\\:*?"<>|\0]+$/) });
+export const savePdfResultSchema = z.object({ saved: z.boolean(), path: z.string().optional() });
+export type SavePdfResult = z.infer<typeof savePdfResultSchema>;
