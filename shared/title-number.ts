@@ -28,7 +28,9 @@ export function isUsualTitleNumber(value: string): boolean {
  * The result may still not be a title number: check it with isTitleNumber.
  */
 export function normalizeTitleNumber(value: string): string {
-  return value.replace(/\s+/g, '').toUpperCase();
+  // Only the space people type between the prefix and the digits ("DN 123456") goes: spaces
+  // elsewhere ("NOT A TITLE") are kept, so such text is refused rather than sent as one word.
+  return value.trim().toUpperCase().replace(/^([A-Z]+)\s+(?=[0-9])/, '$1');
 }
 
 export const titleNumberRefusal = 'A title number is 1 to 12 letters and digits (e.g. DN123456 or 284789).';

@@ -37,7 +37,8 @@ describe('a batch continued after a crash', () => {
     store.saveItem(id, { ...sent, state: 'sending', purchaseLocalId: sentRecord.id });
     const unknownId = randomUUID();
     const now = Date.now();
-    journal.insert({ id: unknownId, environmentId: 'sandbox', titleNumber: unknown.titleNumber ?? '', variables: unknown.toBuy, options: {}, state: 'submitting', autoCheck: true, createdAt: now, updatedAt: now, timeline: [] });
+    // It reached "sending": the POST may have left, so its outcome is unknown (without the mark it is "not sent" and sent again).
+    journal.insert({ id: unknownId, environmentId: 'sandbox', titleNumber: unknown.titleNumber ?? '', variables: unknown.toBuy, options: {}, state: 'submitting', sendingAt: now, autoCheck: true, createdAt: now, updatedAt: now, timeline: [] });
     store.saveItem(id, { ...unknown, state: 'sending', purchaseLocalId: unknownId });
     store.setState(id, 'running', null, now);
     journal.close();

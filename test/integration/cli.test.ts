@@ -111,8 +111,9 @@ describe('titledesk CLI against a sandbox', () => {
     const before = sandbox.stats();
     const run = await runCli(['purchase', '--title', 'DN123456', ...varArgs(1)], { TITLEDESK_BASE_URL: sandbox.baseUrl, WF_REFRESH_TOKEN: '' });
     expect(run.code).toBe(3);
-    // In text the one status line says why (stderr carries it only beside --json).
-    expect(run.stdout).toMatch(/^Failed: .*refresh token/);
+    // Nothing was journaled, so there is no purchase to report: the reason goes to stderr alone.
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toMatch(/^titledesk purchase: No developer client id and refresh token are set/);
     expect(sandbox.stats()).toEqual(before);
   });
 

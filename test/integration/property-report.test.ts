@@ -19,7 +19,7 @@ async function dispatch(channel: string, payload: unknown): Promise<unknown> {
 }
 
 async function buy(titleNumber: string, variables: string[]) {
-  const created = purchaseRecordSchema.parse(await dispatch('purchase:create', { titleNumber, variables }));
+  const created = purchaseRecordSchema.parse(await dispatch('purchase:create', { titleNumber, variables, buyAgain: true }));
   const settled = await core.started.core.purchases.waitForSettled(created.id);
   expect(settled.state).toBe('available');
   return settled;
