@@ -25,7 +25,7 @@ describe('adding the production service', () => {
     expect(within(form).getByLabelText('Name')).toHaveProperty('value', 'WhenFresh production');
     fireEvent.submit(form);
     await waitFor(() => {
-      expect(fake.callsTo('environment:add')).toEqual([{ input: { name: 'WhenFresh production', baseUrl: 'https://api.whenfresh.com', authMode: 'developer' } }]);
+      expect(fake.callsTo('environment:add')).toEqual([{ input: { name: 'WhenFresh production', baseUrl: 'https://api.whenfresh.com', authMode: 'developer', kind: 'live' } }]);
     });
   });
 

@@ -26,6 +26,8 @@ export interface BuyBarProps {
 
 /** The service took the purchase: it named a result to follow. Anything else keeps the selection. */
 export function purchaseAccepted(record: PurchaseRecord): boolean {
+  // Journaled and going on by itself (after sign-in) or with one click (Send now): not a refusal.
+  if (record.state === 'waiting_for_sign_in' || record.state === 'not_sent') return true;
   return record.resultUrl !== undefined || record.purchaseId !== undefined;
 }
 

@@ -25,11 +25,12 @@ export function useReserveBarHeight<T extends HTMLElement>() {
       if (overlap > 0) container.scrollBy({ top: overlap + 8 });
     };
     publish();
-    const observer = new ResizeObserver(publish);
-    observer.observe(bar);
+    // Every browser has ResizeObserver; a test DOM (jsdom) may not, and then the first size stands.
+    const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(publish);
+    observer?.observe(bar);
     container.addEventListener('focusin', uncover);
     return () => {
-      observer.disconnect();
+      observer?.disconnect();
       container.removeEventListener('focusin', uncover);
     };
   }, []);

@@ -28,7 +28,7 @@ describe('spending in the buy bar', () => {
     const fake = createFeatureApi({
       'spending:status': () => ok(status),
       'purchase:create': (request) => request.confirmed === true
-        ? ok(purchase({ variables: request.variables, createdAt: Date.now(), updatedAt: Date.now() }))
+        ? ok(purchase({ purchaseId: 'a7c1e2d4', resultUrl: 'http://127.0.0.1:9/results/a7c1e2d4', variables: request.variables, createdAt: Date.now(), updatedAt: Date.now() }))
         : { ok: false, error: { code: 'confirmation_required', message: 'This purchase costs 3 GBP, above the amount set for a second confirmation. Confirm it again to buy.' } },
     });
     renderWithApi(fake.api, <VariablePicker environment={sandbox} catalog={catalog} testTitle={false} markedTestTitle={false} onMarkTestTitle={() => undefined} />);
@@ -50,7 +50,7 @@ describe('spending in the buy bar', () => {
   it('says a purchase was not bought again when core answers with the earlier one', async () => {
     const fake = createFeatureApi({
       'spending:status': () => ok(status),
-      'purchase:create': (request) => ok(purchase({ variables: request.variables, state: 'available', createdAt: Date.now() - 3_600_000 })),
+      'purchase:create': (request) => ok(purchase({ purchaseId: 'a7c1e2d4', resultUrl: 'http://127.0.0.1:9/results/a7c1e2d4', variables: request.variables, state: 'available', createdAt: Date.now() - 3_600_000 })),
     });
     renderWithApi(fake.api, <VariablePicker environment={sandbox} catalog={catalog} testTitle={false} markedTestTitle={false} onMarkTestTitle={() => undefined} />);
     fireEvent.click(box('Estimated Sale Value (£)'));
@@ -64,7 +64,7 @@ describe('reuse in the buy bar', () => {
   it('says which variables were not bought again when core sent only the others', async () => {
     const fake = createFeatureApi({
       'spending:status': () => ok(status),
-      'purchase:create': (request) => ok(purchase({ variables: request.variables.slice(1), createdAt: Date.now(), updatedAt: Date.now() })),
+      'purchase:create': (request) => ok(purchase({ purchaseId: 'a7c1e2d4', resultUrl: 'http://127.0.0.1:9/results/a7c1e2d4', variables: request.variables.slice(1), createdAt: Date.now(), updatedAt: Date.now() })),
     });
     renderWithApi(fake.api, <VariablePicker environment={sandbox} catalog={catalog} testTitle={false} markedTestTitle={false} onMarkTestTitle={() => undefined} />);
     fireEvent.click(box('Estimated Sale Value (£)'));
