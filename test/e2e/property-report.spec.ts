@@ -27,8 +27,9 @@ const recordSchema = z.object({
   items: z.array(z.object({ variable: z.string(), name: z.string(), value: z.string() })).optional(),
 });
 
+/** Buys again anyway: the report needs the same variable bought twice, which the reuse guard would otherwise answer with the earlier purchase. */
 async function buy(titleNumber: string, variables: string[]): Promise<z.infer<typeof recordSchema>> {
-  const { id } = recordSchema.parse(await invoke(host, 'purchase:create', { titleNumber, variables }));
+  const { id } = recordSchema.parse(await invoke(host, 'purchase:create', { titleNumber, variables, buyAgain: true }));
   await expect.poll(async () => recordSchema.parse(await invoke(host, 'purchase:get', { id })).state, { timeout: 30_000 }).toBe('available');
   return recordSchema.parse(await invoke(host, 'purchase:get', { id }));
 }
