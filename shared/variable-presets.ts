@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /** Presets every host knows: variable keys are IRIs without the service base (`{provider}/{source}#…`). */
 export interface PresetKeys {
   readonly name: string;
@@ -20,8 +22,34 @@ export const valuationPackKeys: PresetKeys = {
 
 export const builtInPresets: readonly PresetKeys[] = [valuationPackKeys];
 
-/** A built-in preset by name, case-insensitive. */
-export function findBuiltInPreset(name: string): PresetKeys | undefined {
+
+/** A preset the user saved: kept in settings, so every host (and the CLI's --preset) sees it. */
+export const savedPresetSchema = z.strictObject({
+  name: z.string().trim().min(1).max(80),
+  keys: z.array(z.string().min(1).max(500)).min(1).max(500),
+});
+
+export type SavedPreset = z.infer<typeof savedPresetSchema>;
+
+export const presetListSchema = z.object({
+  presets: z.array(z.object({ name: z.string(), keys: z.array(z.string()), builtIn: z.boolean() })),
+});
+
+export type PresetList = z.infer<typeof presetListSchema>;
+
+/** Built-in presets first, then the saved ones; a saved preset never shadows a built-in name. */
+export function presetList(saved: readonly SavedPreset[]): PresetList {
+  const builtInNames = new Set(builtInPresets.map((preset) => preset.name.toLowerCase()));
+  return {
+    presets: [
+      ...builtInPresets.map((preset) => ({ name: preset.name, keys: [...preset.keys], builtIn: true })),
+      ...saved.filter((preset) => !builtInNames.has(preset.name.toLowerCase())).map((preset) => ({ name: preset.name, keys: [...preset.keys], builtIn: false })),
+    ],
+  };
+}
+
+/** A preset by name, case-insensitive: built-in ones first, then those saved in settings. */
+export function findPreset(name: string, saved: readonly SavedPreset[]): PresetKeys | undefined {
   const wanted = name.trim().toLowerCase();
-  return builtInPresets.find((preset) => preset.name.toLowerCase() === wanted);
+  return presetList(saved).presets.find((preset) => preset.name.toLowerCase() === wanted);
 }

@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { batchTenureSchema, type BatchTenure } from '../../shared/batch.ts';
-import { findBuiltInPreset } from '../../shared/variable-presets.ts';
+import { findPreset, presetList, type PresetKeys } from '../../shared/variable-presets.ts';
+import { defaultDataDir } from '../core/app/data-dir.ts';
+import { appPresets } from './app-environments.ts';
 import { UsageError } from './command-kit.ts';
 
 export interface BatchBudgetFlag {
@@ -57,6 +59,16 @@ function readCsv(path: string): string {
 }
 
 /** Every batch flag checked, and the file read, before anything is opened or sent. */
+/** Built-in presets, then those saved in the app's settings in the data folder (--data-dir or the default one). */
+function presetNamed(name: string, dataDirFlag: unknown): PresetKeys {
+  const folder = typeof dataDirFlag === 'string' && dataDirFlag.trim() !== '' ? dataDirFlag.trim() : defaultDataDir();
+  const saved = appPresets(folder);
+  const preset = findPreset(name, saved);
+  if (preset !== undefined) return preset;
+  const known = presetList(saved).presets.map((entry) => JSON.stringify(entry.name)).join(', ');
+  throw new UsageError(`no preset named ${JSON.stringify(name)} (known: ${known})`);
+}
+
 export function parseBatchArgs(values: Readonly<Record<string, unknown>>, positionals: readonly string[]): BatchInputArgs {
   const budget = budgetOf(values['budget']);
   const out = outOf(values['out']);
@@ -70,8 +82,7 @@ export function parseBatchArgs(values: Readonly<Record<string, unknown>>, positi
   const variables = Array.isArray(values['var']) ? values['var'].filter((value): value is string => typeof value === 'string') : [];
   const presetName = values['preset'];
   if ((variables.length === 0) === (presetName === undefined)) throw new UsageError('give either --var IRI (one or more) or --preset NAME');
-  const preset = typeof presetName === 'string' ? findBuiltInPreset(presetName) : undefined;
-  if (presetName !== undefined && preset === undefined) throw new UsageError(`no preset named ${JSON.stringify(presetName)} (built in: "Valuation pack")`);
+  const preset = typeof presetName === 'string' ? presetNamed(presetName, values['data-dir']) : undefined;
   const tenure = batchTenureSchema.safeParse(values['tenure'] ?? 'all');
   if (!tenure.success) throw new UsageError('--tenure must be all, freehold or leasehold');
   return {

@@ -50,3 +50,8 @@ export const batchKeys = {
   summary: (id: string) => [...batchKeys.all, 'summary', id] as const,
   items: (id: string) => [...batchKeys.all, 'items', id] as const,
 };
+
+export const presetKeys = {
+  all: ['presets'] as const,
+  list: () => [...presetKeys.all, 'list'] as const,
+};

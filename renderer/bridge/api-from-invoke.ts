@@ -59,5 +59,8 @@ export function requestFunctions(invoke: Invoke): RequestFunctions {
     'address:test-key': (request) => invoke('address:test-key', request),
     'report:property': (request) => invoke('report:property', request),
     'report:save-pdf': (request) => invoke('report:save-pdf', request),
+    'presets:list': (request) => invoke('presets:list', request),
+    'presets:save': (request) => invoke('presets:save', request),
+    'presets:delete': (request) => invoke('presets:delete', request),
   };
 }

@@ -52,6 +52,9 @@ export const requestChannelList = [
   'address:test-key',
   'report:property',
   'report:save-pdf',
+  'presets:list',
+  'presets:save',
+  'presets:delete',
 ] as const satisfies readonly RequestChannel[];
 
 export const eventChannelList = ['purchase:updated', 'auth:changed', 'app:open-purchase', 'batch:updated'] as const satisfies readonly EventChannel[];

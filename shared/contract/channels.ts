@@ -15,6 +15,7 @@ import { backupInfoSchema, historyExportSchema, importSummarySchema, journalStat
 import { historyQuerySchema, purchaseOptionsSchema, purchaseRecordSchema, resolveActionSchema } from '../purchase.ts';
 import { batchItemSchema, batchSummarySchema, batchTenureSchema } from '../batch.ts';
 import { amountsSchema, spendingHistorySchema, spendingSettingsSchema, spendingStatusSchema } from '../spending.ts';
+import { presetListSchema, savedPresetSchema } from '../variable-presets.ts';
 
 /**
  * Every request channel: its payload schema (strict: unknown keys, including __proto__, are
@@ -167,6 +168,11 @@ export const requestChannels = {
   },
   'report:property': { request: propertyReportRequestSchema, response: propertyReportSchema },
   'report:save-pdf': { request: savePdfRequestSchema, response: savePdfResultSchema },
+  /** The built-in presets and the user's own (kept in settings, so the CLI's --preset finds them). */
+  'presets:list': { request: noPayload, response: presetListSchema },
+  /** Saves a preset, replacing one of the same name; a built-in name is refused. */
+  'presets:save': { request: savedPresetSchema, response: presetListSchema },
+  'presets:delete': { request: z.strictObject({ name: z.string().trim().min(1).max(80) }), response: presetListSchema },
 } as const;
 
 export type RequestChannel = keyof typeof requestChannels;

@@ -5,6 +5,9 @@ import { join } from 'node:path';
 import readXlsxFile from 'read-excel-file/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { startCore } from '../../electron/core/app/start-core.ts';
+import { MemorySecretStore } from '../../electron/core/secrets/memory-secret-store.ts';
+import { ConfSettingsStore } from '../../electron/core/settings/conf-settings-store.ts';
 import { startSandbox, type RunningSandbox } from '../../electron/sandbox/index.ts';
 import { worldTitles } from './fixtures/batch-file.ts';
 
@@ -81,6 +84,26 @@ describe('titledesk batch', () => {
     expect((await run([csvOf('a.csv', worldTitles(1, [], 600)), ...vars, '--tenure', 'both'], dataDir)).code).toBe(2);
     expect((await run([csvOf('a.csv', worldTitles(1, [], 600)), '--preset', 'nope'], dataDir)).code).toBe(2);
     expect(sandbox.stats().purchase).toBe(before);
+  }, 60_000);
+
+  it('--preset finds a preset the app saved in the data folder\'s settings, in any case; an unknown name lists the known ones', async () => {
+    const dataDir = mkdtempSync(join(folder, 'data-'));
+    const app = await startCore({ dataDir, secrets: new MemorySecretStore(), settings: new ConfSettingsStore(dataDir), sandbox: false, resume: false });
+    const keys = ['WhenFresh/Address#Ordnance Survey/Spatial/Address/Unique Property Reference Number', 'EPC/Domestic Certificates#Energy/Rating/Current/Current Energy Rating'];
+    const saved = await app.core.router.dispatch('presets:save', { name: 'Rent check', keys });
+    await app.close();
+    expect(saved).toMatchObject({ ok: true, data: { presets: [{ name: 'Valuation pack', builtIn: true }, { name: 'Rent check', keys, builtIn: false }] } });
+    const file = csvOf('p.csv', worldTitles(1, [], 620));
+    const before = sandbox.stats().purchase;
+    const done = await run([file, '--preset', 'rent CHECK', '--json'], dataDir);
+    expect(done.stderr).not.toContain('no preset');
+    expect(done.code).toBe(0);
+    const document = documentSchema.parse(JSON.parse(done.stdout));
+    expect(Object.keys(document.rows[0]?.values ?? {}).sort()).toEqual(keys.map((key) => `${sandbox.baseUrl}/vars/${key}`).sort());
+    expect(sandbox.stats().purchase).toBe(before + 1);
+    const unknown = await run([file, '--preset', 'Rent', '--dry-run'], dataDir);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('no preset named "Rent" (known: "Valuation pack", "Rent check")');
   }, 60_000);
 
   it('--dry-run prints the preview and sends nothing; a run prints the batch id on stderr, one JSON document, and the workbook', async () => {

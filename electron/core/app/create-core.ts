@@ -21,6 +21,7 @@ import { BatchService } from '../batch/batch-service.ts';
 import { SpendingLedger } from '../spending/ledger.ts';
 import { SpendingGuard } from '../spending/spending-guard.ts';
 import { batchHandlers } from '../router/batch-handlers.ts';
+import { presetHandlers } from '../router/preset-handlers.ts';
 import { spendingHandlers } from '../router/spending-handlers.ts';
 import type { ContractEvents, ContractRouter } from '../router/router-types.ts';
 import type { SecretStore } from '../secrets/secret-store.ts';
@@ -155,6 +156,7 @@ export async function createCore(options: CoreOptions): Promise<TitleDeskCore> {
     ...onboardingHandlers(environments, options.sandbox),
     ...purchaseHandlers(environments, purchases, spending),
     ...spendingHandlers(environments, spending),
+    ...presetHandlers(environments),
     ...batchHandlers(environments, batches),
     ...reportHandlers(environments, purchases, options.printer),
   });

@@ -9,6 +9,7 @@ import {
 } from '../../../shared/environment.ts';
 import type { SandboxConfig } from '../../../shared/sandbox-config.ts';
 import { defaultPurchasingSettings, type PurchasingSettings } from '../../../shared/spending.ts';
+import type { SavedPreset } from '../../../shared/variable-presets.ts';
 import { createEnvironmentSession, type EnvironmentSession } from '../api/environment-session.ts';
 import { CoreError } from '../errors.ts';
 import { EnvSecretStore } from '../secrets/env-secret-store.ts';
@@ -125,6 +126,14 @@ export class EnvironmentRegistry {
 
   setPurchasing(purchasing: PurchasingSettings): void {
     this.#save({ ...this.#settings, purchasing });
+  }
+
+  savedPresets(): readonly SavedPreset[] {
+    return this.#settings.presets ?? [];
+  }
+
+  setSavedPresets(presets: readonly SavedPreset[]): void {
+    this.#save({ ...this.#settings, presets });
   }
 
   add(input: unknown): Environment {

@@ -51,6 +51,8 @@ export class FileSettingsStore implements SettingsStore {
       environments: settings.environments,
       selectedEnvironmentId: settings.selectedEnvironmentId,
       advanced: settings.advanced,
+      ...(settings.purchasing === undefined ? {} : { purchasing: settings.purchasing }),
+      ...(settings.presets === undefined ? {} : { presets: settings.presets }),
     };
   }
 }

@@ -7,6 +7,7 @@ import {
   type Environment,
 } from '../../../shared/environment.ts';
 import { purchasingSettingsSchema, type PurchasingSettings } from '../../../shared/spending.ts';
+import { savedPresetSchema, type SavedPreset } from '../../../shared/variable-presets.ts';
 
 /** Everything TitleDesk keeps between runs apart from purchases. Never a secret. */
 export interface Settings {
@@ -15,6 +16,8 @@ export interface Settings {
   readonly advanced: AdvancedSettings;
   /** Reuse, batch concurrency and the spending guard; defaults when absent. */
   readonly purchasing?: PurchasingSettings;
+  /** Variable presets the user saved (the built-in ones are not stored); the CLI's --preset reads them too. */
+  readonly presets?: readonly SavedPreset[];
 }
 
 export interface LoadedSettings {
@@ -36,6 +39,7 @@ const looseSettingsSchema = z.object({
   selectedEnvironmentId: z.string().nullable().catch(null),
   advanced: z.record(z.string(), z.unknown()).catch({}),
   purchasing: z.unknown().optional(),
+  presets: z.unknown().optional(),
 });
 
 function parsePurchasing(raw: unknown, problems: string[]): { purchasing?: PurchasingSettings } {
@@ -44,6 +48,22 @@ function parsePurchasing(raw: unknown, problems: string[]): { purchasing?: Purch
   if (parsed.success) return { purchasing: parsed.data };
   problems.push('purchasing was invalid and reset to its defaults');
   return {};
+}
+
+/** Each preset on its own: a bad one is dropped with a note, the others kept; a repeated name keeps the first. */
+function parsePresets(raw: unknown, problems: string[]): { presets?: SavedPreset[] } {
+  if (raw === undefined) return {};
+  if (!Array.isArray(raw)) {
+    problems.push('presets was not a list and was ignored');
+    return {};
+  }
+  const presets: SavedPreset[] = [];
+  for (const [index, item] of raw.entries()) {
+    const parsed = savedPresetSchema.safeParse(item);
+    if (parsed.success && !presets.some((known) => known.name.toLowerCase() === parsed.data.name.toLowerCase())) presets.push(parsed.data);
+    else problems.push(`preset #${index + 1} was invalid and ignored`);
+  }
+  return { presets };
 }
 
 /** Each advanced field on its own: one bad value falls back to its default, not the whole group. */
@@ -79,6 +99,7 @@ export function parseSettings(raw: unknown): LoadedSettings {
     selectedEnvironmentId: loose.selectedEnvironmentId,
     advanced: parseAdvanced(loose.advanced, problems),
     ...parsePurchasing(loose.purchasing, problems),
+    ...parsePresets(loose.presets, problems),
   };
   return { settings, problem: problems.length === 0 ? undefined : `Settings: ${problems.join('; ')}.` };
 }

@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
 import type { BatchTenure } from '../../../shared/batch.ts';
 import type { Environment } from '../../../shared/environment.ts';
-import { lastSelection, loadSavedPresets, valuationPack, type Preset } from '../variable-picker/presets.ts';
+import { usePresetsQuery } from '../../api/preset-queries.ts';
+import { lastSelection, valuationPack, type Preset } from '../variable-picker/presets.ts';
 import { parseIriList } from '../variable-picker/catalog-selection.ts';
 import type { PreviewInput } from './batch-queries.ts';
 import { FileDrop, type BatchFile } from './FileDrop.tsx';
@@ -31,7 +32,8 @@ export function BatchInput({ environment, pending, onPreview }: BatchInputProps)
   const [tenure, setTenure] = useState<BatchTenure>('all');
   const [buyAgain, setBuyAgain] = useState(false);
   const selection = lastSelection();
-  const presets = [...(selection === undefined ? [] : [selection]), valuationPack, ...loadSavedPresets()];
+  const saved = usePresetsQuery().data?.presets ?? [valuationPack];
+  const presets = [...(selection === undefined ? [] : [selection]), ...saved];
   const variables = variablesFrom(environment, presets, presetName, iris);
   const csv = file?.text ?? pasted;
 

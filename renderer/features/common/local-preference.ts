@@ -21,6 +21,14 @@ export function writePreference(key: string, value: unknown): void {
   }
 }
 
+export function forgetPreference(key: string): void {
+  try {
+    window.localStorage.removeItem(key);
+  } catch {
+    // Storage disabled: there is nothing to forget.
+  }
+}
+
 export function isStringArray(value: unknown): value is string[] {
   return Array.isArray(value) && value.every((item) => typeof item === 'string');
 }

@@ -1,5 +1,7 @@
 import { useId, useState } from 'react';
-import { deletePreset, loadSavedPresets, savePreset, valuationPack, type Preset } from './presets.ts';
+import { useDeletePresetMutation, useMoveLocalPresets, usePresetsQuery, useSavePresetMutation } from '../../api/preset-queries.ts';
+import { ErrorNotice } from '../../components/common/ErrorNotice.tsx';
+import { valuationPack, type Preset } from './presets.ts';
 
 export interface PresetControlsProps {
   /** Keys of the current selection, for saving it. */
@@ -8,23 +10,33 @@ export interface PresetControlsProps {
   readonly onApply: (preset: Preset) => void;
 }
 
-/** Saved selections: the built-in Valuation pack and the user's own, kept on this computer. */
+const isBuiltInName = (presets: readonly Preset[], name: string): boolean =>
+  presets.some((preset) => preset.builtIn === true && preset.name.toLowerCase() === name.trim().toLowerCase());
+
+/** Saved selections: the built-in Valuation pack and the user's own, kept in settings (the CLI's --preset reads them). */
 export function PresetControls({ selectedKeys, onApply }: PresetControlsProps) {
   const id = useId();
-  const [saved, setSaved] = useState<readonly Preset[]>(loadSavedPresets);
+  useMoveLocalPresets();
+  const list = usePresetsQuery();
+  const saveMutation = useSavePresetMutation();
+  const deleteMutation = useDeletePresetMutation();
   const [chosen, setChosen] = useState(valuationPack.name);
   const [naming, setNaming] = useState(false);
   const [name, setName] = useState('');
-  const presets = [valuationPack, ...saved];
-  const current = presets.find((preset) => preset.name === chosen) ?? valuationPack;
+  const presets: readonly Preset[] = list.data?.presets ?? [valuationPack];
+  const current = presets.find((preset) => preset.name === chosen) ?? presets[0] ?? valuationPack;
+  const nameRefused = name.trim() === '' || isBuiltInName(presets, name);
 
   function save(): void {
     const trimmed = name.trim();
-    if (trimmed === '' || trimmed === valuationPack.name) return;
-    setSaved(savePreset(saved, { name: trimmed, keys: selectedKeys }));
-    setChosen(trimmed);
-    setNaming(false);
-    setName('');
+    if (nameRefused) return;
+    saveMutation.mutate({ name: trimmed, keys: [...selectedKeys] }, {
+      onSuccess: () => {
+        setChosen(trimmed);
+        setNaming(false);
+        setName('');
+      },
+    });
   }
 
   return (
@@ -37,15 +49,17 @@ export function PresetControls({ selectedKeys, onApply }: PresetControlsProps) {
       </select>
       <button type="button" onClick={() => { onApply(current); }}>Add preset</button>
       {current.builtIn === true ? null : (
-        <button type="button" className="button-quiet" onClick={() => { setSaved(deletePreset(saved, current.name)); setChosen(valuationPack.name); }}>
+        <button type="button" className="button-quiet" disabled={deleteMutation.isPending} onClick={() => {
+          deleteMutation.mutate(current.name, { onSuccess: () => { setChosen(valuationPack.name); } });
+        }}>
           Delete preset
         </button>
       )}
       {naming ? (
         <form className="inline-confirm" aria-label="Save preset" onSubmit={(event) => { event.preventDefault(); save(); }}>
           <label htmlFor={`${id}-name`} className="visually-hidden">Preset name</label>
-          <input id={`${id}-name`} value={name} placeholder="Preset name" onChange={(event) => { setName(event.target.value); }} />
-          <button type="submit" disabled={name.trim() === '' || name.trim() === valuationPack.name}>Save</button>
+          <input id={`${id}-name`} value={name} maxLength={80} placeholder="Preset name" onChange={(event) => { setName(event.target.value); }} />
+          <button type="submit" disabled={nameRefused || saveMutation.isPending}>Save</button>
           <button type="button" className="button-quiet" onClick={() => { setNaming(false); }}>Cancel</button>
         </form>
       ) : (
@@ -53,6 +67,8 @@ export function PresetControls({ selectedKeys, onApply }: PresetControlsProps) {
           Save selection as preset…
         </button>
       )}
+      {saveMutation.error === null ? null : <ErrorNotice error={saveMutation.error} />}
+      {deleteMutation.error === null ? null : <ErrorNotice error={deleteMutation.error} />}
     </div>
   );
 }

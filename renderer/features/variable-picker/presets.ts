@@ -1,5 +1,5 @@
-import { valuationPackKeys } from '../../../shared/variable-presets.ts';
-import { isStringArray, readPreference, writePreference } from '../common/local-preference.ts';
+import { savedPresetSchema, valuationPackKeys, type SavedPreset } from '../../../shared/variable-presets.ts';
+import { forgetPreference, isStringArray, readPreference, writePreference } from '../common/local-preference.ts';
 
 export interface Preset {
   readonly name: string;
@@ -11,35 +11,22 @@ export interface Preset {
 /** What a valuer usually asks for first (shared with the CLI's --preset). */
 export const valuationPack: Preset = { name: valuationPackKeys.name, builtIn: true, keys: valuationPackKeys.keys };
 
-const storageKey = 'titledesk.variable-presets';
+/** Where presets were kept before they moved to settings. */
+const legacyStorageKey = 'titledesk.variable-presets';
 
-function parsePresets(value: unknown): Preset[] | undefined {
+function parseLegacyPresets(value: unknown): SavedPreset[] | undefined {
   if (!Array.isArray(value)) return undefined;
-  const presets: Preset[] = [];
-  for (const item of value) {
-    if (typeof item !== 'object' || item === null) continue;
-    const name: unknown = Reflect.get(item, 'name');
-    const keys: unknown = Reflect.get(item, 'keys');
-    if (typeof name === 'string' && name.trim() !== '' && isStringArray(keys)) presets.push({ name, keys });
-  }
+  return value.flatMap((item) => {
+    const parsed = savedPresetSchema.safeParse(item);
+    return parsed.success ? [parsed.data] : [];
+  });
+}
+
+/** The presets this window kept in local storage, removed from it: the caller saves them to settings. */
+export function takeLocalPresets(): SavedPreset[] {
+  const presets = readPreference(legacyStorageKey, parseLegacyPresets, []);
+  forgetPreference(legacyStorageKey);
   return presets;
-}
-
-export function loadSavedPresets(): Preset[] {
-  return readPreference(storageKey, parsePresets, []);
-}
-
-/** Saves (or replaces, by name) a preset; the built-in one cannot be overwritten. */
-export function savePreset(presets: readonly Preset[], preset: Preset): Preset[] {
-  const next = [...presets.filter((existing) => existing.name !== preset.name), { name: preset.name, keys: [...preset.keys] }];
-  writePreference(storageKey, next);
-  return next;
-}
-
-export function deletePreset(presets: readonly Preset[], name: string): Preset[] {
-  const next = presets.filter((preset) => preset.name !== name);
-  writePreference(storageKey, next);
-  return next;
 }
 
 const selectionKey = 'titledesk.picker-selection';

@@ -5,7 +5,8 @@ import { matchKeys, parseIriList, summarise, variableKey } from '../../../render
 import type { PurchaseOptions } from '../../../shared/purchase.ts';
 import { sandbox } from '../support/fake-api.ts';
 import { renderWithApi } from '../support/render-app.tsx';
-import { catalog, createFeatureApi, ok, purchase } from './support/feature-api.ts';
+import { presetList, type SavedPreset } from '../../../shared/variable-presets.ts';
+import { catalog, createFeatureApi, ok, purchase, type Answers } from './support/feature-api.ts';
 
 afterEach(cleanup);
 beforeEach(() => { window.localStorage.clear(); });
@@ -14,6 +15,25 @@ function setup(testTitle = false) {
   const fake = createFeatureApi({ 'purchase:create': (request) => ok(accepted(request.variables, request.options ?? {})) });
   renderWithApi(fake.api, <VariablePicker environment={sandbox} catalog={catalog} testTitle={testTitle} markedTestTitle={false} onMarkTestTitle={() => undefined} />);
   return fake;
+}
+
+function setupWith(answers: Answers) {
+  const fake = createFeatureApi(answers);
+  renderWithApi(fake.api, <VariablePicker environment={sandbox} catalog={catalog} testTitle={false} markedTestTitle={false} onMarkTestTitle={() => undefined} />);
+  return fake;
+}
+
+/** Presets kept as core keeps them in settings: the list answers with the built-in ones first. */
+function presetSettings() {
+  let saved: SavedPreset[] = [];
+  const answers: Answers = {
+    'presets:list': () => ok(presetList(saved)),
+    'presets:save': (request) => {
+      saved = [...saved.filter((preset) => preset.name !== request.name), { name: request.name, keys: request.keys }];
+      return ok(presetList(saved));
+    },
+  };
+  return { answers, saved: () => saved };
 }
 
 function accepted(variables: string[], options: PurchaseOptions) {
@@ -70,17 +90,41 @@ describe('variable picker', () => {
     expect(screen.getByText('2 variables selected, £2.50')).toBeTruthy();
   });
 
-  it('adds the Valuation pack, saves the selection as a preset, and keeps it for next time', () => {
-    setup();
+  it('adds the Valuation pack, saves the selection as a preset in settings, and keeps it for next time', async () => {
+    const settings = presetSettings();
+    setupWith(settings.answers);
     fireEvent.click(screen.getByRole('button', { name: 'Add preset' }));
     expect(screen.getByText(/Valuation pack: 4 of 7 variables added/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Save selection as preset…' }));
     fireEvent.change(screen.getByLabelText('Preset name'), { target: { value: 'Rent check' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(window.localStorage.getItem('titledesk.variable-presets')).toContain('Rent check');
+    await waitFor(() => { expect(settings.saved()).toEqual([{ name: 'Rent check', keys: expect.arrayContaining([expect.stringContaining('Estimated Monthly Rent')]) as unknown }]); });
+    expect(window.localStorage.getItem('titledesk.variable-presets')).toBeNull();
     cleanup();
-    setup();
-    expect(screen.getByRole('option', { name: 'Rent check (4)' })).toBeTruthy();
+    setupWith(settings.answers);
+    expect(await screen.findByRole('option', { name: 'Rent check (4)' })).toBeTruthy();
+  });
+
+  it('refuses a built-in preset name before saving, and shows why core refused one', async () => {
+    const settings = presetSettings();
+    setupWith({ ...settings.answers, 'presets:save': () => ({ ok: false, error: { code: 'validation', message: 'too many presets' } }) });
+    fireEvent.click(box('Estimated Sale Value (£)'));
+    fireEvent.click(screen.getByRole('button', { name: 'Save selection as preset…' }));
+    fireEvent.change(screen.getByLabelText('Preset name'), { target: { value: ' valuation PACK ' } });
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Save' }).disabled).toBe(true);
+    fireEvent.change(screen.getByLabelText('Preset name'), { target: { value: 'Mine' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('too many presets');
+    expect(settings.saved()).toEqual([]);
+  });
+
+  it('moves presets kept in this window\'s storage into settings once, then forgets them here', async () => {
+    window.localStorage.setItem('titledesk.variable-presets', JSON.stringify([{ name: 'Old pack', keys: ['Zoopla/Property Data#Market/Valuation/Sale/Estimate Confidence'] }, { name: '', keys: [] }]));
+    const settings = presetSettings();
+    setupWith(settings.answers);
+    await waitFor(() => { expect(settings.saved()).toEqual([{ name: 'Old pack', keys: ['Zoopla/Property Data#Market/Valuation/Sale/Estimate Confidence'] }]); });
+    expect(window.localStorage.getItem('titledesk.variable-presets')).toBeNull();
+    expect(await screen.findByRole('option', { name: 'Old pack (1)' })).toBeTruthy();
   });
 
   it('confirms naming the environment, then buys with the options chosen', async () => {
