@@ -1,4 +1,5 @@
 import { extname, isAbsolute, relative, resolve } from 'node:path';
+import { contentSecurityPolicy } from '../../shared/content-security-policy.ts';
 
 /**
  * How the built renderer is served: from a privileged `app://titledesk` scheme rather than
@@ -10,26 +11,6 @@ export const rendererScheme = 'app';
 export const rendererHost = 'titledesk';
 export const rendererOrigin = `${rendererScheme}://${rendererHost}`;
 export const rendererUrl = `${rendererOrigin}/index.html`;
-
-/**
- * The renderer loads nothing remote: all network traffic goes through main over IPC. No inline
- * script or style, no eval, no frames, no plugins, no form posts, and it cannot be framed.
- */
-export const contentSecurityPolicy = [
-  "default-src 'none'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data:",
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  "manifest-src 'self'",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-src 'none'",
-  "frame-ancestors 'none'",
-  "object-src 'none'",
-  "worker-src 'none'",
-].join('; ');
 
 export const securityHeaders: Readonly<Record<string, string>> = {
   'Content-Security-Policy': contentSecurityPolicy,

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { contentSecurityPolicy } from '../../shared/content-security-policy.ts';
 import type { ContractEvents, ContractRouter } from '../core/router/router-types.ts';
 import { bodyLimitFor, readJsonBody } from './read-json-body.ts';
 import { hasLaunchKey, isAllowedHost, isAllowedOrigin } from './request-guard.ts';
@@ -20,18 +21,6 @@ export interface RunningWebHost {
   readonly origin: string;
   close(): Promise<void>;
 }
-
-const contentSecurityPolicy = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data:",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'",
-].join('; ');
 
 const invokePrefix = '/api/invoke/';
 const eventsPath = '/api/events';

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWebHost, type RunningWebHost } from '../../electron/web/web-host.ts';
+import { contentSecurityPolicy } from '../../shared/content-security-policy.ts';
 import { startTestCore, type TestCore } from './fixtures/core-fixtures.ts';
 
 let core: TestCore;
@@ -101,5 +102,13 @@ describe('the browser-mode host refuses before it reads', () => {
       expect(JSON.parse(answer.body)).toMatchObject({ ok: false, error: { code: 'validation' } });
     }
     expect((await invoke('/api/invoke/environment%3Alist', { 'x-titledesk-key': launchKey })).status).toBe(200);
+  });
+});
+
+describe('the browser-mode host serves the page', () => {
+  it('with the same Content-Security-Policy header as the desktop app', async () => {
+    const response = await fetch(`${host.origin}/index.html`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-security-policy')).toBe(contentSecurityPolicy);
   });
 });

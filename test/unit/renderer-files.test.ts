@@ -1,7 +1,7 @@
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { contentSecurityPolicy, metaContentSecurityPolicy } from '../../shared/content-security-policy.ts';
 import {
-  contentSecurityPolicy,
   contentTypeOf,
   devServerUrl,
   isRendererExport,
@@ -55,6 +55,10 @@ describe('response headers', () => {
     expect(contentSecurityPolicy).not.toMatch(/unsafe-|https?:|\*/);
     expect(securityHeaders['Content-Security-Policy']).toBe(contentSecurityPolicy);
     expect(securityHeaders['X-Content-Type-Options']).toBe('nosniff');
+  });
+
+  it('the built page\'s meta tag has the same policy without frame-ancestors, which a meta tag cannot carry', () => {
+    expect(metaContentSecurityPolicy.split('; ')).toEqual(contentSecurityPolicy.split('; ').filter((directive) => directive !== "frame-ancestors 'none'"));
   });
 
   it('name the types of what Vite emits and nothing else', () => {
