@@ -1,45 +1,30 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test, type ElectronApplication, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import type { TitleDeskApi } from '../../shared/contract/api.ts';
 import { requestChannelList } from '../../shared/contract/channel-names.ts';
-import { appEnv, binary, call, launch, removeProfile, root, scratchProfile, skipWithoutElectron } from './launch.ts';
-
-skipWithoutElectron();
-test.describe.configure({ mode: 'serial' });
+import { appEnv, appForFile, binary, call, launch, root } from './launch.ts';
 
 type ApiWindow = Window & { api: TitleDeskApi };
 
-let app: ElectronApplication;
-let page: Page;
-let userData: string;
-
-test.beforeAll(async () => {
-  userData = scratchProfile();
-  ({ app, page } = await launch(userData));
-});
-
-test.afterAll(async () => {
-  await app.close();
-  removeProfile(userData);
-});
+const shared = appForFile();
 
 test('the window opens on the app:// origin with the CSP header', async () => {
-  expect(page.url()).toBe('app://titledesk/index.html');
-  const csp = await page.evaluate(async () => (await fetch(location.href)).headers.get('content-security-policy'));
+  expect(shared.page.url()).toBe('app://titledesk/index.html');
+  const csp = await shared.page.evaluate(async () => (await fetch(location.href)).headers.get('content-security-policy'));
   expect(csp).toContain("default-src 'none'");
   expect(csp).toContain("frame-ancestors 'none'");
 });
 
 test('IPC reaches the core through window.api', async () => {
-  expect(await call(page, 'sandbox:info', undefined)).toMatchObject({ running: true });
-  const refused = await page.evaluate(() => (window as unknown as ApiWindow).api['environment:select']({ id: '' }));
+  expect(await call(shared.page, 'sandbox:info', undefined)).toMatchObject({ running: true });
+  const refused = await shared.page.evaluate(() => (window as unknown as ApiWindow).api['environment:select']({ id: '' }));
   expect(refused.ok).toBe(false);
 });
 
 test('the renderer has no Node and only the narrow bridge', async () => {
-  const globals = await page.evaluate(() => ({
+  const globals = await shared.page.evaluate(() => ({
     process: typeof (globalThis as Record<string, unknown>)['process'],
     require: typeof (globalThis as Record<string, unknown>)['require'],
     module: typeof (globalThis as Record<string, unknown>)['module'],
@@ -58,7 +43,7 @@ test('the renderer has no Node and only the narrow bridge', async () => {
 });
 
 test('the application menu has Edit with the clipboard roles, View, and Help with its three items', async () => {
-  const menu = await app.evaluate(({ Menu }) =>
+  const menu = await shared.app.evaluate(({ Menu }) =>
     (Menu.getApplicationMenu()?.items ?? []).map((item) => ({
       label: item.label.replace('&', ''),
       // Roles are matched without regard to case by Electron; compare them in lower case.
@@ -74,45 +59,45 @@ test('the application menu has Edit with the clipboard roles, View, and Help wit
 
 test('the page may write to the clipboard (Copy buttons) but not read it', async () => {
   // The Clipboard API needs a focused document; a CI display may have no window manager to give focus.
-  await app.evaluate(({ BrowserWindow }) => { BrowserWindow.getAllWindows()[0]?.focus(); });
-  const cdp = await page.context().newCDPSession(page);
+  await shared.app.evaluate(({ BrowserWindow }) => { BrowserWindow.getAllWindows()[0]?.focus(); });
+  const cdp = await shared.page.context().newCDPSession(shared.page);
   await cdp.send('Emulation.setFocusEmulationEnabled', { enabled: true });
-  const written = await page.evaluate(() => navigator.clipboard.writeText('p-clipboard-77').then(() => 'written', (error: unknown) => String(error)));
+  const written = await shared.page.evaluate(() => navigator.clipboard.writeText('p-clipboard-77').then(() => 'written', (error: unknown) => String(error)));
   expect(written).toBe('written');
-  expect(await app.evaluate(({ clipboard }) => clipboard.readText())).toBe('p-clipboard-77');
-  const read = await page.evaluate(() => navigator.clipboard.readText().then(() => 'read', () => 'refused'));
+  expect(await shared.app.evaluate(({ clipboard }) => clipboard.readText())).toBe('p-clipboard-77');
+  const read = await shared.page.evaluate(() => navigator.clipboard.readText().then(() => 'read', () => 'refused'));
   expect(read).toBe('refused');
 });
 
 test('the page’s own Notification permission stays refused', async () => {
-  expect(await page.evaluate(() => Notification.requestPermission())).toBe('denied');
+  expect(await shared.page.evaluate(() => Notification.requestPermission())).toBe('denied');
 });
 
 test('navigation and new windows are refused', async () => {
-  const opened = await page.evaluate(() => window.open('https://example.com/') === null);
+  const opened = await shared.page.evaluate(() => window.open('https://example.com/') === null);
   expect(opened).toBe(true);
-  await page.evaluate(() => {
+  await shared.page.evaluate(() => {
     location.href = 'https://example.com/';
   });
-  await expect.poll(() => app.windows().length).toBe(1);
-  expect(page.url()).toBe('app://titledesk/index.html');
+  await expect.poll(() => shared.app.windows().length).toBe(1);
+  expect(shared.page.url()).toBe('app://titledesk/index.html');
 });
 
 test('a second launch hands over to the first and exits', async () => {
-  const second = spawn(binary ?? '', [root], { env: appEnv(userData), stdio: 'ignore' });
+  const second = spawn(binary ?? '', [root], { env: appEnv(shared.userData), stdio: 'ignore' });
   const code = await new Promise<number | null>((resolveExit) => second.once('exit', resolveExit));
   expect(code).toBe(0);
-  expect(app.windows()).toHaveLength(1);
+  expect(shared.app.windows()).toHaveLength(1);
 });
 
 test('SIGTERM to the main process closes the journal cleanly before it exits', async () => {
-  const wal = join(userData, 'purchases.sqlite-wal');
+  const wal = join(shared.userData, 'purchases.sqlite-wal');
   expect(existsSync(wal)).toBe(true);
-  const main = app.process();
+  const main = shared.app.process();
   const exited = new Promise<number | null>((resolveExit) => main.once('exit', (code) => { resolveExit(code); }));
   if (process.platform === 'win32') {
     // Windows has no SIGTERM to send (kill() there terminates outright): quitting is the clean stop.
-    await app.evaluate(({ app: electronApp }) => { electronApp.quit(); });
+    await shared.app.evaluate(({ app: electronApp }) => { electronApp.quit(); });
     expect(await exited).toBe(0);
   } else {
     main.kill('SIGTERM');
@@ -121,5 +106,5 @@ test('SIGTERM to the main process closes the journal cleanly before it exits', a
   }
   expect(existsSync(wal)).toBe(false);
   // Relaunched for afterAll's close.
-  ({ app, page } = await launch(userData));
+  Object.assign(shared, await launch(shared.userData));
 });

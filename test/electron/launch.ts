@@ -34,6 +34,32 @@ export interface Launched {
   readonly page: Page;
 }
 
+/** The app a whole spec file shares; a test that relaunches it puts the new one here. */
+export interface SharedApp {
+  app: ElectronApplication;
+  page: Page;
+  readonly userData: string;
+}
+
+/**
+ * Declares one app for the file's serial tests: launched on a scratch profile before the first,
+ * closed (whichever app is current then) and its profile removed after the last.
+ */
+export function appForFile(): SharedApp {
+  skipWithoutElectron();
+  test.describe.configure({ mode: 'serial' });
+  const shared = { userData: '' } as SharedApp;
+  test.beforeAll(async () => {
+    Object.assign(shared, { userData: scratchProfile() });
+    Object.assign(shared, await launch(shared.userData));
+  });
+  test.afterAll(async () => {
+    await shared.app.close();
+    removeProfile(shared.userData);
+  });
+  return shared;
+}
+
 export async function launch(userData: string, extraArgs: readonly string[] = []): Promise<Launched> {
   const app = await electron.launch({ executablePath: binary ?? '', args: [root, ...extraArgs], env: appEnv(userData) });
   const page = await app.firstWindow();

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,8 +10,7 @@ import { MemorySecretStore } from '../../electron/core/secrets/memory-secret-sto
 import { ConfSettingsStore } from '../../electron/core/settings/conf-settings-store.ts';
 import { startSandbox, type RunningSandbox } from '../../electron/sandbox/index.ts';
 import { worldTitles } from './fixtures/batch-file.ts';
-
-const bin = join(import.meta.dirname, '..', '..', 'bin', 'titledesk.mjs');
+import { developerEnv, finished, spawnCli, type CliRun } from './fixtures/run-cli.ts';
 
 let sandbox: RunningSandbox;
 let folder: string;
@@ -27,24 +26,11 @@ afterAll(async () => {
 });
 
 function start(args: readonly string[], dataDir: string): ChildProcessWithoutNullStreams {
-  const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(WF_|LOQATE_|TITLEDESK_)/.test(name)));
-  const env = {
-    ...inherited,
-    TITLEDESK_DATA_DIR: dataDir,
-    TITLEDESK_BASE_URL: sandbox.baseUrl,
-    WF_DEVELOPER_CLIENT_ID: sandbox.config.developer.clientId,
-    WF_REFRESH_TOKEN: sandbox.config.developer.refreshToken,
-  };
-  return spawn(process.execPath, [bin, 'batch', ...args], { env });
+  return spawnCli(['batch', ...args], developerEnv(sandbox, dataDir));
 }
 
-function run(args: readonly string[], dataDir: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = start(args, dataDir);
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  return new Promise((resolve) => child.on('close', (code) => { resolve({ code, stdout, stderr }); }));
+function run(args: readonly string[], dataDir: string): Promise<CliRun> {
+  return finished(start(args, dataDir));
 }
 
 const documentSchema = z.strictObject({

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,8 +7,8 @@ import { connectionTestSchema, providerKeyTestSchema } from '../../shared/connec
 import { propertyReportSchema } from '../../shared/report.ts';
 import { providerKeys } from '../../electron/sandbox/provider/keys.ts';
 import { startSandbox, type RunningSandbox } from '../../electron/sandbox/index.ts';
+import { runCli as runCliProcess, type CliRun } from './fixtures/run-cli.ts';
 
-const bin = join(import.meta.dirname, '..', '..', 'bin', 'titledesk.mjs');
 let sandbox: RunningSandbox;
 let dataDir: string;
 
@@ -22,14 +21,8 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-function runCli(args: readonly string[], env: Readonly<Record<string, string>>): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(WF_|LOQATE_|TITLEDESK_)/.test(name)));
-  const child = spawn(process.execPath, [bin, ...args], { env: { ...inherited, TITLEDESK_DATA_DIR: dataDir, TITLEDESK_BASE_URL: sandbox.baseUrl, ...env } });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  return new Promise((resolve) => child.on('close', (code) => { resolve({ code, stdout, stderr }); }));
+function runCli(args: readonly string[], env: Readonly<Record<string, string>>): Promise<CliRun> {
+  return runCliProcess(args, { TITLEDESK_DATA_DIR: dataDir, TITLEDESK_BASE_URL: sandbox.baseUrl, ...env });
 }
 
 const provider = (key: string): Record<string, string> => ({

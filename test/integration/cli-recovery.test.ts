@@ -1,12 +1,11 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { startSandbox, type RunningSandbox } from '../../electron/sandbox/index.ts';
+import { developerEnv, runCli as runCliProcess, type CliRun } from './fixtures/run-cli.ts';
 
-const bin = join(import.meta.dirname, '..', '..', 'bin', 'titledesk.mjs');
 let sandbox: RunningSandbox;
 let dataDir: string;
 let otherDir: string;
@@ -23,21 +22,8 @@ afterAll(async () => {
   rmSync(otherDir, { recursive: true, force: true });
 });
 
-function runCli(args: readonly string[], dir = dataDir): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(WF_|LOQATE_|TITLEDESK_)/.test(name)));
-  const env = {
-    ...inherited,
-    TITLEDESK_DATA_DIR: dir,
-    TITLEDESK_BASE_URL: sandbox.baseUrl,
-    WF_DEVELOPER_CLIENT_ID: sandbox.config.developer.clientId,
-    WF_REFRESH_TOKEN: sandbox.config.developer.refreshToken,
-  };
-  const child = spawn(process.execPath, [bin, ...args], { env });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  return new Promise((resolve) => child.on('close', (code) => { resolve({ code, stdout, stderr }); }));
+function runCli(args: readonly string[], dir = dataDir): Promise<CliRun> {
+  return runCliProcess(args, developerEnv(sandbox, dir));
 }
 
 const historySchema = z.object({ purchases: z.array(z.object({ id: z.string(), state: z.string(), imported: z.boolean().optional() })) });

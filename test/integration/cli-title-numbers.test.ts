@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,8 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { historicTitleNumbers } from '../../electron/sandbox/world/build-world.ts';
 import { startSandbox, type RunningSandbox } from '../../electron/sandbox/index.ts';
-
-const bin = join(import.meta.dirname, '..', '..', 'bin', 'titledesk.mjs');
+import { developerEnv, runCli as runCliProcess, type CliRun } from './fixtures/run-cli.ts';
 
 let sandbox: RunningSandbox;
 let dataDir: string;
@@ -22,21 +20,8 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-function runCli(args: readonly string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(WF_|LOQATE_|TITLEDESK_)/.test(name)));
-  const env = {
-    ...inherited,
-    TITLEDESK_DATA_DIR: dataDir,
-    TITLEDESK_BASE_URL: sandbox.baseUrl,
-    WF_DEVELOPER_CLIENT_ID: sandbox.config.developer.clientId,
-    WF_REFRESH_TOKEN: sandbox.config.developer.refreshToken,
-  };
-  const child = spawn(process.execPath, [bin, ...args], { env });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  return new Promise((resolve) => child.on('close', (code) => { resolve({ code, stdout, stderr }); }));
+function runCli(args: readonly string[]): Promise<CliRun> {
+  return runCliProcess(args, developerEnv(sandbox, dataDir));
 }
 
 const output = z.object({ status: z.string(), purchaseId: z.string().nullable(), items: z.array(z.object({ variable: z.string(), value: z.string() })) });

@@ -1,18 +1,10 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { startSandbox, type RunningSandbox } from '../../electron/sandbox/index.ts';
-
-const bin = join(import.meta.dirname, '..', '..', 'bin', 'titledesk.mjs');
-
-interface CliRun {
-  readonly code: number | null;
-  readonly stdout: string;
-  readonly stderr: string;
-}
+import { runCli as runCliProcess, type CliRun } from './fixtures/run-cli.ts';
 
 let sandbox: RunningSandbox;
 let dataDir: string;
@@ -27,15 +19,8 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** Runs the real titledesk command in a child process, with only the variables a test gives. */
 function runCli(args: readonly string[], env: Readonly<Record<string, string>> = {}): Promise<CliRun> {
-  const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(WF_|LOQATE_|TITLEDESK_)/.test(name)));
-  const child = spawn(process.execPath, [bin, ...args], { env: { ...inherited, TITLEDESK_DATA_DIR: dataDir, ...env } });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  return new Promise((resolve) => child.on('close', (code) => { resolve({ code, stdout, stderr }); }));
+  return runCliProcess(args, { TITLEDESK_DATA_DIR: dataDir, ...env });
 }
 
 const developer = (): Record<string, string> => ({

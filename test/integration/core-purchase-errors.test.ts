@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CoreError } from '../../electron/core/errors.ts';
 import type { PurchaseOptions } from '../../shared/purchase.ts';
-import { assertNeverEarly, serviceTraffic, startHarness, statusesOf, type Harness } from './fixtures/purchase-harness.ts';
+import { assertNeverEarly, freshPairs, serviceTraffic, startHarness, statusesOf, type Harness } from './fixtures/purchase-harness.ts';
 
 let h: Harness;
 
@@ -18,15 +18,12 @@ beforeEach(() => {
   h.sandbox.setFaults([]);
 });
 
-let combination = 0;
+let nextPair: (() => { title: string; variable: string }) | undefined;
 
 /** Each call buys a (title, variable) pair not bought before: a repeat would be answered 200 at once. */
 function buy(service: ReturnType<Harness['newService']>, options: PurchaseOptions = {}) {
-  const { sampleTitles, testTitles, sampleVariables } = h.sandbox.config;
-  const titles = [...sampleTitles, ...testTitles];
-  const n = combination++;
-  const title = titles[n % titles.length] ?? '';
-  const variable = sampleVariables[Math.floor(n / titles.length) % sampleVariables.length] ?? '';
+  nextPair ??= freshPairs(h.sandbox);
+  const { title, variable } = nextPair();
   return service.create(h.env, title, [variable], options);
 }
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createEnvironmentSession } from '../../electron/core/api/environment-session.ts';
 import type { PurchaseEnvironment } from '../../electron/core/purchases/purchase-service.ts';
 import { MemorySecretStore } from '../../electron/core/secrets/memory-secret-store.ts';
-import { serviceTraffic, startHarness, statusesOf, type Harness } from './fixtures/purchase-harness.ts';
+import { freshPairs, serviceTraffic, startHarness, statusesOf, type Harness } from './fixtures/purchase-harness.ts';
 
 let h: Harness;
 
@@ -21,13 +21,11 @@ beforeEach(() => {
   h.sandbox.setFaults([]);
 });
 
-let combination = 0;
+let nextPair: (() => { title: string; variable: string }) | undefined;
 function nextPurchase(): { title: string; variable: string } {
-  const { sampleTitles, testTitles, sampleVariables } = h.sandbox.config;
-  const titles = [...sampleTitles, ...testTitles];
-  // Offset from the other suites' combinations: a repeat purchase would be answered 200 at once.
-  const n = 40 + combination++;
-  return { title: titles[n % titles.length] ?? '', variable: sampleVariables[Math.floor(n / titles.length) % sampleVariables.length] ?? '' };
+  // Offset from the other suites' pairs: a repeat purchase would be answered 200 at once.
+  nextPair ??= freshPairs(h.sandbox, 40);
+  return nextPair();
 }
 
 /** An environment on the sandbox whose credentials can be set later, as a user would in Settings. */

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,8 +10,7 @@ import { ConfSettingsStore } from '../../electron/core/settings/conf-settings-st
 import { startSandbox, type RunningSandbox } from '../../electron/sandbox/index.ts';
 import { purchaseRecordSchema, type PurchaseRecord } from '../../shared/purchase.ts';
 import { assertNeverEarly } from './fixtures/purchase-harness.ts';
-
-const bin = join(import.meta.dirname, '..', '..', 'bin', 'titledesk.mjs');
+import { runCli as runCliProcess, type CliRun } from './fixtures/run-cli.ts';
 
 let sandbox: RunningSandbox;
 let dataDir: string;
@@ -38,15 +36,8 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-function runCli(args: readonly string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(WF_|LOQATE_|TITLEDESK_)/.test(name)));
-  const env = { ...inherited, ...credentials(), TITLEDESK_DATA_DIR: dataDir, TITLEDESK_BASE_URL: sandbox.baseUrl };
-  const child = spawn(process.execPath, [bin, ...args], { env });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  return new Promise((resolve) => child.on('close', (code) => { resolve({ code, stdout, stderr }); }));
+function runCli(args: readonly string[]): Promise<CliRun> {
+  return runCliProcess(args, { ...credentials(), TITLEDESK_DATA_DIR: dataDir, TITLEDESK_BASE_URL: sandbox.baseUrl });
 }
 
 function journalRows(): number {
