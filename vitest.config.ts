@@ -17,7 +17,8 @@ export default defineConfig({
           hookTimeout: 30_000,
         },
       },
-      { test: { name: 'renderer', include: ['test/renderer/**/*.test.tsx'], environment: 'jsdom' } },
+      // jsdom lacks the modal <dialog> methods: a small stand-in is installed first (see the file).
+      { test: { name: 'renderer', include: ['test/renderer/**/*.test.tsx'], environment: 'jsdom', setupFiles: ['test/renderer/support/dialog-polyfill.ts'] } },
       // The OS keychain: `npm test` runs this project inside dbus-run-session with gnome-keyring.
       { test: { name: 'keychain', include: ['test/keychain/**/*.test.ts'], environment: 'node', testTimeout: 30_000, hookTimeout: 30_000 } },
     ],

@@ -30,8 +30,7 @@ export function App({ openPurchase }: { readonly openPurchase?: string | undefin
 
   return (
     <>
-      {/* inert keeps the frame out of reach while settings are open, for the keyboard and the mouse. */}
-      <div className="app-shell" inert={settingsOpen}>
+      <div className="app-shell">
         <a className="skip-link" href="#main">Skip to main content</a>
         <h1 className="visually-hidden">TitleDesk</h1>
         <AppHeader environments={list} selected={selected} onOpenSettings={() => { setSettingsOpen(true); }} />

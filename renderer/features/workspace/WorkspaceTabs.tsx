@@ -1,47 +1,19 @@
-import type { KeyboardEvent } from 'react';
+import { panelElementId, TabList, tabElementId } from '../../components/common/Tabs.tsx';
 
 export const workspaceTabs = ['Buy', 'Batch', 'Look up', 'History'] as const;
 export type WorkspaceTab = (typeof workspaceTabs)[number];
 
+const items = workspaceTabs.map((tab) => ({ id: tab, label: tab }));
+
 export function tabId(tab: WorkspaceTab): string {
-  return `workspace-tab-${tab.replace(/\s+/g, '-').toLowerCase()}`;
+  return tabElementId('workspace', tab);
 }
 
 export function panelId(tab: WorkspaceTab): string {
-  return `${tabId(tab)}-panel`;
+  return panelElementId('workspace', tab);
 }
 
-/** Tabs with arrow keys between them (the ARIA tabs pattern, selection follows focus). */
+/** The workspace's tasks as tabs; Workspace renders the panels, some kept mounted while hidden. */
 export function WorkspaceTabs({ current, onSelect }: { readonly current: WorkspaceTab; readonly onSelect: (tab: WorkspaceTab) => void }) {
-  function onKeyDown(event: KeyboardEvent<HTMLDivElement>): void {
-    const at = workspaceTabs.indexOf(current);
-    let next: number | undefined;
-    if (event.key === 'ArrowRight') next = (at + 1) % workspaceTabs.length;
-    else if (event.key === 'ArrowLeft') next = (at - 1 + workspaceTabs.length) % workspaceTabs.length;
-    else if (event.key === 'Home') next = 0;
-    else if (event.key === 'End') next = workspaceTabs.length - 1;
-    const tab = next === undefined ? undefined : workspaceTabs[next];
-    if (tab === undefined) return;
-    event.preventDefault();
-    onSelect(tab);
-    document.getElementById(tabId(tab))?.focus();
-  }
-  return (
-    <div className="tabs workspace-tabs" role="tablist" aria-label="Workspace" onKeyDown={onKeyDown}>
-      {workspaceTabs.map((tab) => (
-        <button
-          key={tab}
-          type="button"
-          role="tab"
-          id={tabId(tab)}
-          aria-selected={tab === current}
-          aria-controls={panelId(tab)}
-          tabIndex={tab === current ? 0 : -1}
-          onClick={() => { onSelect(tab); }}
-        >
-          {tab}
-        </button>
-      ))}
-    </div>
-  );
+  return <TabList label="Workspace" idPrefix="workspace" tabs={items} selected={current} onSelect={onSelect} className="workspace-tabs" />;
 }
