@@ -1,10 +1,13 @@
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { useEnvironmentsQuery } from './api/environment-queries.ts';
 import { useContractEvents } from './api/use-contract-events.ts';
+import { Deferred } from './components/common/Deferred.tsx';
 import { ErrorNotice } from './components/common/ErrorNotice.tsx';
 import { AppHeader } from './components/header/AppHeader.tsx';
-import { SettingsDialog } from './components/settings/SettingsDialog.tsx';
 import { Workspace } from './features/workspace/Workspace.tsx';
+
+// Settings are opened now and then, never on the first screen: their forms load on first use.
+const SettingsDialog = lazy(async () => ({ default: (await import('./components/settings/SettingsDialog.tsx')).SettingsDialog }));
 
 /** The application frame: header, main area, and settings over them. */
 export function App({ openPurchase }: { readonly openPurchase?: string | undefined } = {}) {
@@ -37,7 +40,9 @@ export function App({ openPurchase }: { readonly openPurchase?: string | undefin
         <Workspace environment={selected} loadProblem={loadProblem} openPurchase={openPurchase} />
       </div>
       {settingsOpen ? (
-        <SettingsDialog environments={list} selectedId={selectedId} onClose={() => { setSettingsOpen(false); }} />
+        <Deferred>
+          <SettingsDialog environments={list} selectedId={selectedId} onClose={() => { setSettingsOpen(false); }} />
+        </Deferred>
       ) : null}
     </>
   );
