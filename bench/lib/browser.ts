@@ -71,7 +71,7 @@ export async function invoke(rig: BrowserRig, channel: string, payload: unknown)
 export function installProbe(): void {
   const state = {
     longTasks: [] as { start: number; duration: number }[],
-    longFrames: [] as { start: number; duration: number }[],
+    longFrames: [] as { start: number; duration: number; scripts: { invoker: string; duration: number; at: number }[] }[],
     addressReadyAt: null as number | null,
     mainAt: null as number | null,
     snapshots: [] as { at: number; value: string; options: string[] }[],
@@ -83,7 +83,14 @@ export function installProbe(): void {
   // Long animation frames also count the rendering work after a task, where React commits land.
   if (PerformanceObserver.supportedEntryTypes.includes('long-animation-frame')) {
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) state.longFrames.push({ start: entry.startTime, duration: entry.duration });
+      for (const entry of list.getEntries()) {
+        // What ran in the frame (the callback that started it, and where in the bundle), longest first.
+        const scripts: unknown = Reflect.get(entry, 'scripts');
+        const ran = Array.isArray(scripts)
+          ? scripts.map((script: { invoker?: string; duration?: number; sourceCharPosition?: number }) => ({ invoker: script.invoker ?? '', duration: Math.round(script.duration ?? 0), at: script.sourceCharPosition ?? -1 }))
+          : [];
+        state.longFrames.push({ start: entry.startTime, duration: entry.duration, scripts: ran.sort((a, b) => b.duration - a.duration).slice(0, 3) });
+      }
     }).observe({ type: 'long-animation-frame', buffered: true });
   }
   const addressBox = (): HTMLInputElement | undefined => {
@@ -112,7 +119,7 @@ export function installProbe(): void {
 
 export const probeSchema = z.object({
   longTasks: z.array(z.object({ start: z.number(), duration: z.number() })),
-  longFrames: z.array(z.object({ start: z.number(), duration: z.number() })),
+  longFrames: z.array(z.object({ start: z.number(), duration: z.number(), scripts: z.array(z.object({ invoker: z.string(), duration: z.number(), at: z.number() })) })),
   addressReadyAt: z.number().nullable(),
   mainAt: z.number().nullable(),
   snapshots: z.array(z.object({ at: z.number(), value: z.string(), options: z.array(z.string()) })),

@@ -7,6 +7,7 @@ import { percentile, round, show } from '../lib/stats.ts';
 const coldLoads = 3;
 const longTaskGoalMs = 50;
 const startJsGoalKiB = 150;
+const addressReadyGoalMs = 300;
 
 async function openApp(rig: BrowserRig): Promise<{ page: Page; addressFound: boolean; close: () => Promise<void> }> {
   const context = await rig.browser.newContext();
@@ -40,8 +41,7 @@ async function measureBoot(rig: BrowserRig): Promise<{ addressFound: boolean; ad
   return { addressFound, addressMs, mainMs };
 }
 
-async function createPurchases(rig: BrowserRig, count: number): Promise<void> {
-  const titles = rig.titles.slice(0, count);
+async function createPurchases(rig: BrowserRig, titles: readonly string[]): Promise<void> {
   // As many at once as a busy user's clicks could ever be; the host queues the rest.
   const lanes = 50;
   let next = 0;
@@ -65,22 +65,29 @@ async function pendingCount(rig: BrowserRig): Promise<number> {
   return total;
 }
 
-/** The longest main-thread task while the purchases are made and followed to the end. */
-async function measureLive(rig: BrowserRig, context: BenchContext) {
+/**
+ * The longest main-thread task while the purchases are made and followed to the end. Each run
+ * buys titles of its own: a title bought before would be answered from the journal at once.
+ */
+async function measureLive(rig: BrowserRig, context: BenchContext, run: number) {
+  const titles = rig.titles.slice((run - 1) * context.purchases, run * context.purchases);
+  if (titles.length < context.purchases) throw new Error(`The sandbox has titles for ${String(run - 1)} runs of ${String(context.purchases)} purchases only.`);
   const app = await openApp(rig);
   try {
     await app.page.waitForTimeout(1000);
     const since = await app.page.evaluate(() => performance.now());
     const startedAt = performance.now();
-    context.log(`renderer: ${context.purchases} live purchases in the browser-mode host`);
-    await createPurchases(rig, context.purchases);
-    const shown = rig.titles.slice(0, context.purchases);
+    context.log(`renderer: ${context.purchases} live purchases in the browser-mode host, run ${String(run)}/${String(context.runs)}`);
+    await createPurchases(rig, titles);
+    const shown = titles;
     const panelShows = await app.page.waitForFunction((titles) => titles.some((title) => document.body.innerText.includes(title)), shown, { timeout: 10_000 }).then(() => true, () => false);
     while ((await pendingCount(rig)) > 0 && performance.now() - startedAt < 90_000) await app.page.waitForTimeout(1000);
     await app.page.waitForTimeout(1000);
     const probe = await readProbe(app.page);
     const tasks = probe.longTasks.filter((task) => task.start >= since).map((task) => task.duration);
-    const frames = probe.longFrames.filter((frame) => frame.start >= since).map((frame) => frame.duration);
+    const longFrames = probe.longFrames.filter((frame) => frame.start >= since);
+    const frames = longFrames.map((frame) => frame.duration);
+    const longestFrame = longFrames.reduce<(typeof longFrames)[number] | undefined>((longest, frame) => (longest === undefined || frame.duration > longest.duration ? frame : longest), undefined);
     return {
       panelShowsPurchases: panelShows,
       seconds: round((performance.now() - startedAt) / 1000, 1),
@@ -90,6 +97,8 @@ async function measureLive(rig: BrowserRig, context: BenchContext) {
       blockingMs: round(tasks.reduce((sum, duration) => sum + duration - 50, 0), 0),
       longAnimationFrames: frames.length,
       longestAnimationFrameMs: frames.length === 0 ? null : round(Math.max(...frames), 0),
+      // Where the longest frame's time went, for the next round of profiling.
+      longestFrameScripts: longestFrame?.scripts.map((script) => `${script.invoker} ${String(script.duration)} ms @${String(script.at)}`) ?? [],
     };
   } finally {
     await app.close();
@@ -106,7 +115,11 @@ export const rendererSection: Section = {
     try {
       context.log('renderer: cold loads in Chromium');
       const boot = await measureBoot(rig);
-      const live = await measureLive(rig, context);
+      const liveRuns = [];
+      for (let run = 1; run <= context.runs; run += 1) liveRuns.push(await measureLive(rig, context, run));
+      // The goal holds only if it holds in every run: the worst run speaks for all.
+      const live = liveRuns.reduce((worst, run) => ((run.longestTaskMs ?? 0) > (worst.longestTaskMs ?? 0) ? run : worst));
+      const longestPerRun = liveRuns.map((run) => (run.longestTaskMs === null ? 'none' : `${String(run.longestTaskMs)} ms`));
       const bootMs = boot.addressFound ? boot.addressMs : boot.mainMs;
       const startupMs = round(percentile(bootMs, 50), 0);
       const notes: string[] = [];
@@ -118,7 +131,7 @@ export const rendererSection: Section = {
         figures: {
           bundle: { jsBytes: build.jsBytes, jsGzipBytes: build.jsGzipBytes, startJsBytes: build.startJsBytes, startJsGzipBytes: build.startJsGzipBytes, cssBytes: build.cssBytes, cssGzipBytes: build.cssGzipBytes },
           startup: { measuredUntil: boot.addressFound ? 'address box accepts input' : 'main landmark (address box pending)', medianMs: startupMs, runsMs: bootMs.map((ms) => Math.round(ms)) },
-          live: { purchases: context.purchases, ...live, longestTaskMs: longest, ...(live.panelShowsPurchases ? {} : { longestTaskWithoutPanelMs: live.longestTaskMs }) },
+          live: { purchases: context.purchases, runs: liveRuns.length, longestTaskPerRun: longestPerRun, ...live, longestTaskMs: longest, ...(live.panelShowsPurchases ? {} : { longestTaskWithoutPanelMs: live.longestTaskMs }) },
         },
         tables: [{
           columns: ['', 'measured', 'goal', ''],
@@ -126,8 +139,8 @@ export const rendererSection: Section = {
             ['JS loaded at start (raw / gzip)', `${show(round(build.startJsBytes / 1024, 1))} KiB / ${show(round(build.startJsGzipBytes / 1024, 1))} KiB`, `<= ${String(startJsGoalKiB)} KiB gzip`, goalMark(build.startJsGzipBytes <= startJsGoalKiB * 1024)],
             ['all JS, with the parts loaded on first use (raw / gzip)', `${show(round(build.jsBytes / 1024, 1))} KiB / ${show(round(build.jsGzipBytes / 1024, 1))} KiB`, '', ''],
             ['CSS (raw / gzip)', `${show(round(build.cssBytes / 1024, 1))} KiB / ${show(round(build.cssGzipBytes / 1024, 1))} KiB`, '', ''],
-            [boot.addressFound ? 'navigation to address box accepting input (median)' : 'navigation to main landmark (address box pending)', show(startupMs, ' ms'), '', `runs ${bootMs.map((ms) => String(Math.round(ms))).join(', ')}`],
-            [`longest task, ${context.purchases} live purchases`, longestText, `< ${longTaskGoalMs} ms`, longest === 'pending' ? '' : goalMark(longest === null || longest < longTaskGoalMs)],
+            [`${boot.addressFound ? 'navigation to address box accepting input' : 'navigation to main landmark (address box pending)'} (median; runs ${bootMs.map((ms) => String(Math.round(ms))).join(', ')})`, show(startupMs, ' ms'), `<= ${String(addressReadyGoalMs)} ms`, goalMark(boot.addressFound && (startupMs ?? Infinity) <= addressReadyGoalMs)],
+            [`longest task, ${context.purchases} live purchases (worst of ${String(liveRuns.length)} runs: ${longestPerRun.join(', ')})`, longestText, `< ${longTaskGoalMs} ms`, longest === 'pending' ? '' : goalMark(longest === null || longest < longTaskGoalMs)],
             ['  long tasks / blocking time', `${String(live.longTasks)} / ${show(live.blockingMs, ' ms')}`, '', ''],
             ['  long animation frames / longest', `${String(live.longAnimationFrames)} / ${live.longestAnimationFrameMs === null ? 'none >= 50 ms' : `${String(live.longestAnimationFrameMs)} ms`}`, '', ''],
             ['  live run', show(live.seconds, ' s'), '', ''],
