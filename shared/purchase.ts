@@ -62,6 +62,32 @@ export const exchangeSchema = z.object({
 });
 export type Exchange = z.infer<typeof exchangeSchema>;
 
+/**
+ * The address a purchase was reached from, as one short line (the address card's label joined):
+ * context for a person reading the history, never sent to the service. Line breaks and runs of
+ * white space become one space; other control characters are refused.
+ */
+export const maxPurchaseAddressLength = 300;
+export const purchaseAddressSchema = z
+  .string()
+  .max(4 * maxPurchaseAddressLength, `must be at most ${String(maxPurchaseAddressLength)} characters`)
+  .transform((text) => text.replace(/\s+/g, ' ').trim())
+  .pipe(
+    z
+      .string()
+      .min(1, 'must not be empty')
+      .max(maxPurchaseAddressLength, `must be at most ${String(maxPurchaseAddressLength)} characters`)
+      // eslint-disable-next-line no-control-regex -- the point is to find control characters
+      .refine((text) => !/[\u0000-\u001f\u007f]/.test(text), 'must not contain control characters'),
+  );
+
+/** An address label's lines as the one line a purchase keeps: joined, and cut with "…" if too long. */
+export function purchaseAddressLine(lines: readonly string[]): string | undefined {
+  const line = lines.map((part) => part.replace(/\s+/g, ' ').trim()).filter((part) => part !== '').join(', ');
+  if (line === '') return undefined;
+  return line.length <= maxPurchaseAddressLength ? line : `${line.slice(0, maxPurchaseAddressLength - 1).trimEnd()}…`;
+}
+
 export const moneySchema = z.object({ value: z.number(), currency: z.string() });
 export type Money = z.infer<typeof moneySchema>;
 
@@ -85,6 +111,8 @@ export const purchaseRecordSchema = z.object({
   environmentId: z.string().min(1),
   /** Absent for a purchase that joined the history through check (the result does not name its title). */
   titleNumber: z.string().optional(),
+  /** The address the title was reached from, when it was (absent in journals written before it existed). */
+  address: z.string().max(maxPurchaseAddressLength).optional(),
   variables: z.array(z.string()),
   options: purchaseOptionsSchema,
   state: purchaseStateSchema,

@@ -11,6 +11,7 @@ export function purchaseJson(record: PurchaseRecord, result: unknown): Record<st
     location: record.resultUrl ?? null,
     status: record.state,
     titleNumber: record.titleNumber ?? null,
+    ...(record.address === undefined ? {} : { address: record.address }),
     result: result ?? null,
     items: record.items ?? [],
     total: record.totals ?? [],

@@ -12,7 +12,7 @@ import {
   environmentSchema,
 } from '../environment.ts';
 import { backupInfoSchema, historyExportSchema, importSummarySchema, journalStatusSchema } from '../journal.ts';
-import { historyQuerySchema, purchaseOptionsSchema, purchaseRecordSchema, resolveActionSchema } from '../purchase.ts';
+import { historyQuerySchema, purchaseAddressSchema, purchaseOptionsSchema, purchaseRecordSchema, resolveActionSchema } from '../purchase.ts';
 import { batchItemSchema, batchSummarySchema, batchTenureSchema } from '../batch.ts';
 import { amountsSchema, spendingHistorySchema, spendingSettingsSchema, spendingStatusSchema } from '../spending.ts';
 import { presetListSchema, savedPresetSchema } from '../variable-presets.ts';
@@ -80,6 +80,8 @@ export const requestChannels = {
       titleNumber: z.string().trim().min(1).max(20),
       variables: z.array(iri).min(1).max(500),
       options: purchaseOptionsSchema.strict().optional(),
+      /** The address the title was reached from, kept on the record for people (never sent to the service). */
+      address: purchaseAddressSchema.optional(),
       /** "Buy again anyway": do not reuse variables the journal holds. */
       buyAgain: z.boolean().optional(),
       /** The second confirmation of a purchase above the environment's threshold. */

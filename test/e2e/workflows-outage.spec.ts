@@ -3,7 +3,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { z } from 'zod';
-import { screenshot } from './support/app-page.ts';
+import { openPurchaseView, screenshot } from './support/app-page.ts';
 import { invoke } from './support/host-api.ts';
 import { startTitleDeskWeb, type TitleDeskWeb } from './support/titledesk-web.ts';
 
@@ -77,8 +77,8 @@ test('a 503 while the result is fetched is retried and the purchase still comple
   await buyOne(page, config.testTitles[0] ?? '');
   const row = page.getByRole('region', { name: 'Purchases' }).getByRole('article').first();
   await expect(row.getByText('Available', { exact: true })).toBeVisible({ timeout: 45_000 });
-  await row.getByRole('button', { expanded: false }).click();
-  const timeline = row.getByRole('list', { name: 'Timeline' });
+  const view = await openPurchaseView(page, row);
+  const timeline = view.getByRole('list', { name: 'Timeline' });
   await expect(timeline).toContainText('GET 503');
   await expect(timeline).toContainText('GET 200');
   await screenshot(page, testInfo, 'outage-recovered');
@@ -92,13 +92,13 @@ test('a service that stays unavailable fails in plain words, and Check again rec
   await buyOne(page, config.testTitles[1] ?? '');
   const row = page.getByRole('region', { name: 'Purchases' }).getByRole('article').first();
   await expect(row.getByText('Failed', { exact: true })).toBeVisible({ timeout: 90_000 });
-  await row.getByRole('button', { expanded: false }).click();
-  await expect(row.getByRole('note')).toContainText('The service is unavailable right now');
+  const view = await openPurchaseView(page, row);
+  await expect(view.getByRole('note')).toContainText('The service is unavailable right now');
   await screenshot(page, testInfo, 'outage-failed');
   await setFaults([]);
-  await row.getByRole('button', { name: 'Check again' }).click();
-  await expect(row.getByText('Available', { exact: true })).toBeVisible({ timeout: 30_000 });
-  await expect(row.getByRole('list', { name: 'Timeline' })).toContainText(/GET 503 Retry-After 1 s × \d+/);
+  await view.getByRole('button', { name: 'Check again' }).click();
+  await expect(view.getByText('Available', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(view.getByRole('list', { name: 'Timeline' })).toContainText(/GET 503 Retry-After 1 s × \d+/);
   await screenshot(page, testInfo, 'outage-checked-again');
 });
 

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import { collectPageProblems, screenshot } from './support/app-page.ts';
+import { collectPageProblems, openPurchaseView, screenshot } from './support/app-page.ts';
 import { startTitleDeskWeb, type TitleDeskWeb } from './support/titledesk-web.ts';
 
 let host: TitleDeskWeb;
@@ -99,32 +99,38 @@ test('an analyst finds a flat, buys three variables, exports them; support looks
   expect(seen).toMatch(/next check in \d+ s/);
   await expect(panel.getByRole('status').filter({ hasText: 'Purchase ready' })).toContainText('£5.50');
 
-  await row.getByRole('button', { expanded: false }).click();
-  const results = row.getByRole('table');
+  // The row says which flat it was bought for, which variables and where.
+  await expect(row).toContainText('Flat 2, Regent Mansions');
+  await expect(row.locator('.purchase-meta')).toHaveText(/^Estimate[^,]+, Estimate[^,]+ \+1 · Sandbox$/);
+  const view = await openPurchaseView(page, row);
+  await expect(view).toContainText('Flat 2, Regent Mansions');
+  const results = view.getByRole('table');
   await expect(results.getByRole('row')).toHaveCount(5);
   await expect(results.getByRole('rowheader', { name: 'Estimated Sale Value (£)' })).toBeVisible();
   await expect(results.locator('tfoot')).toContainText('£5.50');
-  await expect(row.getByRole('list', { name: 'Timeline' })).toContainText(/POST → 303 Retry-After \d+ s/);
-  await expect(row.getByRole('list', { name: 'Timeline' })).toContainText('GET 200');
+  await expect(view.getByRole('list', { name: 'Timeline' })).toContainText(/POST → 303 Retry-After \d+ s/);
+  await expect(view.getByRole('list', { name: 'Timeline' })).toContainText('GET 200');
   await screenshot(page, testInfo, 'purchase-available');
 
-  const [download] = await Promise.all([page.waitForEvent('download'), row.getByRole('button', { name: 'Export CSV' }).click()]);
+  const [download] = await Promise.all([page.waitForEvent('download'), view.getByRole('button', { name: 'Export CSV' }).click()]);
   expect(download.suggestedFilename()).toMatch(/^titledesk-WYK\d+-.+\.csv$/);
   const csv = await readFile(await download.path(), 'utf8');
   expect(csv.charCodeAt(0)).toBe(0xfeff);
   const lines = csv.slice(1).trim().split('\r\n');
-  expect(lines[0]).toBe('Title,Purchase ID,Purchased at,Environment,Variable,Provider,Source,Scheme path,Value,Price,Currency,Ontology type,Variable IRI');
+  expect(lines[0]).toBe('Title,Address,Purchase ID,Purchased at,Environment,Variable,Provider,Source,Scheme path,Value,Price,Currency,Ontology type,Variable IRI');
   expect(lines).toHaveLength(4);
+  // The address has commas, so its cell is quoted.
+  for (const line of lines.slice(1)) expect(line).toMatch(/^WYK\d+,"Flat 2, Regent Mansions, [^"]+",/);
   expect(csv).toContain('Estimated Sale Value (£),Zoopla,Property Data,Market / Valuation / Sale,');
 
-  await row.getByRole('button', { name: 'Show requests' }).click();
+  await view.getByRole('button', { name: 'Show requests' }).click();
   const drawer = page.getByRole('complementary', { name: /^Requests for WYK/ });
   await expect(drawer.getByRole('cell', { name: /^POST \/world\/GB-eaw\/titles\/WYK\d+\/catalog$/ })).toBeVisible();
   await expect(drawer.getByRole('cell', { name: /^303/ })).toBeVisible();
   await screenshot(page, testInfo, 'requests-drawer');
   await drawer.getByRole('button', { name: 'Close requests' }).click();
 
-  const purchaseId = (await row.locator('.purchase-id').textContent()) ?? '';
+  const purchaseId = (await view.locator('.purchase-id').textContent()) ?? '';
   expect(purchaseId).not.toBe('');
 
   // Support, in a fresh page of the same app: check the purchase by its ID.
@@ -152,11 +158,12 @@ test('an analyst finds a flat, buys three variables, exports them; support looks
   const historyRow = history.getByRole('row').filter({ hasText: purchaseId });
   await historyRow.getByRole('button', { name: /^Re-check/ }).click();
   await expect(historyRow.getByText('Available', { exact: true })).toBeVisible();
+  await expect(historyRow).toContainText('Flat 2, Regent Mansions');
   await screenshot(support, testInfo, 'history');
 
   // The same screens in the dark theme, from the frame's colour variables.
   await page.emulateMedia({ colorScheme: 'dark' });
-  await expect(row.getByRole('table')).toBeVisible();
+  await expect(view.getByRole('table')).toBeVisible();
   await screenshot(page, testInfo, 'purchase-available-dark');
   expect(problems).toEqual([]);
 });

@@ -1,5 +1,5 @@
 import { titleNumberHint, titleNumberRefusal, titleNumberSchema } from '../../../shared/title-number.ts';
-import { maxMinWaitSeconds, minWaitSecondsSchema } from '../../../shared/purchase.ts';
+import { maxMinWaitSeconds, minWaitSecondsSchema, purchaseAddressSchema } from '../../../shared/purchase.ts';
 import { purchaseEnvironment } from '../../core/app/purchase-environment.ts';
 import { requireString, runCommand, UsageError, type CommandSpec } from '../command-kit.ts';
 import { followUntilSettled } from '../progress-line.ts';
@@ -10,6 +10,7 @@ interface PurchaseInput {
   readonly variables: string[];
   readonly fireAndForget: boolean;
   readonly minWaitSeconds: number | undefined;
+  readonly address: string | undefined;
 }
 
 /** Characters and length only: any shape the register may hold is sent, and the service decides. */
@@ -28,19 +29,29 @@ function parseMinWait(value: unknown): number | undefined {
   return parsed.data;
 }
 
+/** The same schema the app's requests go through: one line, kept on the record, never sent. */
+function parseAddress(value: unknown): string | undefined {
+  if (value === undefined) return undefined;
+  const parsed = purchaseAddressSchema.safeParse(typeof value === 'string' ? value : '');
+  if (!parsed.success) throw new UsageError(`--address ${parsed.error.issues[0]?.message ?? 'is not valid'}`);
+  return parsed.data;
+}
+
 const spec: CommandSpec<PurchaseInput> = {
   name: 'purchase',
-  usage: `Usage: titledesk purchase --title T --var IRI [--var IRI …] [--fire-and-forget] [--min-wait S] [--json]
+  usage: `Usage: titledesk purchase --title T --var IRI [--var IRI …] [--fire-and-forget] [--min-wait S] [--address TEXT] [--json]
 
 Buys the variables of a title and follows the purchase until its values arrive.
   --fire-and-forget   return right after the service accepts it (Prefer: wait=0); check it later
   --min-wait S        ask the service to keep answering 202 for S seconds (test titles only)
+  --address TEXT      note the address the title belongs to on the purchase (shown in the history)
 An IRI may start at /vars/ to mean the service's own variables (useful with the built-in sandbox).`,
   options: {
     title: { type: 'string' },
     var: { type: 'string', multiple: true },
     'fire-and-forget': { type: 'boolean' },
     'min-wait': { type: 'string' },
+    address: { type: 'string' },
   },
   parse(values, positionals) {
     if (positionals.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(positionals[0])}`);
@@ -51,6 +62,7 @@ An IRI may start at /vars/ to mean the service's own variables (useful with the 
       variables,
       fireAndForget: values['fire-and-forget'] === true,
       minWaitSeconds: parseMinWait(values['min-wait']),
+      address: parseAddress(values['address']),
     };
   },
   async run(context, input, flags) {
@@ -65,7 +77,7 @@ An IRI may start at /vars/ to mean the service's own variables (useful with the 
     // A one-shot command does not stay to resume a purchase waiting for sign-in: without usable
     // credentials it stops here, before anything is journaled or sent (exit code 3).
     await environments.session(context.environment.id).tokens.accessToken();
-    let record = await purchases.create(purchaseEnvironment(environments, context.environment.id), input.title, variables, options);
+    let record = await purchases.create(purchaseEnvironment(environments, context.environment.id), input.title, variables, options, undefined, { address: input.address });
     if (record.state === 'pending' && record.autoCheck) record = await followUntilSettled(purchases, record.id);
     printPurchase(record, purchases.getResult(record.id), flags.json, 'purchase', environmentLabel(context.environment));
     return exitCodeForRecord(record);

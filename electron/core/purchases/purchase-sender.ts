@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { PurchaseOptions, PurchaseRecord, ResolveAction } from '../../../shared/purchase.ts';
+import { purchaseAddressSchema, type PurchaseOptions, type PurchaseRecord, type ResolveAction } from '../../../shared/purchase.ts';
 import { isTitleNumber, normalizeTitleNumber, titleNumberRefusal } from '../../../shared/title-number.ts';
 import { CoreError } from '../errors.ts';
 import type { Clock } from './clock.ts';
@@ -9,6 +9,20 @@ import type { RecordStore } from './record-store.ts';
 import { sendableReason, withinAutoSendWindow } from './recovery.ts';
 import type { Submitter } from './submitter.ts';
 import { validateVariables } from './variables.ts';
+
+/** What a purchase is about beyond what is sent: for people reading the history. */
+export interface PurchaseContext {
+  /** The address the title was reached from (one short line). */
+  readonly address?: string | undefined;
+}
+
+/** The address as the record keeps it: one line, or a validation error naming the problem. */
+function parseAddress(address: string | undefined): string | undefined {
+  if (address === undefined) return undefined;
+  const parsed = purchaseAddressSchema.safeParse(address);
+  if (!parsed.success) throw new CoreError('validation', `The address ${parsed.error.issues[0]?.message ?? 'is not valid'}.`);
+  return parsed.data;
+}
 
 export interface PurchaseSenderOptions {
   readonly store: RecordStore;
@@ -40,11 +54,12 @@ export class PurchaseSender {
   }
 
   /** `localId`: an id the caller (a batch) journaled first; one already in the journal is refused, so it never causes a second POST. */
-  async create(environment: PurchaseEnvironment, titleNumber: string, variables: readonly string[], options: PurchaseOptions, localId?: string): Promise<PurchaseRecord> {
+  async create(environment: PurchaseEnvironment, titleNumber: string, variables: readonly string[], options: PurchaseOptions, localId?: string, context: PurchaseContext = {}): Promise<PurchaseRecord> {
     if (localId !== undefined && this.#options.store.get(localId) !== undefined) throw new CoreError('validation', 'This purchase was already sent.');
     const title = normalizeTitleNumber(titleNumber);
     if (!isTitleNumber(title)) throw new CoreError('validation', titleNumberRefusal);
     validateVariables(variables);
+    const address = parseAddress(context.address);
     try {
       formatPrefer(options);
     } catch (error) {
@@ -55,6 +70,7 @@ export class PurchaseSender {
       id: localId ?? randomUUID(),
       environmentId: environment.id,
       titleNumber: title,
+      ...(address === undefined ? {} : { address }),
       variables: [...variables],
       options: { ...options },
       state: 'submitting',

@@ -7,7 +7,7 @@ import { exportHistory, importHistory } from './history-transfer.ts';
 import { backUpJournal, backupDir, listBackups, requestRestore } from './journal-backup.ts';
 import { Poller, type PurchaseEnvironment } from './poller.ts';
 import { PurchaseChecker, type CheckOptions } from './purchase-checker.ts';
-import { PurchaseSender } from './purchase-sender.ts';
+import { PurchaseSender, type PurchaseContext } from './purchase-sender.ts';
 import { RecordStore, type PurchaseListener } from './record-store.ts';
 import { RestartRecovery, type ResumeSummary } from './restart-recovery.ts';
 import { applyRescued } from './rescue-apply.ts';
@@ -16,6 +16,7 @@ import { Submitter } from './submitter.ts';
 export type { PurchaseEnvironment } from './poller.ts';
 export type { PurchaseListener } from './record-store.ts';
 export type { CheckOptions } from './purchase-checker.ts';
+export type { PurchaseContext } from './purchase-sender.ts';
 export type { ResumeSummary } from './restart-recovery.ts';
 
 export interface PurchaseServiceOptions {
@@ -115,15 +116,16 @@ export class PurchaseService {
   /**
    * `localId` lets a caller (a batch) journal which purchase it is about to make before the
    * intent exists; an id already in the journal is refused, so it can never cause a second POST.
+   * `context` is kept on the record for people (the address the title was reached from).
    */
-  create(environment: PurchaseEnvironment, titleNumber: string, variables: readonly string[], options: PurchaseOptions = {}, localId?: string): Promise<PurchaseRecord> {
-    return this.#track(this.#create(environment, titleNumber, variables, options, localId));
+  create(environment: PurchaseEnvironment, titleNumber: string, variables: readonly string[], options: PurchaseOptions = {}, localId?: string, context: PurchaseContext = {}): Promise<PurchaseRecord> {
+    return this.#track(this.#create(environment, titleNumber, variables, options, localId, context));
   }
 
-  async #create(environment: PurchaseEnvironment, titleNumber: string, variables: readonly string[], options: PurchaseOptions, localId?: string): Promise<PurchaseRecord> {
+  async #create(environment: PurchaseEnvironment, titleNumber: string, variables: readonly string[], options: PurchaseOptions, localId: string | undefined, context: PurchaseContext): Promise<PurchaseRecord> {
     this.#assertOpen();
     this.#remember(environment);
-    return this.#sender.create(environment, titleNumber, variables, options, localId);
+    return this.#sender.create(environment, titleNumber, variables, options, localId, context);
   }
 
   /** "Send now": a purchase that was certainly never sent goes out, once. */

@@ -22,6 +22,8 @@ export interface PurchaseChoice {
   readonly buyAgain?: boolean;
   /** The second, explicit confirmation of a purchase above the environment's threshold. */
   readonly confirmed?: boolean;
+  /** The address the title was reached from, kept on the record. */
+  readonly address?: string;
 }
 
 async function catalogCost(session: EnvironmentSession, titleNumber: string, variables: readonly string[]): Promise<Money[]> {
@@ -71,5 +73,5 @@ export async function guardedCreate(
   // The estimate and the intent are written in this same turn, so no other purchase slips between the check and them.
   const localId = randomUUID();
   deps.guard.ledger.recordEstimate(localId, environmentId, cost, deps.now());
-  return deps.purchases.create(deps.environment, title, toBuy, options, localId);
+  return deps.purchases.create(deps.environment, title, toBuy, options, localId, { address: choice.address });
 }

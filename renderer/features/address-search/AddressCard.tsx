@@ -1,11 +1,13 @@
 import type { AddressRetrieveResult } from '../../../shared/address.ts';
+import { purchaseAddressLine } from '../../../shared/purchase.ts';
 import { ErrorNotice } from '../../components/common/ErrorNotice.tsx';
 import { useAddressRetrieveQuery } from './address-queries.ts';
 import { ReportButton } from '../report/ReportButton.tsx';
 
 export interface AddressCardProps {
   readonly id: string;
-  readonly onOpenTitle: (titleNumber: string) => void;
+  /** `address` is the card's label on one line: a purchase of the title keeps it. */
+  readonly onOpenTitle: (titleNumber: string, address?: string) => void;
   readonly onClose: () => void;
 }
 
@@ -25,7 +27,7 @@ export function AddressCard({ id, onOpenTitle, onClose }: AddressCardProps) {
   );
 }
 
-function AddressDetails({ address, onOpenTitle }: { readonly address: AddressRetrieveResult; readonly onOpenTitle: (titleNumber: string) => void }) {
+function AddressDetails({ address, onOpenTitle }: { readonly address: AddressRetrieveResult; readonly onOpenTitle: AddressCardProps['onOpenTitle'] }) {
   return (
     <div className="address-details">
       <address className="address-label">
@@ -57,7 +59,7 @@ function AddressDetails({ address, onOpenTitle }: { readonly address: AddressRet
         <ul className="title-list">
           {address.titles.map((title) => (
             <li key={title.titleNumber}>
-              <button type="button" onClick={() => { onOpenTitle(title.titleNumber); }} aria-label={`Open ${title.tenure.toLowerCase()} title ${title.titleNumber}`}>
+              <button type="button" onClick={() => { onOpenTitle(title.titleNumber, purchaseAddressLine(address.label)); }} aria-label={`Open ${title.tenure.toLowerCase()} title ${title.titleNumber}`}>
                 <code>{title.titleNumber}</code> <span className="tenure">{title.tenure}</span>
               </button>
             </li>

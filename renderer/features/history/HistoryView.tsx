@@ -130,7 +130,10 @@ function HistoryRow({ record, open, onToggle, onShowRequests, onLookUp }: Histor
     <>
       <tr>
         <td className="nowrap"><time dateTime={new Date(record.createdAt).toISOString()}>{formatDateTime(record.createdAt)}</time></td>
-        <td>{purchaseTitle(record)}</td>
+        <td>
+          {record.titleNumber ?? <span className="muted">Not named by the service</span>}
+          {record.address === undefined ? null : <span className="history-address">{record.address}</span>}
+        </td>
         <td><code>{record.purchaseId ?? '—'}</code></td>
         <td title={variableCount(record)}>{variableNames(record)}</td>
         <td><StateChip record={record} /></td>

@@ -9,6 +9,7 @@ import { ResultsTable } from './ResultsTable.tsx';
 import { exportFileName, purchaseCsv, purchaseJson } from './purchase-export.ts';
 import { useCancelPurchaseMutation, useCheckPurchaseMutation, useRecheckPurchaseMutation } from './purchase-queries.ts';
 import { formatSeconds, stepText, summariseTimeline } from './timeline.ts';
+import { titleNotNamed } from './purchase-labels.ts';
 import { ReportButton } from '../report/ReportButton.tsx';
 
 export interface PurchaseDetailsProps {
@@ -25,6 +26,18 @@ export function PurchaseDetails({ record, onShowRequests, onLookUp }: PurchaseDe
     <div className="purchase-details">
       <PurchaseActions record={record} onLookUp={onLookUp} />
       <dl className="facts">
+        {record.titleNumber === undefined ? (
+          <>
+            <dt>Title</dt>
+            <dd className="muted">Not known: {titleNotNamed} (its result names only the variables bought)</dd>
+          </>
+        ) : null}
+        {record.address === undefined ? null : (
+          <>
+            <dt>Address</dt>
+            <dd>{record.address}</dd>
+          </>
+        )}
         <dt>Purchase ID</dt>
         <dd>{record.purchaseId === undefined ? <span className="muted">None yet</span> : <code className="purchase-id">{record.purchaseId}</code>}</dd>
         {record.resultUrl === undefined ? null : (
@@ -92,7 +105,7 @@ function PurchaseActions({ record, onLookUp }: { readonly record: PurchaseRecord
 
 function Timeline({ record }: { readonly record: PurchaseRecord }) {
   const steps = summariseTimeline(record.timeline);
-  if (steps.length === 0) return <p className="muted">No requests sent yet.</p>;
+  if (steps.length === 0) return <p className="timeline muted">No requests sent yet.</p>;
   return (
     <ol className="timeline" aria-label="Timeline">
       {steps.map((step, index) => (

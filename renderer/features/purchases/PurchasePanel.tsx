@@ -1,26 +1,34 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import type { Environment } from '../../../shared/environment.ts';
 import { ErrorNotice } from '../../components/common/ErrorNotice.tsx';
 import { CompletionNotices, useCompletionNotices } from './CompletionNotices.tsx';
 import { usePurchaseIds } from './purchase-index.ts';
 import { PurchaseRow } from './PurchaseRow.tsx';
 import { SendAllBar } from './SendAllBar.tsx';
+import { focusPurchaseRow } from './focus-purchase-row.ts';
+
+/** A row to bring into view and focus (a new version each time, so the same row can be asked twice). */
+export interface RowFocusRequest {
+  readonly id: string;
+  readonly version: number;
+}
 
 export interface PurchasePanelProps {
   readonly environment: Environment;
-  readonly onLookUp: () => void;
-  readonly onShowRequests: (id: string) => void;
+  /** Opens a purchase in its own view. */
+  readonly onOpen: (id: string) => void;
+  /** Set when the purchase view closes: focus goes back to the row it was opened from. */
+  readonly focusRequest?: RowFocusRequest | undefined;
 }
 
 /**
  * Every purchase of the environment, newest first, live. Rows are virtualised (only those in
- * view are in the page) and measured, so an expanded row can be any height.
+ * view are in the page) and measured; a row opens its purchase in a view of its own.
  */
-export function PurchasePanel({ environment, onLookUp, onShowRequests }: PurchasePanelProps) {
+export function PurchasePanel({ environment, onOpen, focusRequest }: PurchasePanelProps) {
   const notices = useCompletionNotices();
   const { ids, index } = usePurchaseIds(environment.id, notices.add);
-  const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
   const scroller = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: ids.length,
@@ -29,14 +37,15 @@ export function PurchasePanel({ environment, onLookUp, onShowRequests }: Purchas
     overscan: 8,
     getItemKey: (position) => ids[position] ?? position,
   });
-  const toggle = useCallback((id: string) => {
-    setExpanded((current) => {
-      const next = new Set(current);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
-  }, []);
+  // The row may have been scrolled out (and so out of the page) while the view was open.
+  const focusVersion = focusRequest?.version;
+  useEffect(() => {
+    if (focusRequest === undefined) return;
+    const at = ids.indexOf(focusRequest.id);
+    if (at >= 0) virtualizer.scrollToIndex(at, { align: 'auto' });
+    focusPurchaseRow(focusRequest.id);
+    // Only a new request moves focus, not a list that changed under it.
+  }, [focusVersion]);
 
   return (
     <section className="workspace-column purchase-panel" aria-labelledby="purchases-heading">
@@ -68,7 +77,7 @@ export function PurchasePanel({ environment, onLookUp, onShowRequests }: Purchas
                 className="purchase-item"
                 style={{ transform: `translateY(${String(item.start)}px)` }}
               >
-                <PurchaseRow id={id} expanded={expanded.has(id)} onToggle={toggle} onShowRequests={onShowRequests} onLookUp={onLookUp} />
+                <PurchaseRow id={id} environmentName={environment.name} onOpen={onOpen} />
               </li>
             );
           })}

@@ -1,13 +1,14 @@
 import type { PurchaseRecord } from '../../../shared/purchase.ts';
 import { formatClockTime } from '../../format-time.ts';
 import { useNow } from '../common/use-now.ts';
-import { PurchaseDetails, type PurchaseDetailsProps } from './PurchaseDetails.tsx';
-import { purchaseTitle, secondsUntil, stateLabels, variableCount, variableNames } from './purchase-labels.ts';
+import { purchaseTitle, secondsUntil, stateLabels, titleNotNamed, variableCount, variableNameParts } from './purchase-labels.ts';
 import { usePurchaseQuery } from './purchase-queries.ts';
 
-export interface PurchaseRowProps extends Omit<PurchaseDetailsProps, 'record'> {
-  readonly expanded: boolean;
-  readonly onToggle: (id: string) => void;
+export interface PurchaseRowProps {
+  /** The environment's name, said on the row so a row read on its own is complete. */
+  readonly environmentName: string;
+  /** Opens the purchase in its own view (Enter or a click on the row). */
+  readonly onOpen: (id: string) => void;
 }
 
 /** A row of the panel, reading its purchase from the cache so only it re-renders on an update. */
@@ -17,24 +18,42 @@ export function PurchaseRow({ id, ...props }: PurchaseRowProps & { readonly id: 
   return <PurchaseRowView record={purchase.data} {...props} />;
 }
 
-export function PurchaseRowView({ record, expanded, onToggle, ...details }: PurchaseRowProps & { readonly record: PurchaseRecord }) {
-  const detailsId = `purchase-details-${record.id}`;
+/**
+ * What tells two purchases apart at a glance: the title and the address it was reached from,
+ * the variables (the first two, then "+N") and the environment. A purchase looked up by ID has
+ * no title to show (the service does not name it): its variables lead instead, and it says so.
+ */
+export function PurchaseRowView({ record, environmentName, onOpen }: PurchaseRowProps & { readonly record: PurchaseRecord }) {
+  const titled = record.titleNumber !== undefined;
   return (
     <article className={`purchase-row purchase-row-${record.state}`} data-purchase-id={record.id} aria-label={`Purchase ${purchaseTitle(record)}, ${stateLabels[record.state]}`}>
-      <button type="button" className="purchase-summary" aria-expanded={expanded} aria-controls={expanded ? detailsId : undefined} onClick={() => { onToggle(record.id); }}>
-        <span className="disclosure" aria-hidden="true">{expanded ? '▾' : '▸'}</span>
-        <span className="purchase-title">{purchaseTitle(record)}</span>
-        <span className="purchase-count" title={variableCount(record)}>{variableNames(record)}</span>
+      <button type="button" className="purchase-summary" onClick={() => { onOpen(record.id); }}>
+        <span className="purchase-title" title={record.address}>
+          <strong>{purchaseTitle(record)}</strong>
+          {record.address === undefined ? null : <span className="purchase-address"> {record.address}</span>}
+        </span>
+        <span className="purchase-meta" title={variableCount(record)}>
+          {titled ? <VariableNames record={record} /> : <span className="purchase-names purchase-untitled">{titleNotNamed}</span>}
+          <span className="purchase-environment"> · {environmentName}</span>
+        </span>
         <StateChip record={record} />
         <Progress record={record} />
         <time className="purchase-time" dateTime={new Date(record.createdAt).toISOString()}>{formatClockTime(record.createdAt)}</time>
+        <span className="purchase-open" aria-hidden="true">›</span>
       </button>
-      {expanded ? (
-        <div id={detailsId}>
-          <PurchaseDetails record={record} {...details} />
-        </div>
-      ) : null}
     </article>
+  );
+}
+
+/** The names give way (ellipsis) before "+N" and the environment do, which always show. */
+function VariableNames({ record }: { readonly record: PurchaseRecord }) {
+  const { shown, more } = variableNameParts(record);
+  if (shown === '') return <span className="purchase-names">variables not known yet</span>;
+  return (
+    <>
+      <span className="purchase-names">{shown}</span>
+      {more > 0 ? <span className="purchase-more"> +{more}</span> : null}
+    </>
   );
 }
 

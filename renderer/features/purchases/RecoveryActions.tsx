@@ -60,7 +60,8 @@ function OutcomeUnknown({ record }: { readonly record: PurchaseRecord }) {
       </p>
       {record.error === undefined ? null : <p className="error-detail">{record.error.message}</p>}
       {confirming ? (
-        <div role="alertdialog" aria-label="Buy again?">
+        // Esc steps back from the question (and no further: the purchase's view stays open).
+        <div role="alertdialog" aria-label="Buy again?" onKeyDown={(event) => { if (event.key === 'Escape') { event.preventDefault(); setConfirming(false); } }}>
           <p className="warning">
             If the service did accept the first request, buying again means you are charged twice for the same data. Buy again only if you
             are sure it was not accepted.

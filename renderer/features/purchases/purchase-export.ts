@@ -18,7 +18,7 @@ function csvCell(value: string): string {
 const byteOrderMark = '\uFEFF';
 
 const csvHeader = [
-  'Title', 'Purchase ID', 'Purchased at', 'Environment', 'Variable', 'Provider', 'Source', 'Scheme path', 'Value', 'Price', 'Currency',
+  'Title', 'Address', 'Purchase ID', 'Purchased at', 'Environment', 'Variable', 'Provider', 'Source', 'Scheme path', 'Value', 'Price', 'Currency',
   'Ontology type', 'Variable IRI',
 ];
 
@@ -27,6 +27,7 @@ function purchaseRows(record: PurchaseRecord, environmentName: string): string[]
   const purchasedAt = new Date(record.createdAt).toISOString();
   return (record.items ?? []).map((item) => [
     record.titleNumber ?? '',
+    record.address ?? '',
     record.purchaseId ?? '',
     purchasedAt,
     environmentName,
@@ -57,8 +58,8 @@ export function purchaseCsv(record: PurchaseRecord): string {
 
 /** What a support colleague needs to see about a purchase, nothing internal. */
 export function purchaseJson(record: PurchaseRecord): string {
-  const { id, titleNumber, purchaseId, resultUrl, state, createdAt, updatedAt, variables, items, totals, error, timeline } = record;
-  return JSON.stringify({ id, titleNumber, purchaseId, resultUrl, state, createdAt, updatedAt, variables, items, totals, error, timeline }, null, 2);
+  const { id, titleNumber, address, purchaseId, resultUrl, state, createdAt, updatedAt, variables, items, totals, error, timeline } = record;
+  return JSON.stringify({ id, titleNumber, address, purchaseId, resultUrl, state, createdAt, updatedAt, variables, items, totals, error, timeline }, null, 2);
 }
 
 export function exportFileName(record: PurchaseRecord, extension: 'csv' | 'json'): string {

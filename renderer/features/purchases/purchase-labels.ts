@@ -11,9 +11,19 @@ export const stateLabels: { readonly [S in PurchaseState]: string } = {
   waiting_for_sign_in: 'Waiting for sign-in',
 };
 
-/** What the purchase was for, in a few words. */
+/**
+ * Said of a purchase that joined the history by its ID: the result collection names only the
+ * variables bought (seed-interface.md, Purchase result and Datum), never the title.
+ */
+export const titleNotNamed = 'title not named by the service';
+
+/**
+ * What the purchase was for, in a few words: its title number; for a purchase looked up by ID,
+ * the variables it bought once its result has named them, else its purchase ID.
+ */
 export function purchaseTitle(record: PurchaseRecord): string {
   if (record.titleNumber !== undefined) return record.titleNumber;
+  if ((record.items?.length ?? record.variables.length) > 0) return variableNames(record);
   return record.purchaseId === undefined ? 'Purchase' : `Purchase ${record.purchaseId}`;
 }
 
@@ -23,16 +33,21 @@ export function variableCount(record: PurchaseRecord): string {
   return `${String(count)} ${count === 1 ? 'variable' : 'variables'}`;
 }
 
+/** The first two variable names, and how many more there are; empty while none are known. */
+export function variableNameParts(record: PurchaseRecord): { readonly shown: string; readonly more: number } {
+  // The name is the IRI's last segment; a slice, not a parse, since every row of a long list asks.
+  const names = record.items?.map((item) => item.name) ?? record.variables.map((iri) => iri.slice(iri.lastIndexOf('/') + 1));
+  return { shown: names.slice(0, 2).join(', '), more: Math.max(0, names.length - 2) };
+}
+
 /**
  * Which variables, in a few words: the first two names, then "+N" for the rest, so two
  * purchases of one title can be told apart at a glance.
  */
 export function variableNames(record: PurchaseRecord): string {
-  // The name is the IRI's last segment; a slice, not a parse, since every row of a long list asks.
-  const names = record.items?.map((item) => item.name) ?? record.variables.map((iri) => iri.slice(iri.lastIndexOf('/') + 1));
-  if (names.length === 0) return 'variables not known yet';
-  const shown = names.slice(0, 2).join(', ');
-  return names.length > 2 ? `${shown} +${String(names.length - 2)}` : shown;
+  const { shown, more } = variableNameParts(record);
+  if (shown === '') return 'variables not known yet';
+  return more > 0 ? `${shown} +${String(more)}` : shown;
 }
 
 /** Seconds until the next check the server advised, or undefined when none is due. */

@@ -49,6 +49,8 @@ export function usePurchaseQuery(id: string) {
 
 export interface CreatePurchaseInput {
   readonly titleNumber: string;
+  /** The address the title was reached from, kept on the record. */
+  readonly address?: string | undefined;
   readonly variables: readonly string[];
   readonly options: PurchaseOptions;
   /** "Buy again anyway": do not reuse variables bought recently. */
@@ -61,8 +63,8 @@ export function useCreatePurchaseMutation() {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ titleNumber, variables, options, buyAgain, confirmed }: CreatePurchaseInput) =>
-      call(api, 'purchase:create', { titleNumber, variables: [...variables], options, ...(buyAgain === true ? { buyAgain } : {}), ...(confirmed === true ? { confirmed } : {}) }),
+    mutationFn: ({ titleNumber, address, variables, options, buyAgain, confirmed }: CreatePurchaseInput) =>
+      call(api, 'purchase:create', { titleNumber, variables: [...variables], options, ...(address === undefined ? {} : { address }), ...(buyAgain === true ? { buyAgain } : {}), ...(confirmed === true ? { confirmed } : {}) }),
     onSuccess: (record) => {
       rememberPurchase(queryClient, record);
       // What was spent changed: the budget left in the buy bar and History's spend follow.

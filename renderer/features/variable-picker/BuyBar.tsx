@@ -15,6 +15,8 @@ import { useReserveBarHeight } from './use-reserve-bar-height.ts';
 export interface BuyBarProps {
   readonly environment: Environment;
   readonly titleNumber: string;
+  /** The address the title was reached from: kept on the purchase's record. */
+  readonly address?: string | undefined;
   readonly summary: SelectionSummary;
   /** The sandbox's own test titles, or one the user marked: a test delay may be asked. */
   readonly testTitle: boolean;
@@ -49,7 +51,7 @@ export function variablesPhrase(count: number): string {
 }
 
 /** The running count and total, the purchase options, and the confirmed Buy. */
-export function BuyBar({ environment, titleNumber, summary, testTitle, markedTestTitle, onMarkTestTitle, onBought }: BuyBarProps) {
+export function BuyBar({ environment, titleNumber, address, summary, testTitle, markedTestTitle, onMarkTestTitle, onBought }: BuyBarProps) {
   const id = useId();
   const barRef = useReserveBarHeight<HTMLDivElement>();
   const create = useCreatePurchaseMutation();
@@ -74,7 +76,7 @@ export function BuyBar({ environment, titleNumber, summary, testTitle, markedTes
     setSent('');
     setRefused(undefined);
     create.mutate(
-      { titleNumber, variables: summary.iris, options, buyAgain, confirmed },
+      { titleNumber, address, variables: summary.iris, options, buyAgain, confirmed },
       {
         onSuccess: (record) => {
           if (!purchaseAccepted(record)) {
@@ -152,7 +154,7 @@ export function BuyBar({ environment, titleNumber, summary, testTitle, markedTes
         <Dialog title="Confirm purchase" onClose={() => { setConfirming(false); }}>
           <div className="confirm-purchase">
             <p>
-              Buy {variablesPhrase(summary.count)} of title <strong>{titleNumber}</strong> for <strong>{total}</strong> on{' '}
+              Buy {variablesPhrase(summary.count)} of title <strong>{titleNumber}</strong>{address === undefined ? '' : ` (${address})`} for <strong>{total}</strong> on{' '}
               <span className={badgeOf(environment).className}>{environment.name}</span>?
             </p>
             <p>

@@ -6,6 +6,8 @@ import { VariablePicker } from './VariablePicker.tsx';
 export interface TitleViewProps {
   readonly environment: Environment;
   readonly titleNumber: string;
+  /** The address the title was reached from: said here, and kept on a purchase of it. */
+  readonly address?: string | undefined;
   readonly testTitle: boolean;
   readonly markedTestTitle: boolean;
   readonly onMarkTestTitle: (marked: boolean) => void;
@@ -20,6 +22,7 @@ export function TitleView({ environment, titleNumber, ...rest }: TitleViewProps)
         Title <code>{titleNumber}</code>
         {rest.testTitle ? <span className="badge badge-sandbox">Test title</span> : null}
       </h3>
+      {rest.address === undefined ? null : <p className="muted title-address">At {rest.address}</p>}
       {catalog.isPending ? <p aria-live="polite">Loading the catalog…</p> : null}
       {catalog.isError ? (
         <>

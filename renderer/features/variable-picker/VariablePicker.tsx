@@ -12,13 +12,15 @@ import { rememberSelection, type Preset } from './presets.ts';
 export interface VariablePickerProps {
   readonly environment: Environment;
   readonly catalog: TitleCatalog;
+  /** The address the title was reached from, kept on a purchase. */
+  readonly address?: string | undefined;
   readonly testTitle: boolean;
   readonly markedTestTitle: boolean;
   readonly onMarkTestTitle: (marked: boolean) => void;
 }
 
 /** The catalog of one title: filter, tick, presets, paste, then buy. */
-export function VariablePicker({ environment, catalog, testTitle, markedTestTitle, onMarkTestTitle }: VariablePickerProps) {
+export function VariablePicker({ environment, catalog, address, testTitle, markedTestTitle, onMarkTestTitle }: VariablePickerProps) {
   const filterId = useId();
   const [filter, setFilter] = useState('');
   const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
@@ -82,6 +84,7 @@ export function VariablePicker({ environment, catalog, testTitle, markedTestTitl
       <BuyBar
         environment={environment}
         titleNumber={catalog.titleNumber}
+        address={address}
         summary={summary}
         testTitle={testTitle}
         markedTestTitle={markedTestTitle}

@@ -13,8 +13,10 @@ export interface BuyTabProps {
   readonly search: { readonly text: string; readonly version: number } | undefined;
   readonly openTitles: readonly string[];
   readonly activeTitle: string | undefined;
+  /** The address each open title was reached from, when it was. */
+  readonly titleAddresses: ReadonlyMap<string, string>;
   readonly sandboxTestTitles: readonly string[];
-  readonly onOpenTitle: (titleNumber: string) => void;
+  readonly onOpenTitle: (titleNumber: string, address?: string) => void;
   readonly onCloseTitle: (titleNumber: string) => void;
   readonly onShowTitle: (titleNumber: string) => void;
 }
@@ -23,7 +25,7 @@ export interface BuyTabProps {
  * Find a property, open its titles, pick and buy. Every open title keeps its own selection
  * (titles not shown are hidden, not unmounted), so purchases on several can be prepared and run.
  */
-export function BuyTab({ environment, search, openTitles, activeTitle, sandboxTestTitles, onOpenTitle, onCloseTitle, onShowTitle }: BuyTabProps) {
+export function BuyTab({ environment, search, openTitles, activeTitle, titleAddresses, sandboxTestTitles, onOpenTitle, onCloseTitle, onShowTitle }: BuyTabProps) {
   const [address, setAddress] = useState<AddressCandidate | undefined>();
   const [marked, setMarked] = useState(loadMarkedTestTitles);
 
@@ -71,6 +73,7 @@ export function BuyTab({ environment, search, openTitles, activeTitle, sandboxTe
               <TitleView
                 environment={environment}
                 titleNumber={title}
+                address={titleAddresses.get(title)}
                 testTitle={(environment.builtIn === true && sandboxTestTitles.includes(title)) || marked.has(title)}
                 markedTestTitle={marked.has(title)}
                 onMarkTestTitle={(on) => { mark(title, on); }}

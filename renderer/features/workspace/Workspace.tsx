@@ -9,7 +9,8 @@ import { useOpenPurchaseRequests } from '../lookup/open-request.ts';
 import { PurchaseLookup } from '../lookup/PurchaseLookup.tsx';
 import { PresentationEntry } from '../presentation/PresentationEntry.tsx';
 import { JournalNotices } from '../purchases/JournalNotices.tsx';
-import { PurchasePanel } from '../purchases/PurchasePanel.tsx';
+import { PurchasePanel, type RowFocusRequest } from '../purchases/PurchasePanel.tsx';
+import { PurchaseView } from '../purchases/PurchaseView.tsx';
 import { rememberTitle } from '../address-search/recent-searches.ts';
 import { PropertyReportView } from '../report/PropertyReportView.tsx';
 import { ReportContext } from '../report/report-context.tsx';
@@ -29,7 +30,8 @@ export interface WorkspaceProps {
 
 /**
  * The main area: finding and buying (or looking up, or the history) on the left, every purchase
- * live on the right, and the requests drawer over them when asked for.
+ * live on the right, and the requests drawer over them when asked for. An opened purchase takes
+ * the whole width; the tasks stay mounted (hidden), so a selection or a batch is not lost.
  */
 export function Workspace({ environment, loadProblem, openPurchase }: WorkspaceProps) {
   const sandbox = useSandboxInfoQuery();
@@ -42,24 +44,45 @@ export function Workspace({ environment, loadProblem, openPurchase }: WorkspaceP
   const [search, setSearch] = useState<{ text: string; version: number } | undefined>();
   const [openTitles, setOpenTitles] = useState<readonly string[]>([]);
   const [activeTitle, setActiveTitle] = useState<string | undefined>();
+  const [titleAddresses, setTitleAddresses] = useState<ReadonlyMap<string, string>>(() => new Map());
   const [requestsFor, setRequestsFor] = useState<string | undefined>();
-  useSearchShortcut(() => { setTab('Buy'); });
+  useSearchShortcut(() => { setViewing(undefined); setTab('Buy'); });
   const [report, setReport] = useState<PropertyReportRequest | undefined>();
+  const [viewing, setViewing] = useState<{ id: string; environmentId: string } | undefined>();
+  const [rowFocus, setRowFocus] = useState<RowFocusRequest | undefined>();
+  // A purchase of another environment is not shown once the environment changes.
+  const open = viewing?.environmentId === environment.id ? viewing.id : undefined;
+  useEffect(() => {
+    if (openVersion !== undefined) setViewing(undefined);
+  }, [openVersion]);
 
-  function openTitle(titleNumber: string): void {
+  function closePurchase(): void {
+    if (open !== undefined) setRowFocus({ id: open, version: (rowFocus?.version ?? 0) + 1 });
+    setViewing(undefined);
+  }
+
+  /** `address`: the title was reached from an address card; a title typed in keeps what it had. */
+  function openTitle(titleNumber: string, address?: string): void {
     rememberTitle(titleNumber);
+    if (address !== undefined) setTitleAddresses((current) => new Map(current).set(titleNumber, address));
     setOpenTitles((current) => (current.includes(titleNumber) ? current : [...current, titleNumber]));
     setActiveTitle(titleNumber);
+    setViewing(undefined);
     setTab('Buy');
   }
 
   function closeTitle(titleNumber: string): void {
     const remaining = openTitles.filter((title) => title !== titleNumber);
     setOpenTitles(remaining);
+    setTitleAddresses((current) => {
+      const next = new Map(current);
+      next.delete(titleNumber);
+      return next;
+    });
     if (activeTitle === titleNumber) setActiveTitle(remaining.at(-1));
   }
 
-  const lookUp = (): void => { setTab('Look up'); };
+  const lookUp = (): void => { setViewing(undefined); setTab('Look up'); };
 
   return (
     <ReportContext value={setReport}>
@@ -73,10 +96,13 @@ export function Workspace({ environment, loadProblem, openPurchase }: WorkspaceP
       <JournalNotices />
       <FirstRunHint
         environment={environment}
-        onSearch={(text) => { setTab('Buy'); setSearch({ text, version: (search?.version ?? 0) + 1 }); }}
+        onSearch={(text) => { setViewing(undefined); setTab('Buy'); setSearch({ text, version: (search?.version ?? 0) + 1 }); }}
         onOpenTitle={openTitle}
       />
-      <section className="workspace-column workspace-tasks" aria-label="Tasks">
+      {open === undefined ? null : (
+        <PurchaseView id={open} environmentName={environment.name} onClose={closePurchase} onShowRequests={setRequestsFor} onLookUp={lookUp} />
+      )}
+      <section className="workspace-column workspace-tasks" aria-label="Tasks" hidden={open !== undefined}>
         <PresentationEntry environment={environment} testTitles={sandbox.data?.testTitles ?? []} />
         <WorkspaceTabs current={tab} onSelect={setTab} />
         <div role="tabpanel" id={panelId('Buy')} aria-labelledby={tabId('Buy')} hidden={tab !== 'Buy'} className="tab-panel">
@@ -85,6 +111,7 @@ export function Workspace({ environment, loadProblem, openPurchase }: WorkspaceP
             search={search}
             openTitles={openTitles}
             activeTitle={activeTitle}
+            titleAddresses={titleAddresses}
             sandboxTestTitles={sandbox.data?.testTitles ?? []}
             onOpenTitle={openTitle}
             onCloseTitle={closeTitle}
@@ -107,8 +134,13 @@ export function Workspace({ environment, loadProblem, openPurchase }: WorkspaceP
           </div>
         ) : null}
       </section>
-      <div className="purchase-panel-slot" hidden={tab === 'History'}>
-        <PurchasePanel key={environment.id} environment={environment} onLookUp={lookUp} onShowRequests={setRequestsFor} />
+      <div className="purchase-panel-slot" hidden={tab === 'History' || open !== undefined}>
+        <PurchasePanel
+          key={environment.id}
+          environment={environment}
+          onOpen={(id) => { setViewing({ id, environmentId: environment.id }); }}
+          focusRequest={rowFocus}
+        />
       </div>
       {requestsFor === undefined ? null : <RequestsDrawer id={requestsFor} onClose={() => { setRequestsFor(undefined); }} />}
       {report === undefined ? null : <PropertyReportView key={JSON.stringify(report)} request={report} onClose={() => { setReport(undefined); }} />}

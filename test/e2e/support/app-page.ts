@@ -1,4 +1,4 @@
-import { expect, type Page, type TestInfo } from '@playwright/test';
+import { expect, type Locator, type Page, type TestInfo } from '@playwright/test';
 
 /** Console errors, uncaught exceptions and CSP violations the page reports while a test runs. */
 export function collectPageProblems(page: Page): string[] {
@@ -51,4 +51,12 @@ export async function setCredential(page: Page, environment: string, label: stri
   await expect(field.getByLabel(label, { exact: true })).toHaveValue('');
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
+}
+
+/** Opens a purchase row in the purchase's own view (the panel gives way to it), as a click or Enter does. */
+export async function openPurchaseView(page: Page, row: Locator): Promise<Locator> {
+  await row.locator('.purchase-summary').click();
+  const view = page.getByRole('region', { name: /^Purchase / });
+  await expect(view.getByRole('button', { name: 'Back to purchases' })).toBeFocused();
+  return view;
 }

@@ -52,4 +52,19 @@ describe('the history', { timeout: 30_000 }, () => {
     await waitFor(() => { expect(rows()).toBe(11); }, { timeout: 10_000 });
     expect(fake.callsTo('purchase:list').at(-1)).toMatchObject({ text: 'p-44', limit: 200 });
   });
+
+  it('says the address under the title, and for a purchase looked up by ID that the service did not name its title', async () => {
+    const address = 'Flat 2, Regent Mansions, 7 Tannery Crescent, LS23 6TR';
+    const fake = createFeatureApi({
+      'purchase:list': () => ok({ purchases: [
+        purchase({ id: '00000000-0000-4000-8000-000000000001', purchaseId: 'p-1', address }),
+        purchase({ id: '00000000-0000-4000-8000-000000000002', purchaseId: 'p-2', titleNumber: undefined }),
+      ] }),
+    });
+    renderWithApi(fake.api, <HistoryView environment={sandbox} onShowRequests={() => undefined} onLookUp={() => undefined} />);
+    const rows = await screen.findAllByRole('row');
+    expect(rows[1]?.querySelectorAll('td')[1]?.textContent).toBe(`WYK638009${address}`);
+    expect(rows[1]?.querySelector('.history-address')?.textContent).toBe(address);
+    expect(rows[2]?.querySelectorAll('td')[1]?.textContent).toBe('Not named by the service');
+  });
 });

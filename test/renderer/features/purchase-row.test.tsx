@@ -1,8 +1,9 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Exchange, PurchaseRecord } from '../../../shared/purchase.ts';
+import { PurchaseDetails } from '../../../renderer/features/purchases/PurchaseDetails.tsx';
 import { PurchaseRowView } from '../../../renderer/features/purchases/PurchaseRow.tsx';
-import { purchaseCsv } from '../../../renderer/features/purchases/purchase-export.ts';
+import { purchaseCsv, purchaseJson, purchasesCsv } from '../../../renderer/features/purchases/purchase-export.ts';
 import { timelineText } from '../../../renderer/features/purchases/timeline.ts';
 import { renderWithApi } from '../support/render-app.tsx';
 import { createFeatureApi, ok, purchase } from './support/feature-api.ts';
@@ -42,8 +43,27 @@ function show(record: PurchaseRecord, expanded = true) {
     'purchase:cancel': () => ok({ ...record, state: 'cancelled', updatedAt: record.updatedAt + 1 }),
   });
   const looked: string[] = [];
-  renderWithApi(fake.api, <PurchaseRowView record={record} expanded={expanded} onToggle={() => undefined} onShowRequests={() => undefined} onLookUp={() => looked.push('lookup')} />);
-  return { fake, looked };
+  const opened: string[] = [];
+  renderWithApi(fake.api, <Shown record={record} expanded={expanded} onOpen={(id) => opened.push(id)} onLookUp={() => looked.push('lookup')} />);
+  return { fake, looked, opened };
+}
+
+/** The row as the panel shows it, and (as the purchase's view does) its details. */
+function Shown({ record, expanded = true, onOpen = () => undefined, onLookUp = () => undefined }: {
+  readonly record: PurchaseRecord; readonly expanded?: boolean; readonly onOpen?: (id: string) => void; readonly onLookUp?: () => void;
+}) {
+  return (
+    <>
+      <PurchaseRowView record={record} environmentName="Sandbox" onOpen={onOpen} />
+      {expanded ? <PurchaseDetails record={record} onShowRequests={() => undefined} onLookUp={onLookUp} /> : null}
+    </>
+  );
+}
+
+function summary(): HTMLElement {
+  const button = screen.getByRole('article').querySelector<HTMLElement>('.purchase-summary');
+  if (button === null) throw new Error('no row summary');
+  return button;
 }
 
 describe('purchase panel rows', () => {
@@ -51,16 +71,45 @@ describe('purchase panel rows', () => {
     show(purchase({ state: 'pending', nextCheckAt: Date.now() + 4_200, timeline: [post] }), false);
     expect(screen.getByText('Pending')).toBeTruthy();
     expect(screen.getByText('next check in 5 s')).toBeTruthy();
-    expect(screen.getByRole('button', { expanded: false }).textContent).toContain('Estimated Sale Value (£)');
+    expect(summary().textContent).toContain('Estimated Sale Value (£)');
   });
 
   it('names the first two variables and counts the rest, so purchases of one title differ', () => {
     const names = ['Bathroom Count (1⋯5+)', 'Bedroom Count (1⋯6+)', 'Estimate Confidence', 'Flood Risk', 'Rebuild Cost (£)'];
     const variables = names.map((name) => `http://127.0.0.1:4010/vars/WhenFresh/Property Insurance#Dwelling/Rooms/Count/${name}`);
     show(purchase({ state: 'pending', variables, timeline: [post] }), false);
-    const summary = screen.getByRole('button', { expanded: false });
-    expect(summary.textContent).toContain('Bathroom Count (1⋯5+), Bedroom Count (1⋯6+) +3');
-    expect(summary.querySelector('.purchase-count')?.getAttribute('title')).toBe('5 variables');
+    const meta = summary().querySelector('.purchase-meta');
+    expect(meta?.textContent).toBe('Bathroom Count (1⋯5+), Bedroom Count (1⋯6+) +3 · Sandbox');
+    expect(meta?.getAttribute('title')).toBe('5 variables');
+  });
+
+  it('says the address the purchase was reached from and opens the purchase on Enter or a click', () => {
+    const address = 'Flat 2, Regent Mansions, 7 Tannery Crescent, Boston Spa, WETHERBY, LS23 6TR';
+    const { opened } = show(purchase({ state: 'available', address, titleNumber: 'WYK638009' }), false);
+    const title = summary().querySelector('.purchase-title');
+    expect(title?.textContent).toBe(`WYK638009 ${address}`);
+    // The full address in a tooltip, since the row cuts it to one line.
+    expect(title?.getAttribute('title')).toBe(address);
+    expect(summary().getAttribute('aria-expanded')).toBeNull();
+    fireEvent.click(summary());
+    expect(opened).toHaveLength(1);
+  });
+
+  it('a purchase looked up by ID shows its variables and says the service did not name its title, not a bare ID', () => {
+    const record = purchase({ titleNumber: undefined, state: 'available', purchaseId: '853bcf91-1d0e-4c7a-9f59-2a0c8a7e1c55', items: available.items, totals: available.totals, variables: [] });
+    show(record);
+    expect(summary().querySelector('.purchase-title')?.textContent).toBe('Estimated Sale Value (£), Estimate Confidence');
+    expect(summary().querySelector('.purchase-meta')?.textContent).toBe('title not named by the service · Sandbox');
+    expect(screen.getByRole('article').getAttribute('aria-label')).toBe('Purchase Estimated Sale Value (£), Estimate Confidence, Available');
+    expect(summary().textContent).not.toContain('853bcf91');
+    // Its details say what is and is not known.
+    expect(screen.getByText(/^Not known: title not named by the service/)).toBeTruthy();
+  });
+
+  it('before its result names the variables, a looked-up purchase is called by its ID and still says why', () => {
+    show(purchase({ titleNumber: undefined, state: 'pending', purchaseId: 'p-7', variables: [] }), false);
+    expect(summary().querySelector('.purchase-title')?.textContent).toBe('Purchase p-7');
+    expect(summary().querySelector('.purchase-meta')?.textContent).toBe('title not named by the service · Sandbox');
   });
 
   it('an available purchase shows the timeline, the results with their total, and its exports', () => {
@@ -104,7 +153,7 @@ describe('purchase panel rows', () => {
   it('buys an outcome-unknown purchase again only after a plain warning about being charged twice, or abandons it', async () => {
     const record = purchase({ state: 'outcome_unknown', sendingAt: at, error: { code: 'outcome_unknown', message: '' } });
     const fake = createFeatureApi({ 'purchase:resolve': () => ok({ ...record, state: 'pending', updatedAt: record.updatedAt + 1 }) });
-    renderWithApi(fake.api, <PurchaseRowView record={record} expanded onToggle={() => undefined} onShowRequests={() => undefined} onLookUp={() => undefined} />);
+    renderWithApi(fake.api, <Shown record={record} />);
     fireEvent.click(screen.getByRole('button', { name: 'Buy again…' }));
     expect(fake.callsTo('purchase:resolve')).toEqual([]);
     expect(screen.getByRole('alertdialog', { name: 'Buy again?' }).textContent).toContain('charged twice');
@@ -115,7 +164,7 @@ describe('purchase panel rows', () => {
   it('abandons an outcome-unknown purchase without sending anything', async () => {
     const record = purchase({ state: 'outcome_unknown', error: { code: 'outcome_unknown', message: '' } });
     const fake = createFeatureApi({ 'purchase:resolve': () => ok({ ...record, state: 'cancelled', updatedAt: record.updatedAt + 1 }) });
-    renderWithApi(fake.api, <PurchaseRowView record={record} expanded onToggle={() => undefined} onShowRequests={() => undefined} onLookUp={() => undefined} />);
+    renderWithApi(fake.api, <Shown record={record} />);
     fireEvent.click(screen.getByRole('button', { name: 'Abandon' }));
     await waitFor(() => { expect(fake.callsTo('purchase:resolve')).toEqual([{ id: record.id, action: 'abandon' }]); });
   });
@@ -123,7 +172,7 @@ describe('purchase panel rows', () => {
   it('a not-sent purchase says nothing was charged and is sent with Send now', async () => {
     const record = purchase({ state: 'not_sent', error: { code: 'not_sent', message: 'TitleDesk stopped before this purchase was sent.' } });
     const fake = createFeatureApi({ 'purchase:send': () => ok({ ...record, state: 'submitting', updatedAt: record.updatedAt + 1 }) });
-    renderWithApi(fake.api, <PurchaseRowView record={record} expanded onToggle={() => undefined} onShowRequests={() => undefined} onLookUp={() => undefined} />);
+    renderWithApi(fake.api, <Shown record={record} />);
     expect(screen.getByText('Not sent')).toBeTruthy();
     expect(screen.getByRole('note').textContent).toContain('nothing was charged');
     fireEvent.click(screen.getByRole('button', { name: 'Send now' }));
@@ -159,11 +208,24 @@ describe('purchase exports', () => {
     // A byte-order mark first, so a spreadsheet reads "£" as UTF-8.
     expect(csv.charCodeAt(0)).toBe(0xfeff);
     const lines = csv.slice(1).split('\r\n');
-    expect(lines[0]).toBe('Title,Purchase ID,Purchased at,Environment,Variable,Provider,Source,Scheme path,Value,Price,Currency,Ontology type,Variable IRI');
-    expect(lines[1]).toMatch(new RegExp(`^${available.titleNumber ?? ''},${available.purchaseId ?? ''},\\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z,sandbox,`));
+    expect(lines[0]).toBe('Title,Address,Purchase ID,Purchased at,Environment,Variable,Provider,Source,Scheme path,Value,Price,Currency,Ontology type,Variable IRI');
+    // No address: an empty cell, so every row has the same columns.
+    expect(lines[1]).toMatch(new RegExp(`^${available.titleNumber ?? ''},,${available.purchaseId ?? ''},\\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z,sandbox,`));
     expect(lines[1]).toContain(",'=679000,3,GBP,");
     expect(lines[2]).toContain(',"Medium, ""high"" later",0.45,GBP,');
     expect(lines).toHaveLength(4);
+  });
+
+  it('gives every value of every purchase the address it was bought for, quoted and guarded like any cell', () => {
+    const fromAddress = { ...available, id: '7f1c2d3e-4b5a-4c6d-8e7f-0123456789ab', address: 'Flat 2, Regent Mansions, LS23 6TR' };
+    // An address is outside text too: one that looks like a formula is neutralised.
+    const hostile = { ...available, id: '8f1c2d3e-4b5a-4c6d-8e7f-0123456789ab', address: '=HYPERLINK("http://example.com")' };
+    const lines = purchasesCsv([fromAddress, available, hostile], 'Sandbox').slice(1).trimEnd().split('\r\n');
+    expect(lines).toHaveLength(7);
+    expect(lines.slice(1, 3).every((line) => line.startsWith(`${available.titleNumber ?? ''},"Flat 2, Regent Mansions, LS23 6TR",p-1,`))).toBe(true);
+    expect(lines.slice(3, 5).every((line) => line.startsWith(`${available.titleNumber ?? ''},,p-1,`))).toBe(true);
+    expect(lines[5]).toMatch(/^WYK638009,"'=HYPERLINK\(""http:\/\/example\.com""\)",p-1,[^,]+,Sandbox,/);
+    expect(JSON.parse(purchaseJson(fromAddress))).toMatchObject({ address: 'Flat 2, Regent Mansions, LS23 6TR' });
   });
 
   it('summarises a timeline the way the service spoke', () => {

@@ -147,6 +147,19 @@ describe('variable picker', () => {
     expect(screen.getByText('No variables selected')).toBeTruthy();
   });
 
+  it('a title reached from an address buys with that address, said in the confirmation', async () => {
+    const address = 'Flat 2, Regent Mansions, 7 Tannery Crescent, LS23 6TR';
+    const fake = createFeatureApi({ 'purchase:create': (request) => ok(accepted(request.variables, {})) });
+    renderWithApi(fake.api, <VariablePicker environment={sandbox} catalog={catalog} address={address} testTitle={false} markedTestTitle={false} onMarkTestTitle={() => undefined} />);
+    fireEvent.click(box('Estimated Sale Value (£)'));
+    fireEvent.click(screen.getByRole('button', { name: 'Buy 1 variable for £3.00' }));
+    const dialog = screen.getByRole('dialog', { name: 'Confirm purchase' });
+    expect(dialog.textContent).toContain(`title WYK638009 (${address}) for £3.00`);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Buy for £3.00' }));
+    await waitFor(() => { expect(fake.callsTo('purchase:create')).toHaveLength(1); });
+    expect(fake.callsTo('purchase:create')[0]).toMatchObject({ titleNumber: 'WYK638009', address });
+  });
+
   it('keeps the selection when the service refuses the purchase, says why, and tries again', async () => {
     let attempts = 0;
     const fake = createFeatureApi({
