@@ -1,6 +1,7 @@
 import { errorDetail, errorWords } from '../../shared/error-messages.ts';
 import { environmentKindOf, type Environment } from '../../shared/environment.ts';
 import type { PurchaseRecord } from '../../shared/purchase.ts';
+import { purchaseStateWords } from '../../shared/purchase-words.ts';
 import { exitCodeFor, exitCodes, type ExitCode } from './exit-codes.ts';
 
 /** The JSON document `purchase --json` and `check --json` print. */
@@ -24,17 +25,6 @@ function formatMoney(value: number, currency: string): string {
   return currency === 'GBP' ? `£${value.toFixed(2)}` : `${value.toFixed(2)} ${currency}`;
 }
 
-const stateWords: Readonly<Record<PurchaseRecord['state'], string>> = {
-  submitting: 'Sending',
-  pending: 'Pending',
-  available: 'Available',
-  failed: 'Failed',
-  outcome_unknown: 'Outcome unknown',
-  cancelled: 'Stopped',
-  not_sent: 'Not sent',
-  waiting_for_sign_in: 'Waiting for sign-in',
-};
-
 const kindWords = { sandbox: 'Sandbox', live: 'Live', staging: 'Staging', local: 'Local' } as const;
 
 /** The environment as the status line names it: its name and its kind ("Live" means charged). */
@@ -56,7 +46,7 @@ export function statusLine(record: PurchaseRecord, environmentName?: string): st
     record.titleNumber === undefined ? '' : ` of ${record.titleNumber}`,
     environmentName === undefined ? '' : ` on ${environmentName}`,
   ].join('');
-  const parts = [`${stateWords[record.state]}: ${what}`];
+  const parts = [`${purchaseStateWords[record.state]}: ${what}`];
   if (record.state === 'available') {
     const totals = (record.totals ?? []).map((total) => formatMoney(total.value, total.currency)).join(' + ');
     parts.push(`${valuesPhrase(record.items?.length ?? 0)}${totals === '' ? '' : `, total ${totals}`}`);

@@ -1,15 +1,8 @@
-import type { PurchaseRecord, PurchaseState } from '../../../shared/purchase.ts';
+import type { PurchaseRecord } from '../../../shared/purchase.ts';
+import { purchaseStateWords } from '../../../shared/purchase-words.ts';
 
-export const stateLabels: { readonly [S in PurchaseState]: string } = {
-  submitting: 'Sending',
-  pending: 'Pending',
-  available: 'Available',
-  failed: 'Failed',
-  outcome_unknown: 'Outcome unknown',
-  cancelled: 'Stopped',
-  not_sent: 'Not sent',
-  waiting_for_sign_in: 'Waiting for sign-in',
-};
+/** The same words as the CLI's status line. */
+export const stateLabels = purchaseStateWords;
 
 /**
  * Said of a purchase that joined the history by its ID: the result collection names only the

@@ -1,24 +1,30 @@
-import { useEffect, useState } from 'react';
+import { lazy, useEffect, useState } from 'react';
 import type { Environment } from '../../../shared/environment.ts';
 import { useSandboxInfoQuery } from '../../api/settings-queries.ts';
+import { Deferred } from '../../components/common/Deferred.tsx';
 import { FirstRunHint } from '../demo/FirstRunHint.tsx';
-import { RequestsDrawer } from '../demo/RequestsDrawer.tsx';
-import { BatchView } from '../batch/BatchView.tsx';
-import { HistoryView } from '../history/HistoryView.tsx';
 import { useOpenPurchaseRequests } from '../lookup/open-request.ts';
 import { PurchaseLookup } from '../lookup/PurchaseLookup.tsx';
 import { PresentationEntry } from '../presentation/PresentationEntry.tsx';
 import { JournalNotices } from '../purchases/JournalNotices.tsx';
 import { PurchasePanel, type RowFocusRequest } from '../purchases/PurchasePanel.tsx';
-import { PurchaseView } from '../purchases/PurchaseView.tsx';
 import { rememberTitle } from '../address-search/recent-searches.ts';
-import { PropertyReportView } from '../report/PropertyReportView.tsx';
 import { ReportContext } from '../report/report-context.tsx';
 import type { PropertyReportRequest } from '../../../shared/report.ts';
 import { BuyTab } from './BuyTab.tsx';
 import { useSearchShortcut } from './use-search-shortcut.ts';
 import { panelId, tabId, WorkspaceTabs, type WorkspaceTab } from './WorkspaceTabs.tsx';
 import './workspace.css';
+
+// What the first screen does not show loads on first use, so start-up parses only the Buy tab
+// and the purchase list (the renderer bench's start-up JS goal).
+const BatchView = lazy(async () => ({ default: (await import('../batch/BatchView.tsx')).BatchView }));
+const HistoryView = lazy(async () => ({ default: (await import('../history/HistoryView.tsx')).HistoryView }));
+const PurchaseView = lazy(async () => ({ default: (await import('../purchases/PurchaseView.tsx')).PurchaseView }));
+const RequestsDrawer = lazy(async () => ({ default: (await import('../demo/RequestsDrawer.tsx')).RequestsDrawer }));
+const PropertyReportView = lazy(async () => ({ default: (await import('../report/PropertyReportView.tsx')).PropertyReportView }));
+
+const loading = <p className="muted" role="status">Loading…</p>;
 
 export interface WorkspaceProps {
   readonly environment: Environment;
@@ -36,6 +42,9 @@ export interface WorkspaceProps {
 export function Workspace({ environment, loadProblem, openPurchase }: WorkspaceProps) {
   const sandbox = useSandboxInfoQuery();
   const [tab, setTab] = useState<WorkspaceTab>(openPurchase === undefined ? 'Buy' : 'Look up');
+  // Mounted from its first showing on, then kept: a running batch goes on under another tab.
+  const [batchShown, setBatchShown] = useState(false);
+  if (tab === 'Batch' && !batchShown) setBatchShown(true);
   const openRequest = useOpenPurchaseRequests(openPurchase);
   const openVersion = openRequest?.version;
   useEffect(() => {
@@ -100,7 +109,9 @@ export function Workspace({ environment, loadProblem, openPurchase }: WorkspaceP
         onOpenTitle={openTitle}
       />
       {open === undefined ? null : (
-        <PurchaseView id={open} environmentName={environment.name} onClose={closePurchase} onShowRequests={setRequestsFor} onLookUp={lookUp} />
+        <Deferred fallback={loading}>
+          <PurchaseView id={open} environmentName={environment.name} onClose={closePurchase} onShowRequests={setRequestsFor} onLookUp={lookUp} />
+        </Deferred>
       )}
       <section className="workspace-column workspace-tasks" aria-label="Tasks" hidden={open !== undefined}>
         <PresentationEntry environment={environment} testTitles={sandbox.data?.testTitles ?? []} />
@@ -120,7 +131,11 @@ export function Workspace({ environment, loadProblem, openPurchase }: WorkspaceP
         </div>
         {/* A batch keeps running while another tab is shown, so its view stays mounted. */}
         <div role="tabpanel" id={panelId('Batch')} aria-labelledby={tabId('Batch')} hidden={tab !== 'Batch'} className="tab-panel">
-          <BatchView key={environment.id} environment={environment} />
+          {batchShown ? (
+            <Deferred fallback={loading}>
+              <BatchView key={environment.id} environment={environment} />
+            </Deferred>
+          ) : null}
         </div>
         {/* Look up and History mount only while shown: a hidden history would refetch on every update. */}
         {tab === 'Look up' ? (
@@ -130,7 +145,9 @@ export function Workspace({ environment, loadProblem, openPurchase }: WorkspaceP
         ) : null}
         {tab === 'History' ? (
           <div role="tabpanel" id={panelId('History')} aria-labelledby={tabId('History')} className="tab-panel">
-            <HistoryView environment={environment} onShowRequests={setRequestsFor} onLookUp={lookUp} />
+            <Deferred fallback={loading}>
+              <HistoryView environment={environment} onShowRequests={setRequestsFor} onLookUp={lookUp} />
+            </Deferred>
           </div>
         ) : null}
       </section>
@@ -142,8 +159,16 @@ export function Workspace({ environment, loadProblem, openPurchase }: WorkspaceP
           focusRequest={rowFocus}
         />
       </div>
-      {requestsFor === undefined ? null : <RequestsDrawer id={requestsFor} onClose={() => { setRequestsFor(undefined); }} />}
-      {report === undefined ? null : <PropertyReportView key={JSON.stringify(report)} request={report} onClose={() => { setReport(undefined); }} />}
+      {requestsFor === undefined ? null : (
+        <Deferred>
+          <RequestsDrawer id={requestsFor} onClose={() => { setRequestsFor(undefined); }} />
+        </Deferred>
+      )}
+      {report === undefined ? null : (
+        <Deferred>
+          <PropertyReportView key={JSON.stringify(report)} request={report} onClose={() => { setReport(undefined); }} />
+        </Deferred>
+      )}
     </main>
     </ReportContext>
   );
