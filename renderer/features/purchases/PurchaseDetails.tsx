@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { PurchaseRecord } from '../../../shared/purchase.ts';
+import { useEnvironmentsQuery } from '../../api/environment-queries.ts';
 import { ErrorNotice } from '../../components/common/ErrorNotice.tsx';
 import { humanErrorMessage } from '../../../shared/error-messages.ts';
 import { purchaseLink } from '../../../shared/deep-link.ts';
@@ -127,6 +128,8 @@ function ExportBar({ record, onShowRequests }: { readonly record: PurchaseRecord
     setCopied((await copyText(text)) ? `Copied ${what}.` : `Could not copy the ${what}: the clipboard is not available.`);
   }
   const hasItems = record.items !== undefined && record.items.length > 0;
+  // The CSV names the environment as the user does; the id only if the list is not loaded.
+  const environmentName = useEnvironmentsQuery().data?.environments.find((environment) => environment.id === record.environmentId)?.name;
   return (
     <div className="export-bar">
       {record.purchaseId === undefined ? null : <button type="button" onClick={() => { void copy('purchase ID', record.purchaseId ?? ''); }}>Copy purchase ID</button>}
@@ -134,7 +137,7 @@ function ExportBar({ record, onShowRequests }: { readonly record: PurchaseRecord
       {record.purchaseId === undefined ? null : <button type="button" onClick={() => { void copy('link', purchaseLink(record.purchaseId ?? '')); }}>Copy link</button>}
       {record.resultUrl === undefined ? null : <button type="button" onClick={() => { void copy('result URL', record.resultUrl ?? ''); }}>Copy result URL</button>}
       <button type="button" onClick={() => { void copy('JSON', purchaseJson(record)); }}>Copy JSON</button>
-      <button type="button" disabled={!hasItems} onClick={() => { downloadText(exportFileName(record, 'csv'), 'text/csv;charset=utf-8', purchaseCsv(record)); }}>Export CSV</button>
+      <button type="button" disabled={!hasItems} onClick={() => { downloadText(exportFileName(record, 'csv'), 'text/csv;charset=utf-8', purchaseCsv(record, environmentName)); }}>Export CSV</button>
       <button type="button" onClick={() => { downloadText(exportFileName(record, 'json'), 'application/json', purchaseJson(record)); }}>Export JSON</button>
       <button type="button" className="button-quiet" onClick={() => { onShowRequests(record.id); }}>Show requests</button>
       <span className="muted" role="status">{copied}</span>

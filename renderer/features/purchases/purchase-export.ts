@@ -52,8 +52,8 @@ export function purchasesCsv(records: readonly PurchaseRecord[], environmentName
   return byteOrderMark + rows.map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
 }
 
-export function purchaseCsv(record: PurchaseRecord): string {
-  return purchasesCsv([record]);
+export function purchaseCsv(record: PurchaseRecord, environmentName?: string): string {
+  return purchasesCsv([record], environmentName);
 }
 
 /** What a support colleague needs to see about a purchase, nothing internal. */

@@ -204,13 +204,13 @@ describe('purchase panel rows', () => {
 
 describe('purchase exports', () => {
   it('writes RFC 4180 CSV with quoting and neutralised formulas', () => {
-    const csv = purchaseCsv(available);
+    const csv = purchaseCsv(available, 'Sandbox');
     // A byte-order mark first, so a spreadsheet reads "£" as UTF-8.
     expect(csv.charCodeAt(0)).toBe(0xfeff);
     const lines = csv.slice(1).split('\r\n');
     expect(lines[0]).toBe('Title,Address,Purchase ID,Purchased at,Environment,Variable,Provider,Source,Scheme path,Value,Price,Currency,Ontology type,Variable IRI');
     // No address: an empty cell, so every row has the same columns.
-    expect(lines[1]).toMatch(new RegExp(`^${available.titleNumber ?? ''},,${available.purchaseId ?? ''},\\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z,sandbox,`));
+    expect(lines[1]).toMatch(new RegExp(`^${available.titleNumber ?? ''},,${available.purchaseId ?? ''},\\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z,Sandbox,`));
     expect(lines[1]).toContain(",'=679000,3,GBP,");
     expect(lines[2]).toContain(',"Medium, ""high"" later",0.45,GBP,');
     expect(lines).toHaveLength(4);
