@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildWorld } from '../../electron/sandbox/world/build-world.ts';
-import { regentFlat } from './fixtures/batch-file.ts';
+import { regentFlat, worldTitles } from './fixtures/batch-file.ts';
 import { startTestCore, type TestCore } from './fixtures/core-fixtures.ts';
 
 let test: TestCore;
@@ -51,4 +51,18 @@ describe('rows resolved to titles', () => {
     expect(leasehold.items.filter((item) => item.row === 1).map((item) => item.tenure)).toEqual(['Leasehold']);
     expect(leasehold.items.find((item) => item.row === 2)?.reason).toBe('No leasehold title is registered at this address.');
   });
+
+  it('keeps the address a row names on its purchases, as a purchase from an address card keeps it', async () => {
+    const { batches, purchases } = test.started.core;
+    const flat = regentFlat();
+    const [plain = ''] = worldTitles(1, flat.titles, 40);
+    const csv = ['title_number,Address,building,postcode', `,"${flat.text}",,`, ',,1 Tannery Crescent,LS23 6TR', `${plain},,,`].join('\n');
+    const planned = await plan(csv);
+    const id = batches.create(planned).id;
+    await batches.start(id);
+    const addressOf = (row: number) => batches.items(id).filter((item) => item.row === row).map((item) => purchases.get(item.purchaseLocalId ?? '')?.address);
+    expect(addressOf(1)).toEqual(flat.titles.map(() => flat.text));
+    expect(addressOf(2)).toEqual(['1 Tannery Crescent, LS23 6TR']);
+    expect(addressOf(3)).toEqual([undefined]);
+  }, 60_000);
 });

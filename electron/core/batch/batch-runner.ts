@@ -8,6 +8,7 @@ import type { SpendingGuard } from '../spending/spending-guard.ts';
 import { sumMoney } from '../spending/money.ts';
 import type { BatchRow, BatchStore } from './batch-store.ts';
 import { applyPurchase } from './item-outcome.ts';
+import { rowAddress } from './row-address.ts';
 
 export interface RunnerDeps {
   readonly store: BatchStore;
@@ -117,7 +118,7 @@ export class BatchRun {
     guard.ledger.recordEstimate(localId, spec.environmentId, item.cost, now());
     this.#spent.set(item.index, item.cost);
     // create() writes the purchase's intent synchronously, before this method returns.
-    const created = purchases.create(this.#deps.environmentOf(spec.environmentId), item.titleNumber ?? '', item.toBuy, {}, localId);
+    const created = purchases.create(this.#deps.environmentOf(spec.environmentId), item.titleNumber ?? '', item.toBuy, {}, localId, { address: rowAddress(item.input) });
     this.#track(
       created.then(
         (record) => this.#await(applyPurchase(sending, record), record.id),

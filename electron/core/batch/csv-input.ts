@@ -30,7 +30,8 @@ const aliases: Readonly<Record<keyof RecognisedColumns, readonly string[]>> = {
 
 export const maxBatchRows = 50_000;
 
-function recognise(columns: readonly string[]): RecognisedColumns {
+/** Which header names are the columns a batch understands (any case, with their aliases). */
+export function recogniseColumns(columns: readonly string[]): RecognisedColumns {
   const found: Record<string, string> = {};
   for (const [key, names] of Object.entries(aliases)) {
     const column = columns.find((name) => names.includes(name.trim().toLowerCase()));
@@ -61,7 +62,7 @@ export function parseBatchCsv(text: string): BatchInput {
   if (new Set(columns.map((name) => name.toLowerCase())).size !== columns.length) {
     throw new CoreError('validation', 'Two columns of the file have the same name.');
   }
-  const recognised = recognise(columns);
+  const recognised = recogniseColumns(columns);
   const problem = describeColumns(recognised);
   if (problem !== undefined) throw new CoreError('validation', problem);
   if (data.length > maxBatchRows) throw new CoreError('validation', `A batch holds at most ${String(maxBatchRows)} rows.`);
