@@ -139,3 +139,12 @@ for (const scheme of ['light', 'dark'] as const) {
     expect(await dialog.evaluate((element) => getComputedStyle(element, '::backdrop').backgroundColor)).toBe('rgba(0, 0, 0, 0.45)');
   });
 }
+
+test('every workspace tab controls a panel that is on the page, the hidden ones too', async ({ page }) => {
+  await openApp(page);
+  const dangling = () => page.evaluate(() => [...document.querySelectorAll('[role="tab"]')]
+    .filter((tab) => document.getElementById(tab.getAttribute('aria-controls') ?? '')?.getAttribute('role') !== 'tabpanel')
+    .map((tab) => tab.textContent));
+  expect(await page.getByRole('tab').count()).toBeGreaterThanOrEqual(4);
+  expect(await dangling()).toEqual([]);
+});

@@ -2,6 +2,7 @@ import { lazy, useEffect, useState } from 'react';
 import type { Environment } from '../../../shared/environment.ts';
 import { useSandboxInfoQuery } from '../../api/settings-queries.ts';
 import { Deferred } from '../../components/common/Deferred.tsx';
+import { TabPanel } from '../../components/common/Tabs.tsx';
 import { FirstRunHint } from '../demo/FirstRunHint.tsx';
 import { useOpenPurchaseRequests } from '../lookup/open-request.ts';
 import { PurchaseLookup } from '../lookup/PurchaseLookup.tsx';
@@ -13,7 +14,7 @@ import { ReportContext } from '../report/report-context.tsx';
 import type { PropertyReportRequest } from '../../../shared/report.ts';
 import { BuyTab } from './BuyTab.tsx';
 import { useSearchShortcut } from './use-search-shortcut.ts';
-import { panelId, tabId, WorkspaceTabs, type WorkspaceTab } from './WorkspaceTabs.tsx';
+import { workspaceTabPrefix, WorkspaceTabs, type WorkspaceTab } from './WorkspaceTabs.tsx';
 import './workspace.css';
 
 // What the first screen does not show loads on first use, so start-up parses only the Buy tab
@@ -116,7 +117,7 @@ export function Workspace({ environment, loadProblem, openPurchase }: WorkspaceP
       <section className="workspace-column workspace-tasks" aria-label="Tasks" hidden={open !== undefined}>
         <PresentationEntry environment={environment} testTitles={sandbox.data?.testTitles ?? []} />
         <WorkspaceTabs current={tab} onSelect={setTab} />
-        <div role="tabpanel" id={panelId('Buy')} aria-labelledby={tabId('Buy')} hidden={tab !== 'Buy'} className="tab-panel">
+        <TabPanel idPrefix={workspaceTabPrefix} tab="Buy" hidden={tab !== 'Buy'}>
           <BuyTab
             environment={environment}
             search={search}
@@ -128,28 +129,27 @@ export function Workspace({ environment, loadProblem, openPurchase }: WorkspaceP
             onCloseTitle={closeTitle}
             onShowTitle={setActiveTitle}
           />
-        </div>
+        </TabPanel>
         {/* A batch keeps running while another tab is shown, so its view stays mounted. */}
-        <div role="tabpanel" id={panelId('Batch')} aria-labelledby={tabId('Batch')} hidden={tab !== 'Batch'} className="tab-panel">
+        <TabPanel idPrefix={workspaceTabPrefix} tab="Batch" hidden={tab !== 'Batch'}>
           {batchShown ? (
             <Deferred fallback={loading}>
               <BatchView key={environment.id} environment={environment} />
             </Deferred>
           ) : null}
-        </div>
+        </TabPanel>
         {/* Look up and History mount only while shown: a hidden history would refetch on every update. */}
-        {tab === 'Look up' ? (
-          <div role="tabpanel" id={panelId('Look up')} aria-labelledby={tabId('Look up')} className="tab-panel">
-            <PurchaseLookup onShowRequests={setRequestsFor} request={openRequest} />
-          </div>
-        ) : null}
-        {tab === 'History' ? (
-          <div role="tabpanel" id={panelId('History')} aria-labelledby={tabId('History')} className="tab-panel">
+        {/* Their panels are always there (each tab controls one); the content mounts only while shown. */}
+        <TabPanel idPrefix={workspaceTabPrefix} tab="Look up" hidden={tab !== 'Look up'}>
+          {tab === 'Look up' ? <PurchaseLookup onShowRequests={setRequestsFor} request={openRequest} /> : null}
+        </TabPanel>
+        <TabPanel idPrefix={workspaceTabPrefix} tab="History" hidden={tab !== 'History'}>
+          {tab === 'History' ? (
             <Deferred fallback={loading}>
               <HistoryView environment={environment} onShowRequests={setRequestsFor} onLookUp={lookUp} />
             </Deferred>
-          </div>
-        ) : null}
+          ) : null}
+        </TabPanel>
       </section>
       <div className="purchase-panel-slot" hidden={tab === 'History' || open !== undefined}>
         <PurchasePanel
