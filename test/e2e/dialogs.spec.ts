@@ -1,23 +1,12 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { collectPageProblems, screenshot } from './support/app-page.ts';
-import { startTitleDeskWeb, type TitleDeskWeb } from './support/titledesk-web.ts';
+import { collectPageProblems, openSignedIn, screenshot } from './support/app-page.ts';
+import { titleDeskWebForFile } from './support/titledesk-web.ts';
 
-let host: TitleDeskWeb;
-
-test.beforeAll(async () => {
-  host = await startTitleDeskWeb();
-});
-
-test.afterAll(async () => {
-  await host.stop();
-});
+const host = titleDeskWebForFile();
 
 test.use({ viewport: { width: 1280, height: 800 } });
 
-async function openApp(page: Page): Promise<void> {
-  await page.goto(host.url);
-  await expect(page.getByRole('banner').getByText(/token valid until/)).toBeVisible();
-}
+const openApp = (page: Page): Promise<void> => openSignedIn(page, host);
 
 /** Where focus is: a name for the focused control, and whether it lies inside the open modal dialog. */
 function focusState(page: Page) {

@@ -1,26 +1,15 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { z } from 'zod';
-import { collectPageProblems, screenshot } from './support/app-page.ts';
+import { collectPageProblems, openSignedIn, screenshot } from './support/app-page.ts';
 import { invoke } from './support/host-api.ts';
-import { startTitleDeskWeb, type TitleDeskWeb } from './support/titledesk-web.ts';
+import { titleDeskWebForFile } from './support/titledesk-web.ts';
 
-let host: TitleDeskWeb;
-
-test.beforeAll(async () => {
-  host = await startTitleDeskWeb();
-});
-
-test.afterAll(async () => {
-  await host.stop();
-});
+const host = titleDeskWebForFile();
 
 test.use({ viewport: { width: 1280, height: 800 } });
 
-async function openApp(page: Page): Promise<void> {
-  await page.goto(host.url);
-  await expect(page.getByRole('banner').getByText(/token valid until/)).toBeVisible();
-}
+const openApp = (page: Page): Promise<void> => openSignedIn(page, host);
 
 /** Opens a title from the one search box, as a user typing its number would. */
 export async function openTitle(page: Page, titleNumber: string): Promise<void> {

@@ -1,16 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { collectPageProblems, environmentPicker, openSettings, screenshot } from './support/app-page.ts';
-import { startTitleDeskWeb, type TitleDeskWeb } from './support/titledesk-web.ts';
+import { titleDeskWebForFile } from './support/titledesk-web.ts';
 
-let host: TitleDeskWeb;
-
-test.beforeAll(async () => {
-  host = await startTitleDeskWeb();
-});
-
-test.afterAll(async () => {
-  await host.stop();
-});
+const host = titleDeskWebForFile();
 
 test.use({ viewport: { width: 1024, height: 700 } });
 

@@ -1,16 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { rawRequest } from './support/host-api.ts';
-import { startTitleDeskWeb, type TitleDeskWeb } from './support/titledesk-web.ts';
+import { titleDeskWebForFile } from './support/titledesk-web.ts';
 
-let host: TitleDeskWeb;
-
-test.beforeAll(async () => {
-  host = await startTitleDeskWeb();
-});
-
-test.afterAll(async () => {
-  await host.stop();
-});
+const host = titleDeskWebForFile();
 
 const ownHost = (): string => `127.0.0.1:${host.port}`;
 const listPath = '/api/invoke/environment:list';

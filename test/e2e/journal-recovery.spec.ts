@@ -1,21 +1,13 @@
 import { readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { startTitleDeskWeb, type TitleDeskWeb } from './support/titledesk-web.ts';
+import { titleDeskWebForFile } from './support/titledesk-web.ts';
 
-let host: TitleDeskWeb;
 let dataDir = '';
-
-test.beforeAll(async () => {
-  host = await startTitleDeskWeb(async (dir) => {
-    dataDir = dir;
-    // A journal that is no longer a database (overwritten by another program, a bad disk).
-    await writeFile(join(dir, 'purchases.sqlite'), Buffer.from('SQLite format 3\u0000'.padEnd(8192, '\u00ad'), 'latin1'));
-  });
-});
-
-test.afterAll(async () => {
-  await host.stop();
+const host = titleDeskWebForFile(async (dir) => {
+  dataDir = dir;
+  // A journal that is no longer a database (overwritten by another program, a bad disk).
+  await writeFile(join(dir, 'purchases.sqlite'), Buffer.from('SQLite format 3\u0000'.padEnd(8192, '\u00ad'), 'latin1'));
 });
 
 test('a damaged journal is said in the window, with where its copy was kept', async ({ page }) => {

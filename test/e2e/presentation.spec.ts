@@ -1,16 +1,8 @@
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { collectPageProblems, screenshot } from './support/app-page.ts';
-import { startTitleDeskWeb, type TitleDeskWeb } from './support/titledesk-web.ts';
+import { titleDeskWebForFile } from './support/titledesk-web.ts';
 
-let host: TitleDeskWeb;
-
-test.beforeAll(async () => {
-  host = await startTitleDeskWeb();
-});
-
-test.afterAll(async () => {
-  await host.stop();
-});
+const host = titleDeskWebForFile();
 
 test.use({ viewport: { width: 1920, height: 1080 } });
 

@@ -1,15 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { startTitleDeskWeb, type TitleDeskWeb } from './support/titledesk-web.ts';
+import { titleDeskWebForFile } from './support/titledesk-web.ts';
 
-let host: TitleDeskWeb;
-
-test.beforeAll(async () => {
-  host = await startTitleDeskWeb();
-});
-
-test.afterAll(async () => {
-  await host.stop();
-});
+const host = titleDeskWebForFile();
 
 test.use({ viewport: { width: 1280, height: 800 } });
 

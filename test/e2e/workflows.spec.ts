@@ -1,24 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import { collectPageProblems, openPurchaseView, screenshot } from './support/app-page.ts';
-import { startTitleDeskWeb, type TitleDeskWeb } from './support/titledesk-web.ts';
+import { collectPageProblems, openPurchaseView, openSignedIn, screenshot } from './support/app-page.ts';
+import { titleDeskWebForFile } from './support/titledesk-web.ts';
 
-let host: TitleDeskWeb;
-
-test.beforeAll(async () => {
-  host = await startTitleDeskWeb();
-});
-
-test.afterAll(async () => {
-  await host.stop();
-});
+const host = titleDeskWebForFile();
 
 test.use({ viewport: { width: 1280, height: 900 } });
 
-async function openApp(page: Page): Promise<void> {
-  await page.goto(host.url);
-  await expect(page.getByRole('banner').getByText(/token valid until/)).toBeVisible();
-}
+const openApp = (page: Page): Promise<void> => openSignedIn(page, host);
 
 /** Keeps every text the purchase panel shows, so a state that lasts a moment is not missed. */
 async function recordPanelTexts(page: Page): Promise<() => Promise<string>> {

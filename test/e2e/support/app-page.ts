@@ -60,3 +60,9 @@ export async function openPurchaseView(page: Page, row: Locator): Promise<Locato
   await expect(view.getByRole('button', { name: 'Back to purchases' })).toBeFocused();
   return view;
 }
+
+/** Opens the app as a user starts it, and waits until the Sandbox has signed in. */
+export async function openSignedIn(page: Page, host: { readonly url: string }): Promise<void> {
+  await page.goto(host.url);
+  await expect(page.getByRole('banner').getByText(/token valid until/)).toBeVisible();
+}

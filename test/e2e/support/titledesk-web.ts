@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { test } from '@playwright/test';
 import { z } from 'zod';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
@@ -91,4 +92,27 @@ export async function startTitleDeskWeb(prepare?: (dataDir: string) => Promise<v
     await stop();
     throw error;
   }
+}
+
+/**
+ * One browser-mode host for a spec file: started before its first test (on a data folder of its
+ * own) and stopped after its last. The object stands for the host from then on; reading it
+ * outside the tests (before beforeAll) is a mistake in the spec and throws.
+ */
+export function titleDeskWebForFile(prepare?: (dataDir: string) => Promise<void>): TitleDeskWeb {
+  let started: TitleDeskWeb | undefined;
+  const current = (): TitleDeskWeb => {
+    if (started === undefined) throw new Error('The TitleDesk host starts in beforeAll: use it inside a test.');
+    return started;
+  };
+  test.beforeAll(async () => { started = await startTitleDeskWeb(prepare); });
+  test.afterAll(async () => { await started?.stop(); });
+  return {
+    get url() { return current().url; },
+    get origin() { return current().origin; },
+    get port() { return current().port; },
+    get launchKey() { return current().launchKey; },
+    stderr: () => current().stderr(),
+    stop: () => current().stop(),
+  };
 }
