@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ApiProvider } from './api/api-context.tsx';
+import { environmentsQuery } from './api/environment-queries.ts';
 import { createQueryClient } from './api/query-client.ts';
 import { App } from './App.tsx';
 import { checkedApi } from './bridge/checked-api.ts';
@@ -25,12 +26,16 @@ const api =
       })
     : checkedApi(window.api);
 
+// The environment list gates the first screen: it is asked for now, while React mounts, not after.
+const queryClient = createQueryClient();
+void queryClient.query(environmentsQuery(api)).catch(() => undefined);
+
 const container = document.getElementById('root');
 if (container === null) throw new Error('The page has no #root element.');
 createRoot(container).render(
   <StrictMode>
     <ApiProvider api={api}>
-      <QueryClientProvider client={createQueryClient()}>
+      <QueryClientProvider client={queryClient}>
         <App openPurchase={openPurchase} />
       </QueryClientProvider>
     </ApiProvider>

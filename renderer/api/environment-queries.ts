@@ -1,12 +1,17 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TitleDeskApi } from '../../shared/contract/api.ts';
 import type { AuthMode, EnvironmentInput } from '../../shared/environment.ts';
 import { useApi } from './api-context.tsx';
 import { call } from './call.ts';
 import { authKeys, credentialKeys, environmentKeys } from './query-keys.ts';
 
+/** The environments and the selected one: the first thing the window needs, so main.tsx asks before React renders. */
+export function environmentsQuery(api: TitleDeskApi) {
+  return queryOptions({ queryKey: environmentKeys.list(), queryFn: () => call(api, 'environment:list', undefined) });
+}
+
 export function useEnvironmentsQuery() {
-  const api = useApi();
-  return useQuery({ queryKey: environmentKeys.list(), queryFn: () => call(api, 'environment:list', undefined) });
+  return useQuery(environmentsQuery(useApi()));
 }
 
 /**
