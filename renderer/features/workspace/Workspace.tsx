@@ -43,6 +43,13 @@ export interface WorkspaceProps {
 export function Workspace({ environment, loadProblem, openPurchase }: WorkspaceProps) {
   const sandbox = useSandboxInfoQuery();
   const [tab, setTab] = useState<WorkspaceTab>(openPurchase === undefined ? 'Buy' : 'Look up');
+  // The purchase list (virtualised, measuring its box) renders just after the first screen has
+  // painted: the search box takes input sooner, and the list follows within a frame.
+  const [panelShown, setPanelShown] = useState(false);
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => { setPanelShown(true); });
+    return () => { cancelAnimationFrame(frame); };
+  }, []);
   // Mounted from its first showing on, then kept: a running batch goes on under another tab.
   const [batchShown, setBatchShown] = useState(false);
   if (tab === 'Batch' && !batchShown) setBatchShown(true);
@@ -152,12 +159,14 @@ export function Workspace({ environment, loadProblem, openPurchase }: WorkspaceP
         </TabPanel>
       </section>
       <div className="purchase-panel-slot" hidden={tab === 'History' || open !== undefined}>
-        <PurchasePanel
-          key={environment.id}
-          environment={environment}
-          onOpen={(id) => { setViewing({ id, environmentId: environment.id }); }}
-          focusRequest={rowFocus}
-        />
+        {panelShown ? (
+          <PurchasePanel
+            key={environment.id}
+            environment={environment}
+            onOpen={(id) => { setViewing({ id, environmentId: environment.id }); }}
+            focusRequest={rowFocus}
+          />
+        ) : null}
       </div>
       {requestsFor === undefined ? null : (
         <Deferred>
