@@ -1,5 +1,7 @@
 import { parseArgs } from 'node:util';
 import type { SandboxConfig } from '../../shared/sandbox-config.ts';
+import { anySandboxFault, describeSandboxFaults, type SandboxFaults } from '../../shared/sandbox-faults.ts';
+import { rulesForSandboxFaults, sandboxFaultOptions, sandboxFaultsFromFlags, sandboxFaultUsage } from './demo-faults.ts';
 import { parseFaultFlag, type FaultRule } from './faults.ts';
 import { startSandbox, type SandboxOptions } from './index.ts';
 
@@ -14,6 +16,7 @@ Options:
   --control             enable the /_sandbox/ control API (log, stats, purchases, faults)
   --fault T:K[:N]       inject a fault: T token|purchase|result, K status500|status503|status504|drop|latency,
                         N the number of requests (default: until cleared); repeatable
+${sandboxFaultUsage}
   --seed N              data seed (default fixed)
   -h, --help            show this help`;
 
@@ -42,7 +45,7 @@ function faultsFrom(flags: readonly string[]): FaultRule[] {
 }
 
 /** The options for startSandbox, `'help'`, or an Error carrying the message for stderr. */
-function parseCommand(argv: string[]): { options: SandboxOptions; printConfig: boolean } | 'help' | Error {
+function parseCommand(argv: string[]): { options: SandboxOptions; printConfig: boolean; demo: SandboxFaults } | 'help' | Error {
   try {
     const { values } = parseArgs({
       args: argv,
@@ -55,24 +58,27 @@ function parseCommand(argv: string[]): { options: SandboxOptions; printConfig: b
         control: { type: 'boolean', default: false },
         fault: { type: 'string', multiple: true, default: [] },
         seed: { type: 'string' },
+        ...sandboxFaultOptions,
         help: { type: 'boolean', short: 'h', default: false },
       },
     });
     if (values.help) return 'help';
-    const options: SandboxOptions = { control: values.control, faults: faultsFrom(values.fault) };
+    // The demo switches first: a request meets the first rule of its target in force.
+    const demo = sandboxFaultsFromFlags(values);
+    const options: SandboxOptions = { control: values.control, faults: [...rulesForSandboxFaults(demo), ...faultsFrom(values.fault)] };
     const port = integer(values.port, 'port', 0, 65_535);
     const tokenTtlSeconds = integer(values['token-ttl'], 'token-ttl', 1, 31_536_000);
     const seed = integer(values.seed, 'seed', 0, 4_294_967_295);
     if (port !== undefined) options.port = port;
     if (tokenTtlSeconds !== undefined) options.tokenTtlSeconds = tokenTtlSeconds;
     if (seed !== undefined) options.seed = seed;
-    return { options, printConfig: values['print-config'] };
+    return { options, printConfig: values['print-config'], demo };
   } catch (error) {
     return error instanceof Error ? error : new Error(String(error));
   }
 }
 
-function summary(config: SandboxConfig, control: boolean): string {
+function summary(config: SandboxConfig, control: boolean, demo: SandboxFaults): string {
   const lines = [
     `TitleDesk sandbox listening on ${config.baseUrl}`,
     `  Discovery:         ${config.baseUrl}/.well-known/openid-configuration`,
@@ -82,6 +88,7 @@ function summary(config: SandboxConfig, control: boolean): string {
     `                     try: ${config.addressProvider.sampleQueries.join(' | ')}`,
     `  Sample titles:     ${config.sampleTitles.join(', ')}`,
     `  Test titles:       ${config.testTitles.join(', ')}  (service.min-wait is honoured on these)`,
+    ...(anySandboxFault(demo) ? [`  Simulating:        ${describeSandboxFaults(demo)}`] : []),
     ...(control ? [`  Control API:       ${config.baseUrl}/_sandbox/log, /_sandbox/stats, /_sandbox/purchases, /_sandbox/faults`] : []),
     'Press Ctrl+C to stop.',
   ];
@@ -119,7 +126,7 @@ export async function runSandboxCommand(argv: string[], io: CommandIo = processI
     return 1;
   }
   const stopped = untilSignal();
-  io.stdout(parsed.printConfig ? `${JSON.stringify(sandbox.config)}\n` : summary(sandbox.config, parsed.options.control ?? false));
+  io.stdout(parsed.printConfig ? `${JSON.stringify(sandbox.config)}\n` : summary(sandbox.config, parsed.options.control ?? false, parsed.demo));
   await stopped;
   await sandbox.close();
   return 0;

@@ -2,14 +2,16 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { anySandboxFault, describeSandboxFaults, type SandboxFaults } from '../../shared/sandbox-faults.ts';
 import { defaultDataDir } from '../core/app/data-dir.ts';
 import { startCore, type StartedCore } from '../core/app/start-core.ts';
 import { CoreError } from '../core/errors.ts';
 import { exitCodeFor } from '../cli/exit-codes.ts';
+import { sandboxFaultOptions, sandboxFaultsFromFlags, sandboxFaultUsage } from '../sandbox/demo-faults.ts';
 import { webCoreOptions } from './web-core-options.ts';
 import { startWebHost } from './web-host.ts';
 
-const usage = `Usage: titledesk web [--port N] [--no-open] [--data-dir DIR]
+const usage = `Usage: titledesk web [--port N] [--no-open] [--data-dir DIR] [--outage S] [--slow MS] [--timeouts]
 
 Opens TitleDesk in the browser, for machines without the Electron runtime: the built-in sandbox,
 the core and the app served on 127.0.0.1 only, until Ctrl+C.
@@ -18,6 +20,8 @@ Options:
   --port N          port to listen on (default 0: any free port)
   --no-open         do not open a browser; print {"url": …} as the first line instead
   --data-dir DIR    where the journal and settings live (default TITLEDESK_DATA_DIR or the usual place)
+The built-in Sandbox's demo switches (also in Settings → Sandbox while it runs):
+${sandboxFaultUsage}
   -h, --help        show this help`;
 
 const staticDir = resolve(import.meta.dirname, '..', '..', 'dist');
@@ -37,19 +41,19 @@ function openInBrowser(url: string): void {
 }
 
 export async function runWebCommand(argv: string[]): Promise<number> {
-  let options: { port: number; open: boolean; dataDir: string };
+  let options: { port: number; open: boolean; dataDir: string; faults: SandboxFaults };
   try {
     const { values } = parseArgs({
       args: argv,
       strict: true,
       allowPositionals: false,
-      options: { port: { type: 'string' }, 'no-open': { type: 'boolean' }, 'data-dir': { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      options: { port: { type: 'string' }, 'no-open': { type: 'boolean' }, 'data-dir': { type: 'string' }, ...sandboxFaultOptions, help: { type: 'boolean', short: 'h' } },
     });
     if (values.help === true) {
       process.stdout.write(`${usage}\n`);
       return 0;
     }
-    options = { port: parsePort(values.port), open: values['no-open'] !== true, dataDir: values['data-dir'] ?? defaultDataDir() };
+    options = { port: parsePort(values.port), open: values['no-open'] !== true, dataDir: values['data-dir'] ?? defaultDataDir(), faults: sandboxFaultsFromFlags(values) };
   } catch (error) {
     process.stderr.write(`titledesk web: ${error instanceof Error ? error.message : String(error)}\n${usage}\n`);
     return 2;
@@ -62,7 +66,8 @@ export async function runWebCommand(argv: string[]): Promise<number> {
   try {
     const { secretsNote, ...coreOptions } = await webCoreOptions(options.dataDir, process.env);
     if (secretsNote !== undefined) process.stderr.write(`titledesk web: ${secretsNote}\n`);
-    started = await startCore(coreOptions);
+    started = await startCore({ ...coreOptions, sandboxFaults: options.faults });
+    if (anySandboxFault(options.faults)) process.stderr.write(`titledesk web: the built-in Sandbox simulates ${describeSandboxFaults(options.faults)}\n`);
   } catch (error) {
     process.stderr.write(`titledesk web: ${error instanceof CoreError ? error.message : String(error)}\n`);
     return error instanceof CoreError ? exitCodeFor(error.code) : 1;

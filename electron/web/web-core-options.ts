@@ -4,7 +4,7 @@ import { ConfSettingsStore } from '../core/settings/conf-settings-store.ts';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
-export interface WebCoreOptions extends Omit<CoreOptions, 'sandbox'> {
+export interface WebCoreOptions extends Omit<CoreOptions, 'sandbox' | 'sandboxFaults'> {
   /** Why secrets are kept for this session only, for the host's log; undefined with a keychain. */
   readonly secretsNote: string | undefined;
 }

@@ -44,6 +44,8 @@ export function requestFunctions(invoke: Invoke): RequestFunctions {
     'settings:get': (request) => invoke('settings:get', request),
     'settings:update': (request) => invoke('settings:update', request),
     'sandbox:info': (request) => invoke('sandbox:info', request),
+    'sandbox:faults': (request) => invoke('sandbox:faults', request),
+    'sandbox:set-faults': (request) => invoke('sandbox:set-faults', request),
     'spending:status': (request) => invoke('spending:status', request),
     'spending:history': (request) => invoke('spending:history', request),
     'spending:update': (request) => invoke('spending:update', request),

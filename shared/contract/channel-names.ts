@@ -37,6 +37,8 @@ export const requestChannelList = [
   'settings:get',
   'settings:update',
   'sandbox:info',
+  'sandbox:faults',
+  'sandbox:set-faults',
   'spending:status',
   'spending:history',
   'spending:update',

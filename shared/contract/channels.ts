@@ -16,6 +16,7 @@ import { historyQuerySchema, purchaseAddressSchema, purchaseOptionsSchema, purch
 import { batchItemSchema, batchSummarySchema, batchTenureSchema } from '../batch.ts';
 import { amountsSchema, spendingHistorySchema, spendingSettingsSchema, spendingStatusSchema } from '../spending.ts';
 import { presetListSchema, savedPresetSchema } from '../variable-presets.ts';
+import { sandboxFaultsSchema } from '../sandbox-faults.ts';
 
 /**
  * Every request channel: its payload schema (strict: unknown keys, including __proto__, are
@@ -120,6 +121,10 @@ export const requestChannels = {
   'settings:get': { request: noPayload, response: advancedSettingsSchema },
   'settings:update': { request: z.strictObject({ advanced: advancedSettingsSchema.strict() }), response: advancedSettingsSchema },
   'sandbox:info': { request: noPayload, response: sandboxInfoSchema },
+  /** The built-in Sandbox's demo switches (outage, slow answers, timeouts). */
+  'sandbox:faults': { request: noPayload, response: sandboxFaultsSchema },
+  /** Sets them all at once; refused where no built-in Sandbox runs. */
+  'sandbox:set-faults': { request: sandboxFaultsSchema, response: sandboxFaultsSchema },
   'spending:status': { request: environmentRef, response: spendingStatusSchema },
   'spending:history': { request: environmentRef, response: spendingHistorySchema },
   'spending:update': {

@@ -69,6 +69,18 @@ describe('titledesk sandbox', () => {
     expect((await exit).code).toBe(0);
   });
 
+  it('simulates an outage with --outage: purchases answer 503 with Retry-After, sign-in still works', async () => {
+    const child = run(['--print-config', '--outage', '7']);
+    const config = sandboxConfigSchema.parse(JSON.parse(await firstLine(child)));
+    expect(await machineTokenStatus(config)).toBe(200);
+    const response = await fetch(`${config.baseUrl}/world/GB-eaw/titles/${config.sampleTitles[0] ?? ''}/catalog`, { method: 'POST' });
+    expect(response.status).toBe(503);
+    expect(response.headers.get('retry-after')).toBe('7');
+    const exit = exitOf(child);
+    child.kill('SIGTERM');
+    expect((await exit).code).toBe(0);
+  });
+
   it('prints a human summary without --print-config', async () => {
     const child = run([]);
     const line = await firstLine(child);
@@ -79,7 +91,7 @@ describe('titledesk sandbox', () => {
   });
 
   it('rejects bad arguments with a message on stderr and exit code 2', async () => {
-    const cases = [['--port', 'eighty'], ['--port', '70000'], ['--fault', 'token:explode'], ['--fault', 'token:drop:x'], ['--token-ttl', '0'], ['--unknown'], ['positional']];
+    const cases = [['--outage', '0'], ['--slow', 'fast'], ['--port', 'eighty'], ['--port', '70000'], ['--fault', 'token:explode'], ['--fault', 'token:drop:x'], ['--token-ttl', '0'], ['--unknown'], ['positional']];
     for (const args of cases) {
       let stderr = '';
       const code = await runSandboxCommand(args, { stdout: () => undefined, stderr: (text) => (stderr += text) });

@@ -22,6 +22,7 @@ import { SpendingLedger } from '../spending/ledger.ts';
 import { SpendingGuard } from '../spending/spending-guard.ts';
 import { batchHandlers } from '../router/batch-handlers.ts';
 import { presetHandlers } from '../router/preset-handlers.ts';
+import { sandboxFaultHandlers, type SandboxFaultControl } from '../router/sandbox-fault-handlers.ts';
 import { spendingHandlers } from '../router/spending-handlers.ts';
 import type { ContractEvents, ContractRouter } from '../router/router-types.ts';
 import type { SecretStore } from '../secrets/secret-store.ts';
@@ -38,6 +39,8 @@ export interface CoreOptions {
   readonly environmentVariables?: Readonly<Record<string, string | undefined>>;
   /** A running sandbox becomes the built-in, default environment. */
   readonly sandbox?: SandboxConfig;
+  /** The built-in sandbox's demo fault switches (Settings → Sandbox), when this core started it. */
+  readonly sandboxFaults?: SandboxFaultControl;
   /**
    * Follow the journal's pending purchases again (default true). The app does; a one-shot CLI
    * command does not, so it never polls purchases it was not asked about.
@@ -157,6 +160,7 @@ export async function createCore(options: CoreOptions): Promise<TitleDeskCore> {
     ...purchaseHandlers(environments, purchases, spending),
     ...spendingHandlers(environments, spending),
     ...presetHandlers(environments),
+    ...sandboxFaultHandlers(options.sandboxFaults),
     ...batchHandlers(environments, batches),
     ...reportHandlers(environments, purchases, options.printer),
   });
