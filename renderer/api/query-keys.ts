@@ -28,6 +28,7 @@ export const settingsKeys = {
 export const sandboxKeys = {
   all: ['sandbox'] as const,
   info: () => [...sandboxKeys.all, 'info'] as const,
+  faults: () => [...sandboxKeys.all, 'faults'] as const,
 };
 
 /** The screens that read purchases arrive with the purchase panel; pushed updates land here already. */
