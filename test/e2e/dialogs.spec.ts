@@ -129,11 +129,14 @@ for (const scheme of ['light', 'dark'] as const) {
   });
 }
 
-test('every workspace tab controls a panel that is on the page, the hidden ones too', async ({ page }) => {
+test('every tab controls a panel that is on the page, the hidden ones too, in the workspace and in Settings', async ({ page }) => {
   await openApp(page);
   const dangling = () => page.evaluate(() => [...document.querySelectorAll('[role="tab"]')]
     .filter((tab) => document.getElementById(tab.getAttribute('aria-controls') ?? '')?.getAttribute('role') !== 'tabpanel')
     .map((tab) => tab.textContent));
   expect(await page.getByRole('tab').count()).toBeGreaterThanOrEqual(4);
+  expect(await dangling()).toEqual([]);
+  await page.getByRole('banner').getByRole('button', { name: 'Settings' }).click();
+  await expect(page.getByRole('dialog', { name: 'Settings' }).getByRole('tab', { name: 'Sandbox' })).toBeVisible();
   expect(await dangling()).toEqual([]);
 });
