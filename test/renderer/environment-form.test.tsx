@@ -109,4 +109,27 @@ describe('the environments settings', () => {
     fireEvent.keyDown(screen.getByRole('dialog', { name: 'Settings' }), { key: 'Escape' });
     expect(closed).toBe(1);
   });
+
+  it('adds the environment and then its credentials from the same form, empties them, and offers the tests', async () => {
+    const fake = createFakeApi();
+    renderWithApi(fake.api, <SettingsDialog environments={[sandbox]} selectedId="sandbox" onClose={() => undefined} />);
+    const form = openAddForm();
+    fill(form, 'Name', 'Staging');
+    fill(form, 'Service base URL', 'https://staging.example.com');
+    fireEvent.click(within(form).getByLabelText(/^Machine/));
+    expect(within(form).queryByLabelText('Refresh token')).toBeNull();
+    fill(form, 'Client id', 'machine-id');
+    fill(form, 'Client secret', 'machine-secret-1');
+    fireEvent.submit(form);
+    const saved = await screen.findByRole('region', { name: 'Staging is saved' });
+    expect(within(saved).getByRole('status').textContent).toContain('2 credentials saved.');
+    expect(within(saved).getByRole('button', { name: 'Test connection' })).toBeDefined();
+    expect(fake.callsTo('environment:add')).toHaveLength(1);
+    expect(fake.callsTo('credentials:set')).toEqual([
+      { environmentId: 'staging', name: 'clientId', value: 'machine-id' },
+      { environmentId: 'staging', name: 'clientSecret', value: 'machine-secret-1' },
+    ]);
+    // Nothing typed in a secret field stays on the page.
+    expect(document.body.innerHTML).not.toContain('machine-secret-1');
+  });
 });

@@ -1,8 +1,11 @@
-import { useId, useState, type SubmitEvent } from 'react';
+import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { environmentInputSchema, environmentKindOf, type AuthMode, type Environment, type EnvironmentInput, type EnvironmentKind } from '../../../shared/environment.ts';
+import { useSetCredentialMutation } from '../../api/credential-queries.ts';
 import { useAddEnvironmentMutation, useUpdateEnvironmentMutation } from '../../api/environment-queries.ts';
 import { ErrorNotice } from '../common/ErrorNotice.tsx';
 import { TextField } from '../common/TextField.tsx';
+import { ConnectionTests } from './ConnectionTests.tsx';
+import { EnvironmentSecrets, secretInputName, secretsFor } from './EnvironmentSecrets.tsx';
 import { ServicePreset } from './ServicePreset.tsx';
 
 type FieldName = 'name' | 'baseUrl' | 'developerClientId' | 'findUrl' | 'retrieveUrl';
@@ -80,12 +83,31 @@ export interface EnvironmentFormProps {
   readonly onCancel: () => void;
 }
 
+/** The secrets typed into the form, read once on save; their inputs are emptied once they are stored. */
+function typedSecrets(form: HTMLFormElement, draft: Draft) {
+  const data = new FormData(form);
+  return secretsFor(draft.authMode, draft.credentialsFromEnvironment).flatMap((name) => {
+    const value = data.get(secretInputName(name));
+    return typeof value === 'string' && value.trim() !== '' ? [{ name, value }] : [];
+  });
+}
+
+function emptySecretInputs(form: HTMLFormElement): void {
+  for (const input of form.querySelectorAll<HTMLInputElement>('input[type="password"]')) input.value = '';
+}
+
+/**
+ * One form for an environment and its credentials: the service, how to sign in, the secrets, and
+ * once saved, "Test connection" and "Test key" right there, before anything is bought.
+ */
 export function EnvironmentForm({ environment, onDone, onCancel }: EnvironmentFormProps) {
   const prefix = useId();
   const [draft, setDraft] = useState(() => draftOf(environment));
   const [errors, setErrors] = useState<FieldErrors>({});
+  const [saved, setSaved] = useState<{ environment: Environment; secrets: number } | undefined>();
   const add = useAddEnvironmentMutation();
   const update = useUpdateEnvironmentMutation();
+  const setCredential = useSetCredentialMutation();
   const mutation = environment === undefined ? add : update;
   const idOf = (field: FieldName): string => `${prefix}-${field}`;
 
@@ -105,9 +127,22 @@ export function EnvironmentForm({ environment, onDone, onCancel }: EnvironmentFo
       return;
     }
     setErrors({});
-    const options = { onSuccess: onDone };
+    const form = event.currentTarget;
+    const secrets = typedSecrets(form, draft);
+    // The environment first (core then knows it), then its credentials, one at a time.
+    const options = {
+      onSuccess: async (stored: Environment) => {
+        for (const { name, value } of secrets) await setCredential.mutateAsync({ environmentId: stored.id, name, value }).catch(() => undefined);
+        emptySecretInputs(form);
+        setSaved({ environment: stored, secrets: secrets.length });
+      },
+    };
     if (environment === undefined) add.mutate(result.input, options);
     else update.mutate({ id: environment.id, input: result.input }, options);
+  }
+
+  if (saved !== undefined) {
+    return <SavedEnvironment environment={saved.environment} secrets={saved.secrets} credentialError={setCredential.error} onDone={() => { onDone(saved.environment); }} />;
   }
 
   const text = (field: FieldName, label: string, hint?: string, type = 'text') => (
@@ -184,6 +219,7 @@ export function EnvironmentForm({ environment, onDone, onCancel }: EnvironmentFo
         ))}
       </fieldset>
       {text('developerClientId', 'Developer client id (optional)', 'The fixed client id for developer access; it is not a secret.')}
+      <EnvironmentSecrets environmentId={environment?.id} authMode={draft.authMode} fromEnvironment={draft.credentialsFromEnvironment} />
       <fieldset className="field-group">
         <legend>Address provider (optional)</legend>
         {text('findUrl', 'Find URL', undefined, 'url')}
@@ -199,5 +235,24 @@ export function EnvironmentForm({ environment, onDone, onCancel }: EnvironmentFo
         </button>
       </div>
     </form>
+  );
+}
+
+/** After saving: what was stored, the tests that need no purchase, and the way back to the list. */
+function SavedEnvironment({ environment, secrets, credentialError, onDone }: { readonly environment: Environment; readonly secrets: number; readonly credentialError: Error | null; readonly onDone: () => void }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The form's buttons are gone: focus goes to what replaced them, not to the page.
+  useEffect(() => { heading.current?.focus(); }, []);
+  const stored = secrets === 0 ? 'No credentials were typed; stored ones are kept.' : `${String(secrets)} credential${secrets === 1 ? '' : 's'} saved.`;
+  return (
+    <section className="environment-form" aria-labelledby={`${environment.id}-saved`}>
+      <h3 id={`${environment.id}-saved`} tabIndex={-1} ref={heading}>{environment.name} is saved</h3>
+      <p role="status">{stored} Test it before buying: neither test buys anything.</p>
+      {credentialError === null ? null : <ErrorNotice error={credentialError} />}
+      <ConnectionTests environmentId={environment.id} />
+      <div className="form-actions">
+        <button type="button" className="button-primary" onClick={onDone}>Done</button>
+      </div>
+    </section>
   );
 }
