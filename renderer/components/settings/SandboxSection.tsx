@@ -74,37 +74,56 @@ function SandboxForm({ current }: { readonly current: SandboxFaults }) {
         and real services are never affected; everything is off again when TitleDesk restarts.
       </p>
       <p role="status">{anySandboxFault(current) ? `Simulating ${describeSandboxFaults(current)}.` : 'Nothing is simulated.'}</p>
-      <fieldset className="sandbox-fault">
-        <label>
-          <input type="checkbox" checked={draft.outage} onChange={(event) => { change({ outage: event.target.checked }); }} />
-          Outage: answer 503 Service Unavailable
-        </label>
-        <label htmlFor={`${id}-retry`}>asking to come back after (seconds)</label>
-        <input id={`${id}-retry`} inputMode="numeric" value={draft.retryAfterSeconds} disabled={!draft.outage} aria-invalid={errorOf('retryAfterSeconds') !== undefined}
-          aria-describedby={errorOf('retryAfterSeconds') === undefined ? undefined : `${id}-retry-error`} onChange={(event) => { change({ retryAfterSeconds: event.target.value }); }} />
-        {errorOf('retryAfterSeconds') === undefined ? null : <p className="field-error" id={`${id}-retry-error`}>{errorOf('retryAfterSeconds')}</p>}
-      </fieldset>
-      <fieldset className="sandbox-fault">
-        <label>
-          <input type="checkbox" checked={draft.slow} onChange={(event) => { change({ slow: event.target.checked }); }} />
-          Slow answers
-        </label>
-        <label htmlFor={`${id}-delay`}>each this late (milliseconds)</label>
-        <input id={`${id}-delay`} inputMode="numeric" value={draft.delayMs} disabled={!draft.slow} aria-invalid={errorOf('delayMs') !== undefined}
-          aria-describedby={errorOf('delayMs') === undefined ? undefined : `${id}-delay-error`} onChange={(event) => { change({ delayMs: event.target.value }); }} />
-        {errorOf('delayMs') === undefined ? null : <p className="field-error" id={`${id}-delay-error`}>{errorOf('delayMs')}</p>}
-      </fieldset>
-      <fieldset className="sandbox-fault">
-        <label>
-          <input type="checkbox" checked={draft.timeouts} onChange={(event) => { change({ timeouts: event.target.checked }); }} />
-          Timeouts: answer after 35 s, later than TitleDesk waits (a purchase sent then has an unknown outcome)
-        </label>
-      </fieldset>
+      <FaultSwitch
+        title="Outage: answer 503 Service Unavailable"
+        on={draft.outage}
+        onToggle={(outage) => { change({ outage }); }}
+        amount={{ id: `${id}-retry`, label: 'asking to come back after (seconds)', value: draft.retryAfterSeconds, error: errorOf('retryAfterSeconds'), onChange: (retryAfterSeconds) => { change({ retryAfterSeconds }); } }}
+      />
+      <FaultSwitch
+        title="Slow answers"
+        on={draft.slow}
+        onToggle={(slow) => { change({ slow }); }}
+        amount={{ id: `${id}-delay`, label: 'each this late (milliseconds)', value: draft.delayMs, error: errorOf('delayMs'), onChange: (delayMs) => { change({ delayMs }); } }}
+      />
+      <FaultSwitch
+        title="Timeouts: answer after 35 s, later than TitleDesk waits (a purchase sent then has an unknown outcome)"
+        on={draft.timeouts}
+        onToggle={(timeouts) => { change({ timeouts }); }}
+      />
       <div className="form-actions">
         <button type="submit" className="button-primary" disabled={apply.isPending}>Apply</button>
         <button type="button" disabled={apply.isPending || !anySandboxFault(current)} onClick={() => { apply.mutate(noSandboxFaults); }}>Turn all off</button>
       </div>
       {apply.error === null ? null : <ErrorNotice error={apply.error} />}
     </form>
+  );
+}
+
+interface Amount {
+  readonly id: string;
+  readonly label: string;
+  readonly value: string;
+  readonly error: string | undefined;
+  readonly onChange: (value: string) => void;
+}
+
+/** One switch, with the number it takes (enabled only while the switch is on) and why a number was refused. */
+function FaultSwitch({ title, on, onToggle, amount }: { readonly title: string; readonly on: boolean; readonly onToggle: (on: boolean) => void; readonly amount?: Amount }) {
+  return (
+    <fieldset className="sandbox-fault">
+      <label>
+        <input type="checkbox" checked={on} onChange={(event) => { onToggle(event.target.checked); }} />
+        {title}
+      </label>
+      {amount === undefined ? null : (
+        <>
+          <label htmlFor={amount.id}>{amount.label}</label>
+          <input id={amount.id} inputMode="numeric" value={amount.value} disabled={!on} aria-invalid={amount.error !== undefined}
+            aria-describedby={amount.error === undefined ? undefined : `${amount.id}-error`} onChange={(event) => { amount.onChange(event.target.value); }} />
+          {amount.error === undefined ? null : <p className="field-error" id={`${amount.id}-error`}>{amount.error}</p>}
+        </>
+      )}
+    </fieldset>
   );
 }
