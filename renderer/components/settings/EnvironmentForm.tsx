@@ -132,9 +132,14 @@ export function EnvironmentForm({ environment, onDone, onCancel }: EnvironmentFo
     // The environment first (core then knows it), then its credentials, one at a time.
     const options = {
       onSuccess: async (stored: Environment) => {
-        for (const { name, value } of secrets) await setCredential.mutateAsync({ environmentId: stored.id, name, value }).catch(() => undefined);
+        // Each stored or not on its own; one refused is shown below what was stored.
+        let storedCount = 0;
+        for (const { name, value } of secrets) {
+          const ok = await setCredential.mutateAsync({ environmentId: stored.id, name, value }).then(() => true, () => false);
+          if (ok) storedCount += 1;
+        }
         emptySecretInputs(form);
-        setSaved({ environment: stored, secrets: secrets.length });
+        setSaved({ environment: stored, secrets: storedCount });
       },
     };
     if (environment === undefined) add.mutate(result.input, options);
@@ -243,7 +248,7 @@ function SavedEnvironment({ environment, secrets, credentialError, onDone }: { r
   const heading = useRef<HTMLHeadingElement>(null);
   // The form's buttons are gone: focus goes to what replaced them, not to the page.
   useEffect(() => { heading.current?.focus(); }, []);
-  const stored = secrets === 0 ? 'No credentials were typed; stored ones are kept.' : `${String(secrets)} credential${secrets === 1 ? '' : 's'} saved.`;
+  const stored = secrets === 0 ? 'No credentials were stored now; any stored before are kept.' : `${String(secrets)} credential${secrets === 1 ? '' : 's'} saved.`;
   return (
     <section className="environment-form" aria-labelledby={`${environment.id}-saved`}>
       <h3 id={`${environment.id}-saved`} tabIndex={-1} ref={heading}>{environment.name} is saved</h3>
