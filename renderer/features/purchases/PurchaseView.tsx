@@ -16,10 +16,10 @@ export interface PurchaseViewProps {
   readonly onLookUp: () => void;
 }
 
-/** Esc inside a dialog of the view (Buy again?) closes that dialog, not the view. */
+/** Esc inside a dialog of the view (Buy again?, or a native modal opened from it) closes that dialog, not the view. */
 function closesView(event: KeyboardEvent<HTMLElement>): boolean {
   if (event.key !== 'Escape' || event.defaultPrevented) return false;
-  return !(event.target instanceof Element) || event.target.closest('[role="dialog"], [role="alertdialog"]') === null;
+  return !(event.target instanceof Element) || event.target.closest('dialog, [role="dialog"], [role="alertdialog"]') === null;
 }
 
 /**
