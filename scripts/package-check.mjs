@@ -89,18 +89,32 @@ if (manifest.dependencies !== undefined && Object.keys(manifest.dependencies).le
 // missing at run time, since no node_modules are packed.
 const mainSource = asar.extractFile(asarPath, 'dist-electron/main.js').toString('utf8');
 // The bundle is minified, its imports on one line: each follows the start or a semicolon.
-const imported = [...mainSource.matchAll(/(?:^|;)\s*import\s*(?:[^;'"]*?from\s*)?["']([^"']+)["']/gm)].map((match) => match[1]);
+const staticImports = (source) => [...source.matchAll(/(?:^|;)\s*import\s*(?:[^;'"]*?from\s*)?["']([^"']+)["']/gm)].map((match) => match[1]);
+// Parts loaded on first use (the workbook writer) are chunks beside main.js, named by import("./…").
+const chunkImports = (source) => [...source.matchAll(/\bimport\(\s*["'`]\.\/([^"'`]+\.js)["'`]\s*\)/g)].map((match) => `dist-electron/${match[1]}`);
+const imported = staticImports(mainSource);
+const chunks = chunkImports(mainSource);
 // Some libraries import builtins without the node: prefix (fflate's `module`); those are builtins too.
-const external = imported.filter((name) => name !== 'electron' && !isBuiltin(name));
+const externalOf = (names) => names.filter((name) => name !== 'electron' && !isBuiltin(name));
+const external = externalOf(imported);
 const mainBytes = Buffer.byteLength(mainSource);
 if (mainBytes > mainBundleBudgetBytes) problems.push(`dist-electron/main.js is ${mainBytes} bytes, over its budget of ${mainBundleBudgetBytes} (build/bundle-budget.ts)`);
 if (external.length > 0) problems.push(`dist-electron/main.js imports modules that are not packed: ${external.join(', ')}`);
+for (const chunk of chunks) {
+  if (!entries.includes(chunk)) {
+    problems.push(`dist-electron/main.js loads ${chunk}, which is not in app.asar`);
+    continue;
+  }
+  const chunkExternal = externalOf(staticImports(asar.extractFile(asarPath, chunk).toString('utf8')));
+  if (chunkExternal.length > 0) problems.push(`${chunk} imports modules that are not packed: ${chunkExternal.join(', ')}`);
+}
 const preloadSource = asar.extractFile(asarPath, 'dist-electron/preload.cjs').toString('utf8');
 const preloadRequires = [...preloadSource.matchAll(/require\(["']([^"']+)["']\)/g)].map((match) => match[1]);
 if (preloadRequires.some((name) => name !== 'electron')) problems.push(`the preload requires more than electron: ${preloadRequires.join(', ')}`);
 problems.push(...preloadFormatProblems(preloadSource));
 const electronFiles = files.filter((file) => file.startsWith('dist-electron/')).sort();
-if (electronFiles.join() !== 'dist-electron/main.js,dist-electron/preload.cjs') problems.push(`dist-electron/ should hold main.js and preload.cjs only, holds: ${electronFiles.join(', ')}`);
+const expectedElectronFiles = ['dist-electron/main.js', 'dist-electron/preload.cjs', ...chunks].sort();
+if (electronFiles.join() !== expectedElectronFiles.join()) problems.push(`dist-electron/ should hold main.js, preload.cjs and the chunks main.js loads, holds: ${electronFiles.join(', ')}`);
 
 /**
  * A sandboxed preload is compiled by Electron as the body of a CommonJS wrapper function, and with
@@ -122,4 +136,4 @@ if (problems.length > 0) {
   console.error(`package:check FAILED (${problems.length}):\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
   process.exit(1);
 }
-console.log(`package:check passed: app.asar holds ${files.length} files (${files.join(', ')}); main imports only ${[...new Set(imported)].join(', ')}; main.js is ${mainBytes} bytes (budget ${mainBundleBudgetBytes}).`);
+console.log(`package:check passed: app.asar holds ${files.length} files (${files.join(', ')}); main imports only ${[...new Set(imported)].join(', ')} and loads ${chunks.length === 0 ? 'no chunk' : chunks.join(', ')} on first use; main.js is ${mainBytes} bytes (budget ${mainBundleBudgetBytes}).`);

@@ -1,5 +1,4 @@
 import Papa from 'papaparse';
-import writeXlsxFile from 'write-excel-file/node';
 import type { BatchItem, BatchSpec } from '../../../shared/batch.ts';
 import { outputTable, type BatchDocument } from './batch-output.ts';
 
@@ -11,8 +10,13 @@ export function exportCsv(spec: BatchSpec, items: readonly BatchItem[]): string 
   return `\uFEFF${Papa.unparse({ fields: header, data: rows }, { newline: '\r\n' })}\r\n`;
 }
 
-/** An Excel workbook (write-excel-file: no dependency but a zip library). Numbers stay numbers. */
+/**
+ * An Excel workbook (write-excel-file: no dependency but a zip library). Numbers stay numbers.
+ * The writer and its zip load on the first export: the desktop app's main bundle stays smaller
+ * (build/bundle-budget.ts), and most sessions never export a workbook.
+ */
 export async function exportXlsx(spec: BatchSpec, items: readonly BatchItem[]): Promise<Buffer> {
+  const { default: writeXlsxFile } = await import('write-excel-file/node');
   const { header, rows } = outputTable(spec, items);
   const data = [
     header.map((title) => ({ value: title, fontWeight: 'bold' as const })),
