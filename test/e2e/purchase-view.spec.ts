@@ -23,6 +23,8 @@ async function openTitleFromAddress(page: Page): Promise<{ title: Locator; addre
   await suggestions.getByRole('option', { name: /Regent Mansions, 7 Tannery Crescent.*28 addresses/ }).click();
   await suggestions.getByRole('option', { name: /^Flat 3, Regent Mansions/ }).click();
   const card = page.getByRole('region', { name: 'Address' });
+  // allTextContents does not wait: the card renders after the click, so wait for its first line.
+  await expect(card.locator('address span').first()).toHaveText(/^Flat 3\b/);
   const lines = await card.locator('address span').allTextContents();
   await card.getByRole('button', { name: /^Open leasehold title/ }).click();
   const title = page.getByRole('region', { name: /^Title WYK/ });
