@@ -70,6 +70,24 @@ describe('PurchaseJournal', () => {
     expect(journal.findByPurchaseId('other', 'p-1')).toBeUndefined();
   });
 
+  it('rewrites a record whose title, purchase ID and state are unchanged without losing a later change to them', () => {
+    const pending = record({ state: 'pending', purchaseId: 'p-1', resultUrl: 'https://api.example.test/purchases/p-1' });
+    journal.insert(pending);
+    const answered = { ...pending, updatedAt: pending.updatedAt + 1, timeline: [{ method: 'GET' as const, path: '/purchases/p-1', status: 202, advisedWaitSeconds: 2, at: 1, receivedAt: 2 }] };
+    journal.update(answered, 'normal');
+    expect(journal.get(pending.id)?.timeline).toHaveLength(1);
+    expect(journal.findByPurchaseId('sandbox', 'p-1')?.id).toBe(pending.id);
+    expect(journal.listInStates(['pending']).map((row) => row.id)).toEqual([pending.id]);
+    // The state, title and purchase ID change: their columns (and indexes) follow.
+    journal.update({ ...answered, state: 'available', titleNumber: 'DN999', purchaseId: 'p-2', updatedAt: answered.updatedAt + 1 }, 'normal', { resultBody: '{"x":1}' });
+    expect(journal.listInStates(['pending'])).toEqual([]);
+    expect(journal.listInStates(['available']).map((row) => row.titleNumber)).toEqual(['DN999']);
+    expect(journal.findByPurchaseId('sandbox', 'p-2')?.id).toBe(pending.id);
+    expect(journal.findByPurchaseId('sandbox', 'p-1')).toBeUndefined();
+    expect(journal.search({ titleNumber: 'DN999' }).map((row) => row.id)).toEqual([pending.id]);
+    expect(journal.getResult(pending.id)).toEqual({ x: 1 });
+  });
+
   it('lists records in given states, oldest first', () => {
     const a = record({ state: 'pending', createdAt: 2 });
     const b = record({ state: 'submitting', createdAt: 1 });
@@ -120,14 +138,16 @@ describe('PurchaseJournal', () => {
       variable: planOf({ variable: varB }),
       dates: planOf({ from: 100, to: 200 }),
     };
-    expect(plans.newest).toContain('SCAN purchases USING INDEX purchases_created');
-    expect(plans.title).toContain('SEARCH purchases USING INDEX purchases_title (title_number=?)');
+    expect(plans.newest).toContain('SCAN purchases USING INDEX purchases_by_created');
+    expect(plans.title).toContain('SEARCH purchases USING INDEX purchases_by_title (title_number=?)');
     expect(plans.purchaseId).toContain('SEARCH purchases USING INDEX purchases_purchase_id (purchase_id=?)');
-    expect(plans.status).toContain('SEARCH purchases USING INDEX purchases_state (state=?)');
+    expect(plans.status).toContain('SEARCH purchases USING INDEX purchases_by_state (state=?)');
     expect(plans.variable).toContain('SEARCH purchase_variables USING PRIMARY KEY (variable=?)');
-    expect(plans.dates).toContain('SEARCH purchases USING INDEX purchases_created (created_at>? AND created_at<?)');
+    expect(plans.dates).toContain('SEARCH purchases USING INDEX purchases_by_created (created_at>? AND created_at<?)');
     // A bare "SCAN purchases" is a read of every row: no exact filter may need one.
     for (const plan of Object.values(plans)) expect(plan).not.toContain('SCAN purchases');
+    // The index gives the newest-first order itself: a page is read, never the whole match sorted.
+    for (const plan of [plans.newest, plans.title, plans.status, plans.dates]) expect(plan).not.toContain('TEMP B-TREE');
   });
 
   it('finds the right rows among 10,000 purchases with the indexed filters', () => {

@@ -12,11 +12,13 @@ export interface ApiRequest {
   /** Milliseconds until the request is abandoned (default 30 s). */
   readonly timeoutMs?: number;
   /**
-   * Called synchronously once a connection has been assigned, immediately before the request's
-   * bytes are written (after the token was obtained). If it throws, nothing is written. A request
-   * that fails without this having been called certainly never reached the server.
+   * Called synchronously once a connection has been assigned, before the request's bytes are
+   * written (after the token was obtained). If it returns a promise, the body is held until it
+   * resolves (with it, over HTTP/1.1, the whole request: sending-hook.ts). If it throws or
+   * rejects, the body is never written. A request that fails without this having been called
+   * certainly never reached the server.
    */
-  readonly onSending?: () => void;
+  readonly onSending?: () => void | Promise<void>;
 }
 
 export interface ApiResponse {

@@ -117,7 +117,8 @@ export class BatchRun {
     store.saveItem(this.#batch.id, sending);
     guard.ledger.recordEstimate(localId, spec.environmentId, item.cost, now());
     this.#spent.set(item.index, item.cost);
-    // create() writes the purchase's intent synchronously, before this method returns.
+    // create() journals the purchase's intent (with the others of this turn) before its POST; a
+    // crash before that leaves a line whose local id the journal does not know: re-queued on resume.
     const created = purchases.create(this.#deps.environmentOf(spec.environmentId), item.titleNumber ?? '', item.toBuy, {}, localId, { address: rowAddress(item.input) });
     this.#track(
       created.then(

@@ -1,7 +1,8 @@
+import type { Readable } from 'node:stream';
 import type { Dispatcher } from 'undici';
 import { CoreError } from '../errors.ts';
 import { TransportError, type ApiRequest, type ApiResponse } from '../api/service-client-types.ts';
-import { withSendingHook } from './sending-hook.ts';
+import { withSendingHook, type SendingProbe } from './sending-hook.ts';
 
 const defaultTimeoutMs = 30_000;
 
@@ -57,23 +58,60 @@ function toHeaders(raw: Dispatcher.ResponseData['headers']): Headers {
   return headers;
 }
 
+/** Headers and body; a body whose sending is hooked is held until the hook allows it (sending-hook.ts). */
+function requestContent(req: ApiRequest, probe: SendingProbe | undefined): { headers?: Record<string, string>; body?: string | Readable } {
+  const headers = req.headers === undefined ? undefined : { ...req.headers };
+  if (req.body === undefined) return headers === undefined ? {} : { headers };
+  if (probe?.body === undefined) return { ...(headers === undefined ? {} : { headers }), body: req.body };
+  // The length up front keeps the request as it would be with the body in hand (no chunked encoding).
+  return { headers: { ...headers, 'content-length': String(Buffer.byteLength(req.body)) }, body: probe.body };
+}
+
+/**
+ * The request's own signal: aborted when the caller's is, or when the time is up. Its timer is
+ * cleared as soon as the exchange ends: AbortSignal.timeout would keep every signal, its timer
+ * and its listeners alive for the whole timeout after the request is done, thousands of them
+ * while many purchases are followed.
+ */
+function requestDeadline(timeoutMs: number, outer: AbortSignal | undefined): { signal: AbortSignal; timedOut: () => boolean; dispose: () => void } {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort(new DOMException('The request timed out.', 'TimeoutError'));
+  }, timeoutMs);
+  timer.unref();
+  const onAbort = (): void => {
+    controller.abort(outer?.reason);
+  };
+  if (outer?.aborted === true) onAbort();
+  else outer?.addEventListener('abort', onAbort, { once: true });
+  return {
+    signal: controller.signal,
+    timedOut: () => timedOut,
+    dispose: () => {
+      clearTimeout(timer);
+      outer?.removeEventListener('abort', onAbort);
+    },
+  };
+}
+
 /**
  * The one way core talks HTTP. Resolves with any status (redirects are not followed: a 303 is
  * data for the purchase flow). Rejects with TransportError when the exchange did not complete,
  * or CoreError('cancelled') when the caller's signal aborted it.
  */
 export async function sendHttp(dispatcher: Dispatcher, req: ApiRequest): Promise<ApiResponse> {
-  const timeout = AbortSignal.timeout(req.timeoutMs ?? defaultTimeoutMs);
-  const signal = req.signal === undefined ? timeout : AbortSignal.any([req.signal, timeout]);
-  const probe = req.onSending === undefined ? undefined : withSendingHook(dispatcher, req.onSending);
+  const deadline = requestDeadline(req.timeoutMs ?? defaultTimeoutMs, req.signal);
+  const signal = deadline.signal;
+  const probe = req.onSending === undefined ? undefined : withSendingHook(dispatcher, req.onSending, req.body);
   try {
     // What undici's top-level request() does before calling the dispatcher's own request().
     const response = await (probe?.dispatcher ?? dispatcher).request({
       origin: req.url.origin,
       path: `${req.url.pathname}${req.url.search}`,
       method: req.method,
-      ...(req.headers === undefined ? {} : { headers: { ...req.headers } }),
-      ...(req.body === undefined ? {} : { body: req.body }),
+      ...requestContent(req, probe),
       signal,
     });
     const receivedAt = Date.now();
@@ -83,11 +121,13 @@ export async function sendHttp(dispatcher: Dispatcher, req: ApiRequest): Promise
     const hookError = probe?.hookError();
     if (hookError !== undefined) throw hookError;
     if (req.signal?.aborted === true) throw new CoreError('cancelled', 'The request was cancelled.', { cause: error });
-    const failure = classifyHttpFailure(error, req.url, timeout.aborted);
+    const failure = classifyHttpFailure(error, req.url, deadline.timedOut());
     // Still waiting for a connection when it failed: not one byte was written.
     if (probe !== undefined && !probe.started() && failure.maybeReceived) {
       throw new TransportError(`${failure.message} The request was not sent.`, false, error);
     }
     throw failure;
+  } finally {
+    deadline.dispose();
   }
 }

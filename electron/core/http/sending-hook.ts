@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { Dispatcher } from 'undici';
 
 /**
@@ -45,22 +46,46 @@ export interface SendingProbe {
   readonly dispatcher: Dispatcher;
   /** Whether onSending ran (the request may have left). */
   started(): boolean;
-  /** What onSending threw, if it did: the request was then not written. */
+  /** What onSending threw or rejected with, if it did: the request was then not written. */
   hookError(): Error | undefined;
+  /**
+   * The request's body, held back until what onSending returned has resolved. Over HTTP/1.1
+   * undici writes a request's head together with its first body chunk, so nothing of the request
+   * leaves before. Over HTTP/2 the HEADERS frame may leave first; a server cannot act on a purchase
+   * whose body (what is bought) it never received, so the promise holds there too.
+   */
+  readonly body: Readable | undefined;
 }
 
-export function withSendingHook(dispatcher: Dispatcher, onSending: () => void): SendingProbe {
+export function withSendingHook(dispatcher: Dispatcher, onSending: () => void | Promise<void>, body?: string): SendingProbe {
   let started = false;
   let failure: Error | undefined;
+  const fail = (error: unknown): Error => {
+    failure = error instanceof Error ? error : new Error(String(error));
+    return failure;
+  };
+  // Nothing is pushed when undici first reads it (before the hook runs): only once the hook allows.
+  const held = body === undefined ? undefined : new Readable({ read: () => undefined });
+  const release = (): void => {
+    held?.push(body);
+    held?.push(null);
+  };
   const guarded = (): void => {
+    let pending: void | Promise<void>;
     try {
-      onSending();
+      pending = onSending();
     } catch (error) {
-      failure = error instanceof Error ? error : new Error(String(error));
-      throw failure;
+      throw fail(error);
     }
     started = true;
+    if (!(pending instanceof Promise)) {
+      release();
+      return;
+    }
+    pending.then(release, (error: unknown) => {
+      held?.destroy(fail(error));
+    });
   };
   const composed = dispatcher.compose((dispatch) => (options, handler) => dispatch(options, new SendingHandler(handler, guarded)));
-  return { dispatcher: composed, started: () => started, hookError: () => failure };
+  return { dispatcher: composed, started: () => started, hookError: () => failure, body: held };
 }

@@ -4,12 +4,22 @@ import type { ServiceClient } from '../api/service-client-types.ts';
 import { CoreError } from '../errors.ts';
 import { fullJitterDelayMs, type RetryPolicy } from './backoff.ts';
 import type { Clock } from './clock.ts';
+import type { Durability } from './journal.ts';
 import { appendExchange, sendExchange, type ExchangeResult } from './exchange.ts';
 import { interpretResultResponse, type PollOutcome } from './poll-outcome.ts';
-import type { RecordStore } from './record-store.ts';
+import type { RecordStore, SaveExtra } from './record-store.ts';
 import { sameOrigin } from './reference.ts';
 import { Scheduler } from './scheduler.ts';
 import { needsSignIn, waitingForSignIn } from './sign-in.ts';
+
+/**
+ * What a GET of the result resource taught is committed without an fsync of its own
+ * (synchronous=NORMAL): it survives the process being killed; only a power cut can take back the
+ * last of them. None of them guards a purchase: the result resource keeps answering, so a lost
+ * 200 or failure costs one more GET after the restart. The next FULL commit (any purchase's
+ * intent, sending mark or 303) makes them durable too.
+ */
+const answerDurability: Durability = 'normal';
 
 export interface PurchaseEnvironment {
   readonly id: string;
@@ -76,8 +86,8 @@ export class Poller {
   }
 
   /** Journals what a probe learnt about a record just added, and follows it if it is followed. */
-  adopt(record: PurchaseRecord, result: ExchangeResult): PurchaseRecord {
-    if (result.kind === 'aborted') return record;
+  adopt(record: PurchaseRecord, result: ExchangeResult): Promise<PurchaseRecord> {
+    if (result.kind === 'aborted') return Promise.resolve(record);
     return this.#apply(record, result);
   }
 
@@ -103,6 +113,8 @@ export class Poller {
   }
 
   async #poll(id: string, manual: boolean): Promise<PurchaseRecord | undefined> {
+    // The last answer of this purchase may still wait in the group commit: on disk before the next GET.
+    this.#options.store.commitQueued(id);
     const record = this.#options.store.get(id);
     if (record?.resultUrl === undefined) return record;
     if (!manual && (record.state !== 'pending' || !record.autoCheck)) return record;
@@ -114,11 +126,11 @@ export class Poller {
     const url = new URL(record.resultUrl);
     if (!sameOrigin(url, environment.client.baseUrl)) {
       const message = 'The result address is not on this environment’s service; it was not requested.';
-      return this.#finish(record, { code: 'protocol', message }, undefined);
+      return this.#finish(record, { code: 'protocol', message }, undefined, false);
     }
     const result = await sendExchange(environment.client, this.#getRequest(url), this.#options.clock);
     if (result.kind === 'aborted' || this.#options.signal.aborted) return record;
-    return this.#apply(record, result);
+    return this.#apply(record, result, !manual);
   }
 
   #outcomeOf(result: Exclude<ExchangeResult, { kind: 'aborted' }>): PollOutcome {
@@ -129,7 +141,12 @@ export class Poller {
     return { kind: 'failed', error: result.error.toData() };
   }
 
-  #apply(before: PurchaseRecord, result: Exclude<ExchangeResult, { kind: 'aborted' }>): PurchaseRecord {
+  /**
+   * Journals an answer; answers that arrive in one turn of the event loop share a commit. A
+   * scheduled GET's "not yet" (`queued`) waits for the write queue's window instead: nobody waits
+   * for it (listeners hear of it once committed, within 100 ms), and the next GET commits it first.
+   */
+  #apply(before: PurchaseRecord, result: Exclude<ExchangeResult, { kind: 'aborted' }>, queued = false): Promise<PurchaseRecord> {
     const store = this.#options.store;
     // Re-read: the purchase may have been cancelled while the request was out.
     const current = store.get(before.id) ?? before;
@@ -149,44 +166,68 @@ export class Poller {
         error: undefined,
         nextCheckAt: undefined,
       };
-      return store.save(record, 'full', { resultBody: outcome.body, replaceVariables: learned });
+      return this.#save(record, queued, { resultBody: outcome.body, replaceVariables: learned });
     }
     // A check only adds what it learnt: a paid, available purchase never goes back to anything else.
-    if (cancelledMeanwhile || current.state === 'available') return store.save(withExchange(current, exchange), 'normal');
+    if (cancelledMeanwhile || current.state === 'available') return this.#save(withExchange(current, exchange), queued);
     if (result.kind === 'refused' && needsSignIn(result.error.toData())) {
       this.#failures.delete(current.id);
       const error = waitingForSignIn(result.error.toData(), true);
-      return store.save({ ...current, state: 'waiting_for_sign_in', error, nextCheckAt: current.nextCheckAt }, 'full');
+      return this.#save({ ...current, state: 'waiting_for_sign_in', error, nextCheckAt: current.nextCheckAt }, queued);
     }
-    if (outcome.kind === 'failed') return this.#finish(current, outcome.error, exchange);
+    if (outcome.kind === 'failed') return this.#finish(current, outcome.error, exchange, queued);
     if (outcome.kind === 'pending' && outcome.waitMs !== undefined) {
       this.#failures.delete(current.id);
-      return this.#wait(current, exchange, receivedAt + outcome.waitMs, outcome.waitMs);
+      return this.#wait(current, exchange, receivedAt + outcome.waitMs, outcome.waitMs, queued);
     }
     const failures = (this.#failures.get(current.id) ?? 0) + 1;
     this.#failures.set(current.id, failures);
     const retry = this.#options.retry();
     if (outcome.kind === 'retry' && (!current.autoCheck || failures >= retry.attempts)) {
       const attempts = current.autoCheck ? ` (after ${failures} attempts)` : '';
-      return this.#finish(current, { ...outcome.error, message: `${outcome.error.message}${attempts}` }, exchange);
+      return this.#finish(current, { ...outcome.error, message: `${outcome.error.message}${attempts}` }, exchange, queued);
     }
     const advised = outcome.waitMs;
     const delay = advised ?? fullJitterDelayMs(failures, retry, this.#options.random);
-    return this.#wait(current, exchange, receivedAt + delay, advised);
+    return this.#wait(current, exchange, receivedAt + delay, advised, queued);
   }
 
-  #wait(current: PurchaseRecord, exchange: Exchange | undefined, nextCheckAt: number, advisedMs: number | undefined): PurchaseRecord {
+  #wait(current: PurchaseRecord, exchange: Exchange | undefined, nextCheckAt: number, advisedMs: number | undefined, queued: boolean): Promise<PurchaseRecord> {
     const advisedExchange = exchange === undefined || advisedMs === undefined ? exchange : { ...exchange, advisedWaitSeconds: advisedMs / 1000 };
     const record: PurchaseRecord = { ...withExchange(current, advisedExchange), state: 'pending', error: undefined, nextCheckAt };
-    const saved = this.#options.store.save(record, 'normal');
-    if (saved.autoCheck) this.#scheduler.schedule(saved.id, nextCheckAt);
-    return saved;
+    // Either on disk before the next GET is scheduled, or (queued) committed by #poll before that
+    // GET leaves: a restart never polls earlier than this answer advised.
+    return this.#save(record, queued, {}, (saved) => {
+      if (saved.autoCheck) this.#scheduler.schedule(saved.id, nextCheckAt);
+    });
   }
 
-  #finish(current: PurchaseRecord, error: AppErrorData, exchange: Exchange | undefined): PurchaseRecord {
+  #finish(current: PurchaseRecord, error: AppErrorData, exchange: Exchange | undefined, queued: boolean): Promise<PurchaseRecord> {
     this.#failures.delete(current.id);
     const record: PurchaseRecord = { ...withExchange(current, exchange), state: 'failed', error, nextCheckAt: undefined };
-    return this.#options.store.save(record, 'full');
+    return this.#save(record, queued);
+  }
+
+  /**
+   * Journals an answer (NORMAL), then runs `then` with the record as saved. Queued and still
+   * pending: `then` runs at once and the commit follows within the window; should the journal
+   * refuse it, the purchase is no longer followed, as when a write made at once fails.
+   */
+  async #save(record: PurchaseRecord, queued: boolean, extra: SaveExtra = {}, then?: (saved: PurchaseRecord) => void): Promise<PurchaseRecord> {
+    const store = this.#options.store;
+    // A purchase that settles is committed at the end of the turn all the same: whoever waits for
+    // it (a batch's slot, a person watching the purchase) hears of it at once, not a window later.
+    if (!queued || record.state !== 'pending') {
+      const saved = await store.saveSoon(record, answerDurability, extra);
+      then?.(saved);
+      return saved;
+    }
+    const { saved, committed } = store.queueAnswer(record, extra);
+    committed.catch(() => {
+      this.#scheduler.cancel(saved.id);
+    });
+    then?.(saved);
+    return saved;
   }
 }
 

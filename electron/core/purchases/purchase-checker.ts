@@ -62,7 +62,7 @@ export class PurchaseChecker {
       throw new CoreError('not_found', `The service does not know a purchase "${ref.purchaseId}" (HTTP 404). Nothing was saved.`);
     }
     const now = this.#clock.now();
-    const inserted = this.#store.insert({
+    const inserted = await this.#store.insert({
       id: randomUUID(),
       environmentId: environment.id,
       variables: [],
@@ -75,7 +75,7 @@ export class PurchaseChecker {
       updatedAt: now,
       timeline: [],
     });
-    const record = this.#poller.adopt(inserted, result);
+    const record = await this.#poller.adopt(inserted, result);
     return options.wait === true ? this.#store.waitForSettled(record.id) : record;
   }
 }

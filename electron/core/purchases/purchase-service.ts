@@ -26,7 +26,7 @@ export interface PurchaseServiceOptions {
   readonly resolveEnvironment?: (environmentId: string) => PurchaseEnvironment | undefined;
   readonly clock?: Clock;
   readonly random?: () => number;
-  /** Result GETs in flight at once, across all purchases (default 16). */
+  /** Result GETs in flight at once, across all purchases, and POSTs per environment (default 16). */
   readonly maxConcurrent?: number;
   /** Retries of result GETs: fixed values, or a function read at every decision (settings). */
   readonly retry?: Partial<RetryPolicy> | (() => RetryPolicy);
@@ -79,7 +79,8 @@ export class PurchaseService {
     });
     const rescued = applyRescued(this.#store, options.dataDir);
     if (rescued !== undefined) this.#store.notices.push(rescued);
-    const submitter = new Submitter({ store: this.#store, clock: this.#clock, dataDir: options.dataDir, signal: this.#closing.signal, timeoutMs: requestTimeoutMs });
+    const maxConcurrent = options.maxConcurrent ?? 16;
+    const submitter = new Submitter({ store: this.#store, clock: this.#clock, dataDir: options.dataDir, signal: this.#closing.signal, timeoutMs: requestTimeoutMs, maxConcurrent });
     this.#sender = new PurchaseSender({
       store: this.#store,
       poller: this.#poller,

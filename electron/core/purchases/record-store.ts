@@ -2,23 +2,44 @@ import type { JournalNotice } from '../../../shared/journal.ts';
 import type { HistoryQuery, PurchaseRecord } from '../../../shared/purchase.ts';
 import { settledPurchaseStates } from '../../../shared/purchase.ts';
 import type { Clock } from './clock.ts';
-import type { Durability } from './journal.ts';
+import type { Durability, JournalWrite } from './journal.ts';
 import { PurchaseJournal } from './journal.ts';
+import { RecordCache } from './record-cache.ts';
+import { WriteQueue } from './write-queue.ts';
 
 export type PurchaseListener = (record: PurchaseRecord) => void;
+
+export type SaveExtra = Pick<JournalWrite, 'resultBody' | 'replaceVariables'>;
 
 /**
  * The journal plus change notification: every change is written first and announced second,
  * so a listener never sees a state that a crash could take back.
+ *
+ * Changes are written at once (`save`, for a person's action that returns the record) or queued
+ * for the group commit at the end of the event loop's turn (`insert`, `saveSoon`, `markSending`:
+ * the purchase flow, which awaits them). Reads see the newest version, queued or not, so no
+ * change is lost by a read-modify-write that comes between.
  */
 export class RecordStore {
   readonly #journal: PurchaseJournal;
+  readonly #cache: RecordCache;
+  readonly #queue: WriteQueue;
   readonly #clock: Clock;
   readonly #listeners = new Set<PurchaseListener>();
   readonly #waiters = new Map<string, Set<(record: PurchaseRecord) => void>>();
 
   constructor(dataDir: string, clock: Clock) {
     this.#journal = new PurchaseJournal(dataDir);
+    this.#cache = new RecordCache(this.#journal);
+    this.#queue = new WriteQueue({
+      commit: (writes, durability) => {
+        this.#journal.writeAll(writes, durability);
+      },
+      committed: (write) => {
+        this.#cache.put(write.record);
+        this.#announce(write.record);
+      },
+    });
     this.#clock = clock;
   }
 
@@ -32,15 +53,25 @@ export class RecordStore {
   }
 
   get(id: string): PurchaseRecord | undefined {
-    return this.#journal.get(id);
+    const known = this.#queue.pending(id) ?? this.#cache.get(id);
+    if (known !== undefined) return known;
+    const stored = this.#journal.get(id);
+    if (stored !== undefined) this.#cache.put(stored);
+    return stored;
   }
 
   findByPurchaseId(environmentId: string, purchaseId: string): PurchaseRecord | undefined {
-    return this.#journal.findByPurchaseId(environmentId, purchaseId);
+    return this.#newest(this.#journal.findByPurchaseId(environmentId, purchaseId));
   }
 
+  /** In the given states as committed, each in its newest version. */
   listInStates(states: readonly PurchaseRecord['state'][]): PurchaseRecord[] {
-    return this.#journal.listInStates(states);
+    return this.#journal.listInStates(states).map((record) => this.#queue.pending(record.id) ?? record);
+  }
+
+  /** A record read from the file, or the change queued for it: a caller that rewrites it must start from the newest. */
+  #newest(record: PurchaseRecord | undefined): PurchaseRecord | undefined {
+    return record === undefined ? undefined : this.#queue.pending(record.id) ?? record;
   }
 
   search(query: HistoryQuery): PurchaseRecord[] {
@@ -67,18 +98,54 @@ export class RecordStore {
     return this.#journal.database;
   }
 
-  /** Writes a new record durably (synchronous=FULL) before returning. */
-  insert(record: PurchaseRecord): PurchaseRecord {
-    this.#journal.insert(record);
-    this.#announce(record);
+  /** A new record, durable (synchronous=FULL) when the promise resolves; intents of one turn share a commit. */
+  async insert(record: PurchaseRecord): Promise<PurchaseRecord> {
+    await this.#queue.enqueue({ record, insert: true }, 'full');
     return record;
   }
 
-  save(record: PurchaseRecord, durability: Durability, extra: { resultBody?: string; replaceVariables?: boolean } = {}): PurchaseRecord {
-    const saved: PurchaseRecord = { ...record, updatedAt: Math.max(this.#clock.now(), record.createdAt) };
-    this.#journal.update(saved, durability, extra);
-    this.#announce(saved);
+  /** Writes a change now, with whatever is queued, and returns it as saved. */
+  save(record: PurchaseRecord, durability: Durability, extra: SaveExtra = {}): PurchaseRecord {
+    const saved = this.#stamped(record);
+    this.#queue.flushNow({ record: saved, ...extra }, durability);
     return saved;
+  }
+
+  /** Queues a change for this turn's group commit; resolves with it as saved once it is on disk. */
+  async saveSoon(record: PurchaseRecord, durability: Durability, extra: SaveExtra = {}): Promise<PurchaseRecord> {
+    const saved = this.#stamped(record);
+    await this.#queue.enqueue({ record: saved, ...extra }, durability);
+    return saved;
+  }
+
+  /**
+   * What a scheduled GET learnt, queued (synchronous=NORMAL) to be committed within the write
+   * queue's window with the other answers of that moment. The record as it will be saved is
+   * returned at once; `committed` settles with the commit. Before the next GET of this purchase
+   * leaves, `commitQueued` puts it on disk.
+   */
+  queueAnswer(record: PurchaseRecord, extra: SaveExtra = {}): { saved: PurchaseRecord; committed: Promise<void> } {
+    const saved = this.#stamped(record);
+    return { saved, committed: this.#queue.enqueue({ record: saved, ...extra }, 'normal', 'window') };
+  }
+
+  /** Commits the change queued for `id`, if any, now; throws when that commit failed. */
+  commitQueued(id: string): void {
+    this.#queue.commitQueued(id);
+  }
+
+  /**
+   * The sending mark of an intent (synchronous=FULL): queued at once, so every POST that gets a
+   * connection in this turn shares one commit; the POST's bytes wait for the promise.
+   */
+  markSending(id: string, at: number): Promise<void> {
+    const current = this.get(id);
+    if (current === undefined) return Promise.reject(new Error('The intent is no longer in the journal.'));
+    return this.#queue.enqueue({ record: this.#stamped({ ...current, sendingAt: at }) }, 'full');
+  }
+
+  #stamped(record: PurchaseRecord): PurchaseRecord {
+    return { ...record, updatedAt: Math.max(this.#clock.now(), record.createdAt) };
   }
 
   onUpdate(listener: PurchaseListener): () => void {
@@ -115,14 +182,20 @@ export class RecordStore {
     for (const resolve of waiters ?? []) resolve(record);
   }
 
-  /** Whoever still waits gets the record as it stands; then the database is closed. */
+  /** Queued changes are committed; whoever still waits gets the record as it stands; then the database is closed. */
   close(): void {
+    try {
+      this.#queue.flushNow();
+    } catch {
+      // Each queued write's own caller was told; closing goes on.
+    }
     for (const [id, waiters] of this.#waiters) {
       const record = this.get(id);
       if (record !== undefined) for (const resolve of waiters) resolve(record);
     }
     this.#waiters.clear();
     this.#listeners.clear();
+    this.#cache.clear();
     this.#journal.close();
   }
 }

@@ -11,31 +11,32 @@ function refFields(ref: ResultRef | undefined): Partial<PurchaseRecord> {
 }
 
 /** The POST certainly never left: safe to send, by a click or on the next start. */
-function notSent(store: RecordStore, record: PurchaseRecord, reason: string): PurchaseRecord {
+function notSent(store: RecordStore, record: PurchaseRecord, reason: string): Promise<PurchaseRecord> {
   const message = `${reason} Nothing was sent, so nothing was charged; use "Send now" to try again.`;
-  return store.save({ ...record, state: 'not_sent', sendingAt: undefined, error: { code: 'not_sent', message } }, 'full');
+  return store.saveSoon({ ...record, state: 'not_sent', sendingAt: undefined, error: { code: 'not_sent', message } }, 'full');
 }
 
-function refused(store: RecordStore, record: PurchaseRecord, error: AppErrorData): PurchaseRecord {
+function refused(store: RecordStore, record: PurchaseRecord, error: AppErrorData): Promise<PurchaseRecord> {
   if (needsSignIn(error)) {
-    return store.save({ ...record, state: 'waiting_for_sign_in', sendingAt: undefined, error: waitingForSignIn(error, false) }, 'full');
+    return store.saveSoon({ ...record, state: 'waiting_for_sign_in', sendingAt: undefined, error: waitingForSignIn(error, false) }, 'full');
   }
   if (error.code === 'auth_unavailable') return notSent(store, record, error.message);
   return fail(store, record, error);
 }
 
-function fail(store: RecordStore, record: PurchaseRecord, error: AppErrorData, ref?: ResultRef): PurchaseRecord {
-  return store.save({ ...record, ...refFields(ref), state: 'failed', autoCheck: false, error }, 'full');
+function fail(store: RecordStore, record: PurchaseRecord, error: AppErrorData, ref?: ResultRef): Promise<PurchaseRecord> {
+  return store.saveSoon({ ...record, ...refFields(ref), state: 'failed', autoCheck: false, error }, 'full');
 }
 
 /**
  * Journals what the answer to a purchase POST means. Every write here is durable: a Location
- * that came back must survive any crash, or a paid-for purchase would be lost.
+ * that came back must survive any crash, or a paid-for purchase would be lost. Answers that
+ * arrive together share one commit; a write the journal refuses rejects (the caller rescues it).
  */
-export function applySubmitResult(store: RecordStore, intent: PurchaseRecord, result: ExchangeResult, requestUrl: URL, baseUrl: URL): PurchaseRecord {
+export function applySubmitResult(store: RecordStore, intent: PurchaseRecord, result: ExchangeResult, requestUrl: URL, baseUrl: URL): Promise<PurchaseRecord> {
   if (result.kind === 'aborted') {
     // Shutting down mid-POST: the intent stays "submitting"; the next start reads its sending mark.
-    return store.get(intent.id) ?? intent;
+    return Promise.resolve(store.get(intent.id) ?? intent);
   }
   // Re-read: the sending mark was journaled while the request was out.
   const current = store.get(intent.id) ?? intent;
@@ -44,7 +45,7 @@ export function applySubmitResult(store: RecordStore, intent: PurchaseRecord, re
   if (result.kind === 'transport') {
     if (!result.error.maybeReceived) return notSent(store, record, result.error.message);
     const message = `${result.error.message} The purchase may have been accepted and charged, so TitleDesk did not send it again. Check with the service before buying again.`;
-    return store.save({ ...record, state: 'outcome_unknown', autoCheck: false, error: { code: 'outcome_unknown', message } }, 'full');
+    return store.saveSoon({ ...record, state: 'outcome_unknown', autoCheck: false, error: { code: 'outcome_unknown', message } }, 'full');
   }
   const outcome = interpretSubmitResponse(result.response, requestUrl, baseUrl);
   switch (outcome.kind) {
@@ -58,11 +59,11 @@ export function applySubmitResult(store: RecordStore, intent: PurchaseRecord, re
         state: 'pending',
         nextCheckAt: outcome.nextCheckAt,
       };
-      return store.save(pending, 'full');
+      return store.saveSoon(pending, 'full');
     }
     case 'available': {
       const available: PurchaseRecord = { ...record, ...refFields(outcome.ref), state: 'available', items: outcome.result.items, totals: outcome.result.totals };
-      return store.save(available, 'full', { resultBody: outcome.body });
+      return store.saveSoon(available, 'full', { resultBody: outcome.body });
     }
     case 'failed':
       return fail(store, record, outcome.error, outcome.ref);

@@ -8,6 +8,7 @@ import { buildPurchaseRequest } from './purchase-request.ts';
 import type { RecordStore } from './record-store.ts';
 import { appendRescue } from './rescue-file.ts';
 import { resolveLocation } from './reference.ts';
+import { Slots } from './slots.ts';
 import { applySubmitResult } from './submit-apply.ts';
 
 export interface SubmitterOptions {
@@ -17,15 +18,18 @@ export interface SubmitterOptions {
   readonly dataDir: string;
   readonly signal: AbortSignal;
   readonly timeoutMs: number;
+  /** POSTs in flight at once per environment; the others wait their turn here, not in the HTTP pool. */
+  readonly maxConcurrent: number;
 }
 
 /**
- * Sends the POST of a journaled intent. Just before its bytes are written (token and connection
- * in hand) the record gets a durable sending mark: after a crash, an intent without one was
- * certainly not sent, one with it may have been.
+ * Sends the POST of a journaled intent. Once token and connection are in hand, and before the
+ * request's first byte is written, the record gets a durable sending mark: after a crash, an
+ * intent without one was certainly not sent, one with it may have been.
  */
 export class Submitter {
   readonly #options: SubmitterOptions;
+  readonly #slots = new Map<string, Slots>();
 
   constructor(options: SubmitterOptions) {
     this.#options = options;
@@ -37,30 +41,44 @@ export class Submitter {
     const baseUrl = environment.client.baseUrl;
     const request = buildPurchaseRequest(baseUrl, intent.titleNumber, intent.variables, formatPrefer(intent.options));
     let marked = false;
-    const onSending = (): void => {
-      if (marked) return; // the one retry after a 401 is the same purchase
-      this.#markSending(intent.id);
+    const onSending = (): Promise<void> | undefined => {
+      if (marked) return undefined; // the one retry after a 401 is the same purchase, already marked
       marked = true;
+      return this.#markSending(intent.id);
     };
-    const result = await sendExchange(environment.client, {
-      ...request,
-      signal: this.#options.signal,
-      timeoutMs: this.#options.timeoutMs,
-      onSending,
-    }, clock);
+    // A thousand clicks at once must not become a thousand requests (with their timers, streams
+    // and buffers) queued in the HTTP pool: they wait here as a closure each. Their time-out
+    // starts when they go out, not while they wait their turn.
+    const release = await this.#slotsOf(environment.id).acquire(this.#options.signal);
+    // Closing while it waited: the intent stays unsent and unmarked; the next start sends it.
+    if (release === undefined) return store.get(intent.id) ?? intent;
+    let result: ExchangeResult;
     try {
-      return applySubmitResult(store, intent, result, request.url, baseUrl);
+      result = await sendExchange(environment.client, { ...request, signal: this.#options.signal, timeoutMs: this.#options.timeoutMs, onSending }, clock);
+    } finally {
+      release();
+    }
+    try {
+      return await applySubmitResult(store, intent, result, request.url, baseUrl);
     } catch (error) {
       throw this.#rescue(environment, intent, result, request.url, error);
     }
   }
 
-  #markSending(id: string): void {
+  #slotsOf(environmentId: string): Slots {
+    let slots = this.#slots.get(environmentId);
+    if (slots === undefined) {
+      slots = new Slots(this.#options.maxConcurrent);
+      this.#slots.set(environmentId, slots);
+    }
+    return slots;
+  }
+
+  /** Durable (FULL) before the request's first byte; marks of POSTs that start together share a commit. */
+  async #markSending(id: string): Promise<void> {
     const { store, clock } = this.#options;
     try {
-      const current = store.get(id);
-      if (current === undefined) throw new Error('The intent is no longer in the journal.');
-      store.save({ ...current, sendingAt: clock.now() }, 'full');
+      await store.markSending(id, clock.now());
     } catch (error) {
       throw new CoreError('internal', 'The purchase could not be journaled as being sent, so it was not sent. Nothing was charged.', { cause: error });
     }

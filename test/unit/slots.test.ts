@@ -1,0 +1,51 @@
+import { getEventListeners } from 'node:events';
+import { describe, expect, it } from 'vitest';
+import { Slots } from '../../electron/core/purchases/slots.ts';
+
+describe('slots', () => {
+  it('lets at most its size in at once, the others in order of arrival as slots are released', async () => {
+    const slots = new Slots(2);
+    const order: number[] = [];
+    const releases = await Promise.all([slots.acquire(), slots.acquire()]);
+    const waiting = [3, 4, 5].map(async (n) => {
+      const release = await slots.acquire();
+      order.push(n);
+      return release;
+    });
+    await Promise.resolve();
+    expect(order).toEqual([]);
+    releases[0]?.();
+    releases[0]?.(); // a second call frees nothing more
+    const third = await waiting[0];
+    expect(order).toEqual([3]);
+    releases[1]?.();
+    third?.();
+    await Promise.all(waiting);
+    expect(order).toEqual([3, 4, 5]);
+  });
+
+  it('gives up a wait when its signal aborts, holding nothing', async () => {
+    const slots = new Slots(1);
+    const held = await slots.acquire();
+    const closing = new AbortController();
+    const abandoned = slots.acquire(closing.signal);
+    const next = slots.acquire();
+    closing.abort();
+    expect(await abandoned).toBeUndefined();
+    held?.();
+    expect(await next).toBeTypeOf('function');
+    expect(await slots.acquire(closing.signal)).toBeUndefined();
+  });
+
+  it('watches a signal with one listener however many wait on it', async () => {
+    const slots = new Slots(1);
+    const held = await slots.acquire();
+    const closing = new AbortController();
+    const waiting = Array.from({ length: 1000 }, () => slots.acquire(closing.signal));
+    await Promise.resolve();
+    expect(getEventListeners(closing.signal, 'abort')).toHaveLength(1);
+    closing.abort();
+    expect(await Promise.all(waiting)).toEqual(Array.from({ length: 1000 }, () => undefined));
+    held?.();
+  });
+});

@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import type { Durability, JournalWrite } from '../../electron/core/purchases/journal.ts';
+import { WriteQueue } from '../../electron/core/purchases/write-queue.ts';
+import type { PurchaseRecord } from '../../shared/purchase.ts';
+
+function record(id: string, state: PurchaseRecord['state'] = 'submitting'): PurchaseRecord {
+  return { id, environmentId: 'e', titleNumber: 'DN1', variables: [], options: {}, state, autoCheck: true, createdAt: 1, updatedAt: 1, timeline: [] };
+}
+
+/** A journal stand-in that keeps what each transaction held, and refuses any batch holding `refused`. */
+function recorder(refused?: string, windowMs = 100) {
+  const transactions: { ids: string[]; durability: Durability; writes: readonly JournalWrite[] }[] = [];
+  const committed: string[] = [];
+  const queue = new WriteQueue({
+    commit: (writes, durability) => {
+      if (writes.some((write) => write.record.id === refused)) throw new Error('disk I/O error');
+      transactions.push({ ids: writes.map((write) => write.record.id), durability, writes });
+    },
+    committed: (write) => committed.push(`${write.record.id}:${write.record.state}`),
+    windowMs,
+  });
+  return { queue, transactions, committed };
+}
+
+describe('the journal write queue', () => {
+  it('commits what is queued in one turn in one transaction, FULL if any write needs it, and announces after', async () => {
+    const { queue, transactions, committed } = recorder();
+    const done = [queue.enqueue({ record: record('a') }, 'normal'), queue.enqueue({ record: record('b'), insert: true }, 'full'), queue.enqueue({ record: record('c') }, 'normal')];
+    expect(queue.pending('b')?.id).toBe('b');
+    expect(transactions).toEqual([]);
+    expect(committed).toEqual([]);
+    await Promise.all(done);
+    expect(transactions.map((t) => [t.ids, t.durability])).toEqual([[['a', 'b', 'c'], 'full']]);
+    expect(committed).toEqual(['a:submitting', 'b:submitting', 'c:submitting']);
+    expect(queue.pending('b')).toBeUndefined();
+  });
+
+  it('keeps one write per record: the newest record, with the insert, result body and durability of the earlier ones', async () => {
+    const { queue, transactions } = recorder();
+    const first = queue.enqueue({ record: record('a'), insert: true, resultBody: '{"x":1}' }, 'full');
+    const second = queue.enqueue({ record: record('a', 'pending') }, 'normal');
+    expect(queue.pending('a')?.state).toBe('pending');
+    await Promise.all([first, second]);
+    expect(transactions).toHaveLength(1);
+    expect(transactions[0]?.durability).toBe('full');
+    expect(transactions[0]?.writes).toEqual([{ record: record('a', 'pending'), insert: true, resultBody: '{"x":1}' }]);
+  });
+
+  it('fails only the write the journal refuses; the others of its turn are committed one by one', async () => {
+    const { queue, transactions, committed } = recorder('bad');
+    const good = queue.enqueue({ record: record('a') }, 'normal');
+    const bad = queue.enqueue({ record: record('bad') }, 'full');
+    const other = queue.enqueue({ record: record('c') }, 'full');
+    await expect(bad).rejects.toThrow('disk I/O error');
+    await Promise.all([good, other]);
+    expect(transactions.map((t) => [t.ids, t.durability])).toEqual([[['a'], 'normal'], [['c'], 'full']]);
+    expect(committed).toEqual(['a:submitting', 'c:submitting']);
+    expect(queue.pending('bad')).toBeUndefined();
+  });
+
+  it('writes a change at once with everything queued, and throws when that change is refused', async () => {
+    const { queue, transactions } = recorder('bad');
+    const queued = queue.enqueue({ record: record('a') }, 'normal');
+    queue.flushNow({ record: record('b', 'cancelled') }, 'full');
+    expect(transactions.map((t) => [t.ids, t.durability])).toEqual([[['a', 'b'], 'full']]);
+    await queued;
+    expect(() => {
+      queue.flushNow({ record: record('bad') }, 'full');
+    }).toThrow('disk I/O error');
+    expect(queue.size).toBe(0);
+  });
+
+  it('lets a window write wait for company up to the window, and a turn write take it along sooner', async () => {
+    const { queue, transactions } = recorder(undefined, 40);
+    const startedAt = performance.now();
+    const answers = [queue.enqueue({ record: record('a', 'pending') }, 'normal', 'window')];
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(transactions).toEqual([]);
+    answers.push(queue.enqueue({ record: record('b', 'pending') }, 'normal', 'window'));
+    await Promise.all(answers);
+    expect(performance.now() - startedAt).toBeGreaterThanOrEqual(35);
+    expect(transactions.map((t) => [t.ids, t.durability])).toEqual([[['a', 'b'], 'normal']]);
+    const answer = queue.enqueue({ record: record('c', 'pending') }, 'normal', 'window');
+    const mark = queue.enqueue({ record: record('d') }, 'full', 'window');
+    await Promise.all([answer, mark]);
+    expect(transactions.at(-1)?.ids).toEqual(['c', 'd']);
+  });
+
+  it('commits a queued write at once when asked for that record, and says when its commit failed', async () => {
+    const { queue, transactions } = recorder('bad', 60_000);
+    const answer = queue.enqueue({ record: record('a', 'pending') }, 'normal', 'window');
+    queue.commitQueued('other');
+    expect(transactions).toEqual([]);
+    queue.commitQueued('a');
+    expect(transactions.map((t) => t.ids)).toEqual([['a']]);
+    await answer;
+    const refused = queue.enqueue({ record: record('bad', 'pending') }, 'normal', 'window');
+    expect(() => {
+      queue.commitQueued('bad');
+    }).toThrow('disk I/O error');
+    await expect(refused).rejects.toThrow('disk I/O error');
+  });
+});
