@@ -6,10 +6,11 @@ import { DatabaseSync } from 'node:sqlite';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { fakeRecord } from '../../bench/sections/history-records.ts';
-import { buildHistoryWhere } from '../../electron/core/purchases/history-query.ts';
+import { buildHistorySelect } from '../../electron/core/purchases/history-query.ts';
+import { variablesContaining } from '../../electron/core/purchases/history-search.ts';
 import { PurchaseJournal } from '../../electron/core/purchases/journal.ts';
 import { createRandom } from '../../electron/sandbox/seeded.ts';
-import type { PurchaseRecord } from '../../shared/purchase.ts';
+import type { HistoryQuery, PurchaseRecord } from '../../shared/purchase.ts';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -76,20 +77,73 @@ describe('free-text history search', { timeout: 60_000 }, () => {
     for (const text of queriesFor(records)) expect(searchIds(dataDir, text), text).toEqual(likeMatches(records, text));
   });
 
-  it('serves a text of three characters or more from the trigram index, not a scan of every purchase', () => {
+  it('applies the other filters to every kind of match, and pages through them newest first', () => {
+    const { dataDir, records } = filledJournal(150);
+    const journal = new PurchaseJournal(dataDir);
+    try {
+      const newestFirst = (list: readonly PurchaseRecord[]): string[] => [...list].sort((a, b) => b.createdAt - a.createdAt).map((record) => record.id);
+      for (const text of ['Bathroom', 'dn1', 'e', 'Count']) {
+        const matching = new Set(likeMatches(records, text));
+        const available = records.filter((record) => matching.has(record.id) && record.state === 'available');
+        const expected = newestFirst(available);
+        expect(journal.search({ text, status: 'available', limit: 100_000 }).map((record) => record.id), text).toEqual(expected);
+        const pages = [0, 1, 2].flatMap((page) => journal.search({ text, status: 'available', limit: 7, offset: page * 7 }).map((record) => record.id));
+        expect(pages, text).toEqual(expected.slice(0, 21));
+      }
+    } finally {
+      journal.close();
+    }
+  });
+
+  it('serves a text of three characters or more from the trigram indexes, and pages in their order from an index, not a scan or a sort', () => {
     const { dataDir } = filledJournal(5);
     const db = new DatabaseSync(join(dataDir, 'purchases.sqlite'));
     try {
-      const plan = (text: string): string => {
-        const { where, parameters } = buildHistoryWhere({ text });
-        const rows = db.prepare(`EXPLAIN QUERY PLAN SELECT record FROM purchases ${where} ORDER BY created_at DESC LIMIT 100`).all(...parameters);
+      const plan = (query: HistoryQuery): string => {
+        // The variables a text contains are looked up first (variablesContaining), then each is an arm of the query.
+        const variables = db.prepare('SELECT variable FROM purchase_search_variables LIMIT 2').all().map((row) => z.object({ variable: z.string() }).parse(row).variable);
+        const { sql, parameters } = buildHistorySelect(query, () => variables);
+        const rows = db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...parameters);
         return z.array(z.object({ detail: z.string() })).parse(rows).map((row) => row.detail).join('\n');
       };
-      expect(plan('DN123')).toMatch(/purchase_search VIRTUAL TABLE INDEX/);
-      expect(plan('DN123')).not.toMatch(/SCAN purchases\b/);
+      const lookup = variablesContaining('Bathroom');
+      const lookupPlan = z.array(z.object({ detail: z.string() })).parse(db.prepare(`EXPLAIN QUERY PLAN ${lookup.sql}`).all(...lookup.parameters));
+      expect(lookupPlan.map((row) => row.detail).join('\n')).toMatch(/purchase_variable_search VIRTUAL TABLE INDEX/);
+      expect(plan({ text: 'DN123' })).toMatch(/purchase_search VIRTUAL TABLE INDEX/);
+      expect(plan({ text: 'Bathroom' })).toMatch(/SEARCH purchase_variable_times USING PRIMARY KEY \(variable=\?\)/);
+      expect(plan({ text: 'Bathroom' })).not.toMatch(/SCAN purchases\b/);
+      // Pages without text come from an index in their order: no sort of the matching rows.
+      for (const query of [{}, { titleNumber: 'DN123456' }, { status: 'available' as const }]) {
+        expect(plan(query)).not.toMatch(/TEMP B-TREE/);
+        expect(plan(query)).not.toMatch(/SCAN purchases\b(?! USING)/);
+      }
     } finally {
       db.close();
     }
+  });
+
+  it('brings a journal of the previous version up to date: variable name index, and indexes that give the order', () => {
+    const { dataDir, records } = filledJournal(60);
+    const db = new DatabaseSync(join(dataDir, 'purchases.sqlite'));
+    // As the previous version left it: descending indexes, no variable name index.
+    db.exec(`DROP TABLE purchase_variable_search; DROP TABLE purchase_variable_times; DROP INDEX purchases_by_created; DROP INDEX purchases_by_title; DROP INDEX purchases_by_state;
+      CREATE INDEX purchases_created ON purchases (created_at DESC); CREATE INDEX purchases_title ON purchases (title_number, created_at DESC);
+      CREATE INDEX purchases_state ON purchases (state, created_at DESC);`);
+    db.close();
+    const names = (): string[] => {
+      const reader = new DatabaseSync(join(dataDir, 'purchases.sqlite'), { readOnly: true });
+      try {
+        return reader.prepare("SELECT name FROM sqlite_master WHERE type IN ('index', 'table') ORDER BY name").all().map((row) => z.object({ name: z.string() }).parse(row).name);
+      } finally {
+        reader.close();
+      }
+    };
+    const first = records[0];
+    if (first === undefined) throw new Error('no records');
+    const name = (first.variables[0] ?? '').slice((first.variables[0] ?? '').lastIndexOf('/') + 1);
+    for (const text of [name, 'Count', first.titleNumber ?? '']) expect(searchIds(dataDir, text), text).toEqual(likeMatches(records, text));
+    expect(names()).toEqual(expect.arrayContaining(['purchase_variable_search', 'purchase_variable_times', 'purchases_by_created', 'purchases_by_title', 'purchases_by_state']));
+    expect(names().filter((index) => ['purchases_created', 'purchases_title', 'purchases_state'].includes(index))).toEqual([]);
   });
 
   it('builds the index for a journal written before it existed, and keeps it in step from then on', () => {

@@ -1,49 +1,44 @@
 import type { SQLInputValue } from 'node:sqlite';
 import type { HistoryQuery } from '../../../shared/purchase.ts';
 import { normalizeTitleNumber } from '../../../shared/title-number.ts';
-import { textSearchClause } from './history-search.ts';
+import { textCandidates, type Filters } from './history-search.ts';
+
+/** The exact filters, as conditions on a purchases row with placeholders only: query values never become SQL. */
+function exactFilters(query: HistoryQuery): Filters {
+  const conditions: string[] = [];
+  const parameters: SQLInputValue[] = [];
+  const add = (condition: string, value: SQLInputValue): void => {
+    conditions.push(condition);
+    parameters.push(value);
+  };
+  if (query.titleNumber !== undefined) add('title_number = ?', normalizeTitleNumber(query.titleNumber));
+  if (query.purchaseId !== undefined) add('purchase_id = ?', query.purchaseId.trim());
+  if (query.variable !== undefined) add('id IN (SELECT purchase_local_id FROM purchase_variables WHERE variable = ?)', query.variable);
+  if (query.status !== undefined) add('state = ?', query.status);
+  if (query.environmentId !== undefined) add('environment_id = ?', query.environmentId);
+  if (query.from !== undefined) add('created_at >= ?', query.from);
+  if (query.to !== undefined) add('created_at <= ?', query.to);
+  return { conditions, parameters };
+}
 
 /**
- * The WHERE clause of a history search, with placeholders only: query values never become SQL.
- * Exact filters use the indexes; `text` is a substring match over title, purchase id and variables
- * (history-search.ts).
+ * A page of the history, newest first (ties: the later row first). Exact filters use the indexes,
+ * which also give the order (journal-rows.ts); `text` is a substring match over title, purchase
+ * id and variables (history-search.ts): the page is chosen among the matches' (created_at,
+ * rowid) pairs first, and only its rows are read whole.
  */
-export function buildHistoryWhere(query: HistoryQuery): { where: string; parameters: SQLInputValue[] } {
-  const clauses: string[] = [];
-  const parameters: SQLInputValue[] = [];
-  if (query.titleNumber !== undefined) {
-    clauses.push('title_number = ?');
-    parameters.push(normalizeTitleNumber(query.titleNumber));
-  }
-  if (query.purchaseId !== undefined) {
-    clauses.push('purchase_id = ?');
-    parameters.push(query.purchaseId.trim());
-  }
-  if (query.variable !== undefined) {
-    clauses.push('id IN (SELECT purchase_local_id FROM purchase_variables WHERE variable = ?)');
-    parameters.push(query.variable);
-  }
-  if (query.status !== undefined) {
-    clauses.push('state = ?');
-    parameters.push(query.status);
-  }
-  if (query.environmentId !== undefined) {
-    clauses.push('environment_id = ?');
-    parameters.push(query.environmentId);
-  }
-  if (query.from !== undefined) {
-    clauses.push('created_at >= ?');
-    parameters.push(query.from);
-  }
-  if (query.to !== undefined) {
-    clauses.push('created_at <= ?');
-    parameters.push(query.to);
-  }
+export function buildHistorySelect(query: HistoryQuery, variablesContaining: (text: string) => readonly string[]): { sql: string; parameters: SQLInputValue[] } {
+  const filters = exactFilters(query);
+  const page = [query.limit ?? 100, query.offset ?? 0];
+  const order = 'ORDER BY created_at DESC, rowid DESC';
   const text = query.text?.trim();
-  if (text !== undefined && text.length > 0) {
-    const search = textSearchClause(text);
-    clauses.push(search.clause);
-    parameters.push(...search.parameters);
+  if (text === undefined || text.length === 0) {
+    const where = filters.conditions.length === 0 ? '' : `WHERE ${filters.conditions.join(' AND ')} `;
+    return { sql: `SELECT record FROM purchases ${where}${order} LIMIT ? OFFSET ?`, parameters: [...filters.parameters, ...page] };
   }
-  return { where: clauses.length === 0 ? '' : `WHERE ${clauses.join(' AND ')}`, parameters };
+  const candidates = textCandidates(text, filters, variablesContaining(text));
+  return {
+    sql: `SELECT record FROM purchases WHERE rowid IN (SELECT purchase_rowid FROM (${candidates.sql} ORDER BY 1 DESC, 2 DESC LIMIT ? OFFSET ?)) ${order}`,
+    parameters: [...candidates.parameters, ...page],
+  };
 }

@@ -1,0 +1,63 @@
+/**
+ * The history searches of the bench in a process of their own, so that the bench's own heap
+ * (the sandbox logs of the sections before, judged in the bench process) cannot add its garbage
+ * collection pauses to the journal's query times. Seeds 100,000 purchases, runs each kind of
+ * search `runs` times over the same sampled records and prints the timings as one JSON line.
+ */
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { z } from 'zod';
+import type { HistoryQuery, PurchaseRecord } from '../../shared/purchase.ts';
+import { PurchaseService } from '../../electron/core/purchases/purchase-service.ts';
+import { buildWorld, defaultWorldSeed } from '../../electron/sandbox/world/build-world.ts';
+import { createRandom } from '../../electron/sandbox/seeded.ts';
+import { historyKinds, type HistoryTiming, type HistoryWorkerReport } from '../lib/history-kinds.ts';
+import { seedHistory } from '../lib/history-seed.ts';
+import { repeatRuns } from '../lib/repeat.ts';
+import { percentile, round } from '../lib/stats.ts';
+
+const { records, sampleSize, runs } = z.object({ records: z.number().int().positive(), sampleSize: z.number().int().positive(), runs: z.number().int().positive() })
+  .parse(JSON.parse(process.argv[2] ?? '{}'));
+/** A kind of search that scans every row could take minutes at 200 queries: it stops after this much time. */
+const budgetMs = 8000;
+
+function time(service: PurchaseService, queries: readonly HistoryQuery[]): HistoryTiming {
+  const samples: number[] = [];
+  let rows = 0;
+  const deadline = performance.now() + budgetMs;
+  for (const query of queries) {
+    const startedAt = performance.now();
+    rows += service.list(query).length;
+    samples.push(performance.now() - startedAt);
+    if (startedAt > deadline) break;
+  }
+  return { queries: samples.length, p50Ms: round(percentile(samples, 50)), p99Ms: round(percentile(samples, 99)), meanRows: round(rows / Math.max(1, samples.length), 1) };
+}
+
+function journalMiB(path: string): number | null {
+  let bytes = 0;
+  for (const file of [path, `${path}-wal`]) {
+    try {
+      bytes += statSync(file).size;
+    } catch {
+      // No WAL file after a clean close.
+    }
+  }
+  return round(bytes / 2 ** 20, 1);
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), 'titledesk-bench-history-'));
+try {
+  const titles = [...buildWorld(defaultWorldSeed).titles.keys()].sort();
+  const seeded = seedHistory(dataDir, records, createRandom(6), titles, sampleSize);
+  const service = new PurchaseService({ dataDir });
+  const timed = await repeatRuns(runs, () => Promise.resolve({
+    timings: Object.fromEntries(historyKinds.map((kind) => [kind.key, time(service, seeded.sample.map((record: PurchaseRecord) => kind.make(record)))])),
+  }));
+  await service.close();
+  const report: HistoryWorkerReport = { seedSeconds: seeded.seconds, journalMiB: journalMiB(seeded.path), sample: seeded.sample.length, runs: timed.map((run) => ({ ...run, loadBefore: [...run.loadBefore], loadAfter: [...run.loadAfter] })) };
+  process.stdout.write(`${JSON.stringify(report)}\n`);
+} finally {
+  rmSync(dataDir, { recursive: true, force: true });
+}

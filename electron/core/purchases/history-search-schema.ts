@@ -1,0 +1,114 @@
+import type { DatabaseSync } from 'node:sqlite';
+import { z } from 'zod';
+
+/**
+ * The tables behind free-text history search (history-search.ts), kept in step with the journal
+ * by triggers, so no write path of the journal has to know about them. Each step is created (and
+ * filled from the rows already there) by its own migration, keyed on its tables' existence
+ * rather than on the journal's schema version; a half-made step is rebuilt whole.
+ *
+ * Rows are tied to their purchase by rowid: the journal never VACUUMs, which may renumber
+ * rowids; should it start to, drop these tables and the migration rebuilds them.
+ */
+export const searchTable = 'purchase_search';
+export const variablesTable = 'purchase_search_variables';
+export const variableNamesTable = 'purchase_variable_search';
+export const variableTimesTable = 'purchase_variable_times';
+
+interface Step {
+  readonly tables: readonly string[];
+  readonly drop: string;
+  readonly create: string;
+}
+
+/** Title numbers and purchase ids (FTS5 trigram: substring search), and the distinct variable IRIs. */
+const titlesAndVariables: Step = {
+  tables: [searchTable, variablesTable],
+  drop: `DROP TABLE IF EXISTS ${searchTable}; DROP TABLE IF EXISTS ${variablesTable}; DROP TRIGGER IF EXISTS purchase_search_insert;
+    DROP TRIGGER IF EXISTS purchase_search_update; DROP TRIGGER IF EXISTS purchase_search_delete; DROP TRIGGER IF EXISTS purchase_search_variable;`,
+  create: `
+CREATE VIRTUAL TABLE ${searchTable} USING fts5 (title_number, purchase_id, tokenize = 'trigram');
+CREATE TABLE ${variablesTable} (variable TEXT PRIMARY KEY) WITHOUT ROWID;
+CREATE TRIGGER purchase_search_insert AFTER INSERT ON purchases BEGIN
+  INSERT INTO ${searchTable} (rowid, title_number, purchase_id) VALUES (new.rowid, new.title_number, new.purchase_id);
+END;
+CREATE TRIGGER purchase_search_update AFTER UPDATE OF title_number, purchase_id ON purchases
+  WHEN new.title_number IS NOT old.title_number OR new.purchase_id IS NOT old.purchase_id BEGIN
+  UPDATE ${searchTable} SET title_number = new.title_number, purchase_id = new.purchase_id WHERE rowid = new.rowid;
+END;
+CREATE TRIGGER purchase_search_delete AFTER DELETE ON purchases BEGIN
+  DELETE FROM ${searchTable} WHERE rowid = old.rowid;
+END;
+CREATE TRIGGER purchase_search_variable AFTER INSERT ON purchase_variables BEGIN
+  INSERT OR IGNORE INTO ${variablesTable} (variable) VALUES (new.variable);
+END;
+INSERT INTO ${searchTable} (rowid, title_number, purchase_id) SELECT rowid, title_number, purchase_id FROM purchases;
+INSERT OR IGNORE INTO ${variablesTable} (variable) SELECT DISTINCT variable FROM purchase_variables;
+`,
+};
+
+/**
+ * Variable names: the distinct IRIs in an FTS5 trigram index (a catalog may hold thousands), and
+ * for each variable its purchases in order of creation, so that the newest purchases of a variable
+ * are read in order from an index instead of collecting and sorting all of them (a common
+ * variable is in thousands of purchases).
+ */
+const variableNames: Step = {
+  tables: [variableNamesTable, variableTimesTable],
+  drop: `DROP TABLE IF EXISTS ${variableNamesTable}; DROP TABLE IF EXISTS ${variableTimesTable}; DROP TRIGGER IF EXISTS purchase_variable_search_insert;
+    DROP TRIGGER IF EXISTS purchase_variable_times_insert; DROP TRIGGER IF EXISTS purchase_variable_times_delete; DROP TRIGGER IF EXISTS purchase_variable_times_purchase_delete;`,
+  create: `
+CREATE VIRTUAL TABLE ${variableNamesTable} USING fts5 (variable, tokenize = 'trigram');
+CREATE TABLE ${variableTimesTable} (
+  variable TEXT NOT NULL,
+  created_at INTEGER NOT NULL,
+  purchase_rowid INTEGER NOT NULL,
+  PRIMARY KEY (variable, created_at, purchase_rowid)
+) WITHOUT ROWID;
+CREATE TRIGGER purchase_variable_search_insert AFTER INSERT ON ${variablesTable} BEGIN
+  INSERT INTO ${variableNamesTable} (variable) VALUES (new.variable);
+END;
+CREATE TRIGGER purchase_variable_times_insert AFTER INSERT ON purchase_variables BEGIN
+  INSERT OR IGNORE INTO ${variableTimesTable} (variable, created_at, purchase_rowid)
+    SELECT new.variable, created_at, rowid FROM purchases WHERE id = new.purchase_local_id;
+END;
+CREATE TRIGGER purchase_variable_times_delete AFTER DELETE ON purchase_variables BEGIN
+  DELETE FROM ${variableTimesTable} WHERE variable = old.variable
+    AND (created_at, purchase_rowid) IN (SELECT created_at, rowid FROM purchases WHERE id = old.purchase_local_id);
+END;
+CREATE TRIGGER purchase_variable_times_purchase_delete AFTER DELETE ON purchases BEGIN
+  DELETE FROM ${variableTimesTable} WHERE variable IN (SELECT variable FROM ${variablesTable})
+    AND created_at = old.created_at AND purchase_rowid = old.rowid;
+END;
+INSERT INTO ${variableNamesTable} (variable) SELECT variable FROM ${variablesTable};
+INSERT OR IGNORE INTO ${variableTimesTable} (variable, created_at, purchase_rowid)
+  SELECT v.variable, p.created_at, p.rowid FROM purchase_variables v JOIN purchases p ON p.id = v.purchase_local_id;
+`,
+};
+
+const countRowSchema = z.object({ present: z.number() });
+
+/** Builds a step unless all its tables are there (or `force`); returns whether it did. */
+function migrateStep(db: DatabaseSync, step: Step, force: boolean): boolean {
+  const placeholders = step.tables.map(() => '?').join(', ');
+  const row = countRowSchema.parse(db.prepare(`SELECT count(*) AS present FROM sqlite_master WHERE type = 'table' AND name IN (${placeholders})`).get(...step.tables));
+  if (!force && row.present === step.tables.length) return false;
+  db.exec('BEGIN IMMEDIATE');
+  try {
+    db.exec(step.drop);
+    db.exec(step.create);
+    db.exec('COMMIT');
+  } catch (error) {
+    db.exec('ROLLBACK');
+    throw error;
+  }
+  return true;
+}
+
+/** Creates what free-text search needs in a journal that lacks it (all of it, or the later step); a no-op after that. */
+export function migrateHistorySearch(db: DatabaseSync): void {
+  const rebuilt = migrateStep(db, titlesAndVariables, false);
+  // The second step hangs a trigger on the first one's table of distinct variables: when that
+  // table is made anew, so is the second step.
+  migrateStep(db, variableNames, rebuilt);
+}
