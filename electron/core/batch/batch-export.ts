@@ -1,11 +1,12 @@
-import Papa from 'papaparse';
 import type { BatchItem, BatchSpec } from '../../../shared/batch.ts';
 import { outputTable, type BatchDocument } from './batch-output.ts';
+import { loadPapa } from './papa.ts';
 
 export type ExportFormat = 'csv' | 'xlsx' | 'json';
 
 /** CSV with a BOM so spreadsheet programs read the £ and ⋯ of variable names as UTF-8. */
-export function exportCsv(spec: BatchSpec, items: readonly BatchItem[]): string {
+export async function exportCsv(spec: BatchSpec, items: readonly BatchItem[]): Promise<string> {
+  const Papa = await loadPapa();
   const { header, rows } = outputTable(spec, items);
   return `\uFEFF${Papa.unparse({ fields: header, data: rows }, { newline: '\r\n' })}\r\n`;
 }

@@ -62,7 +62,7 @@ export class BatchService {
 
   /** The preview: nothing is journaled or bought. */
   async plan(request: BatchRequest): Promise<BatchPlan> {
-    const input = parseBatchCsv(request.csv);
+    const input = await parseBatchCsv(request.csv);
     const session = this.#options.sessionOf(request.environmentId);
     const items = await planBatch(session, this.#options.guard.ledger, input, {
       variables: request.variables,

@@ -1,5 +1,5 @@
-import Papa from 'papaparse';
 import { CoreError } from '../errors.ts';
+import { loadPapa } from './papa.ts';
 
 /** The columns a batch understands; anything else is carried through to the output. */
 export interface RecognisedColumns {
@@ -51,7 +51,8 @@ function describeColumns(recognised: RecognisedColumns): string | undefined {
  * newlines and a BOM are handled by the parser, and the separator (`,` `;` or a tab) is detected
  * from the text rather than assumed. The first row is the header.
  */
-export function parseBatchCsv(text: string): BatchInput {
+export async function parseBatchCsv(text: string): Promise<BatchInput> {
+  const Papa = await loadPapa();
   const body = text.startsWith('\uFEFF') ? text.slice(1) : text;
   const parsed = Papa.parse<string[]>(body, { delimitersToGuess: [',', ';', '\t'], skipEmptyLines: 'greedy' });
   const fatal = parsed.errors.find((error) => error.type === 'Quotes');
