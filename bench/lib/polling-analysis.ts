@@ -17,17 +17,37 @@ export const clientReportSchema = z.object({
 });
 export type ClientReport = z.infer<typeof clientReportSchema>;
 
-/** What a client worker is asked to buy: one variable on each title, all at once. */
+/**
+ * What a client worker is asked to buy, all at once: `purchases` distinct (title, variable)
+ * pairs, built by the worker (`workloadBuys`) so the command line stays short.
+ */
 export const workloadSchema = z.object({
   config: sandboxConfigSchema,
-  titles: z.array(z.string()),
-  variable: z.string(),
+  titles: z.array(z.string()).min(1),
+  variables: z.array(z.string()).min(1),
+  purchases: z.number().int().positive(),
   /** Connections to the service: every client gets TitleDesk's default, so none wins by opening more. */
   connections: z.number().int().positive(),
   /** The naive clients' fixed wait between GETs. */
   intervalMs: z.number().int().positive().optional(),
 });
 export type Workload = z.infer<typeof workloadSchema>;
+
+/**
+ * The workload's purchases: every title with the first variable, then every title with the
+ * second, and so on. A pair bought before would be answered at once (200 to the POST), so each
+ * pair is new and every purchase follows the asynchronous flow.
+ */
+export function workloadBuys(workload: Pick<Workload, 'titles' | 'variables' | 'purchases'>): { title: string; variable: string }[] {
+  const { titles, variables, purchases } = workload;
+  if (purchases > titles.length * variables.length) {
+    throw new Error(`${purchases} purchases need more than ${titles.length} titles × ${variables.length} variables.`);
+  }
+  return Array.from({ length: purchases }, (_, index) => ({
+    title: titles[index % titles.length] ?? '',
+    variable: variables[Math.floor(index / titles.length)] ?? '',
+  }));
+}
 
 /**
  * CPU, memory and event-loop delay of this process, for the client workers' reports. The delay

@@ -66,6 +66,32 @@ function pollingTable(polling: unknown): string[] {
   return lines;
 }
 
+const scaleRows: readonly [string, string, string][] = [
+  ['POSTs: first arrival → last answer (sandbox log)', 'POSTs: first arrival to last answer', ' ms'],
+  ['GETs sent before the advised time / GETs ÷ minimum', '', ''],
+  ['lateness after the advised time, p99', 'lateness p99', ' ms'],
+  ['data ready → 200 sent, p99', 'ready to result p99', ' ms'],
+  ['event-loop delay p99', 'event-loop delay p99', ' ms'],
+  ['CPU per purchase', 'CPU per purchase', ' µs'],
+  ['peak RSS (client process)', 'peak RSS', ' MiB'],
+];
+
+function scaleTable(scale: unknown): string[] {
+  const sizes = ['at1000', 'at10000'];
+  const lines = [
+    `| TitleDesk alone, median of ${fmt(num(scale, 'runs'))} runs (worst) | 1,000 purchases | 10,000 purchases |`,
+    '|---|---|---|',
+  ];
+  for (const [title, label, unit] of scaleRows) {
+    const cells = label === ''
+      ? sizes.map((size) => `${summaryCell(scale, size, 'early GETs (sandbox log)', '')} / ${summaryCell(scale, size, 'result GETs / minimal', '')}`)
+      : sizes.map((size) => summaryCell(scale, size, label, unit));
+    lines.push(`| ${title} | ${cells.join(' | ')} |`);
+  }
+  lines.push('', `${fmt(num(scale, 'connections'))} connections, the polling section's pacing; each size against a fresh sandbox process.`);
+  return lines;
+}
+
 function measureRows(sections: BenchResults['sections']): string[] {
   const { tokens, events, history, renderer, address, cli } = sections;
   const longest = num(renderer, 'live.longestTaskMs');
@@ -124,6 +150,8 @@ export function performanceMarkdown(results: BenchResults): string {
   const lines = [runLine(results), ''];
   const polling = results.sections['polling'];
   if (polling !== undefined) lines.push(...pollingTable(polling), '');
+  const scale = results.sections['scale'];
+  if (scale !== undefined) lines.push(...scaleTable(scale), '');
   lines.push(...measureRows(results.sections));
   const batch = results.sections['batch'];
   if (batch !== undefined) lines.push('', ...batchTable(batch));

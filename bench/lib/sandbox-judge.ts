@@ -32,6 +32,8 @@ export type PurchaseTiming = z.infer<typeof purchaseTimingSchema>;
 export interface PollingJudgement {
   readonly purchases: number;
   readonly posts: number;
+  /** From the first POST arriving to the last POST's answer leaving: how fast a client gets its purchases in. */
+  readonly postsSpanMs: number | null;
   readonly gets: number;
   /** GETs of a client that sends each one exactly when the sandbox's advice allows (the checkpoints). */
   readonly minimalGets: number;
@@ -102,6 +104,17 @@ export function workloadDigest(timings: readonly PurchaseTiming[]): string {
   return `${timings.length}-${hashString(parts.join(';')).toString(16).padStart(8, '0')}`;
 }
 
+function postsSpanMs(log: readonly JudgedEntry[]): number | null {
+  let first = Infinity;
+  let last = -Infinity;
+  for (const entry of log) {
+    if (entry.class !== 'purchase' || entry.method !== 'POST') continue;
+    first = Math.min(first, entry.arrivedAt);
+    last = Math.max(last, entry.time);
+  }
+  return Number.isFinite(first) ? round(last - first, 0) : null;
+}
+
 export function judgePolling(log: readonly JudgedEntry[], timings: readonly PurchaseTiming[]): PollingJudgement {
   const byPurchase = groupByPurchase(log);
   const lateness: number[] = [];
@@ -127,6 +140,7 @@ export function judgePolling(log: readonly JudgedEntry[], timings: readonly Purc
   return {
     purchases: timings.length,
     posts,
+    postsSpanMs: postsSpanMs(log),
     gets,
     minimalGets: minimal,
     getsToMinimal: minimal === 0 ? null : round(gets / minimal),

@@ -20,6 +20,9 @@ export const pollingClients: readonly PollingClient[] = [
   { key: 'naive3s', label: 'naive, GET every 3 s', worker: 'naive-client.ts', intervalMs: 3000 },
 ];
 
+/** The sandbox's advice comes in whole seconds: a perfect client may get its 200 up to 1 s after readiness. */
+export const adviceGranularityMs = 1000;
+
 /** Every client gets TitleDesk's default connection limit. */
 export const benchConnections = defaultAdvancedSettings.maxConcurrentRequests;
 
@@ -36,16 +39,15 @@ export interface ClientRun extends PollingJudgement, Omit<ClientReport, 'settled
 export async function runPollingClient(client: PollingClient, purchases: number): Promise<ClientRun> {
   const sandbox = await startSandboxProcess({ pacing: issuePacing });
   try {
-    const variable = sandbox.config.sampleVariables[0];
-    if (variable === undefined) throw new Error('The sandbox offers no sample variable.');
     const workload: Workload = {
       config: sandbox.config,
-      titles: sandbox.titles.slice(0, purchases),
-      variable,
+      titles: [...sandbox.titles],
+      variables: sandbox.config.sampleVariables,
+      purchases,
       connections: benchConnections,
       ...(client.intervalMs === undefined ? {} : { intervalMs: client.intervalMs }),
     };
-    const report = clientReportSchema.parse(await runWorker(join(benchDir, 'workers', client.worker), workload, 150_000));
+    const report = clientReportSchema.parse(await runWorker(join(benchDir, 'workers', client.worker), workload, 150_000 + purchases * 30));
     const [stats, log, timings] = await Promise.all([sandbox.stats(), sandbox.log(), sandbox.purchases()]);
     const judgement = judgePolling(log, timings);
     const requests = (stats['purchase'] ?? 0) + (stats['result'] ?? 0);

@@ -1,15 +1,13 @@
 import { repeatRuns, type LoadedRun } from '../lib/repeat.ts';
 import { goalMark, type Section, type SectionOutcome } from '../lib/section.ts';
 import { medianAndWorst, show } from '../lib/stats.ts';
-import { benchConnections, pollingClients, runPollingClient, type ClientRun } from './polling-clients.ts';
+import { adviceGranularityMs, benchConnections, pollingClients, runPollingClient, type ClientRun } from './polling-clients.ts';
 
 interface RunSet {
   readonly clients: Record<string, ClientRun>;
 }
 type Figure = (run: ClientRun) => number | null;
 
-/** The sandbox's advice comes in whole seconds: a perfect client may get its 200 up to 1 s after readiness. */
-const adviceGranularityMs = 1000;
 
 function summary(runs: readonly LoadedRun<RunSet>[], key: string, figure: Figure): { median: number | null; worst: number | null } {
   return medianAndWorst(runs.map((set) => {

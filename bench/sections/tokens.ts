@@ -13,9 +13,13 @@ const duplicateWindowMs = 500;
 async function runTitleDesk(options: SandboxProcessOptions, context: BenchContext): Promise<{ log: SandboxLog; stats: Record<string, number>; available: number }> {
   const sandbox = await startSandboxProcess(options);
   try {
-    const variable = sandbox.config.sampleVariables[0];
-    if (variable === undefined) throw new Error('The sandbox offers no sample variable.');
-    const workload: Workload = { config: sandbox.config, titles: sandbox.titles.slice(0, context.purchases), variable, connections: defaultAdvancedSettings.maxConcurrentRequests };
+    const workload: Workload = {
+      config: sandbox.config,
+      titles: [...sandbox.titles],
+      variables: sandbox.config.sampleVariables,
+      purchases: context.purchases,
+      connections: defaultAdvancedSettings.maxConcurrentRequests,
+    };
     const report = clientReportSchema.parse(await runWorker(join(benchDir, 'workers', 'titledesk-client.ts'), workload, 150_000));
     return { log: await sandbox.log(), stats: await sandbox.stats(), available: report.states['available'] ?? 0 };
   } finally {

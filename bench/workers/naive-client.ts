@@ -7,7 +7,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Agent, fetch } from 'undici';
 import { z } from 'zod';
-import { startUsage, workloadSchema, type ClientReport } from '../lib/polling-analysis.ts';
+import { startUsage, workloadBuys, workloadSchema, type ClientReport } from '../lib/polling-analysis.ts';
 
 const workload = workloadSchema.parse(JSON.parse(process.argv[2] ?? '{}'));
 const base = workload.config.baseUrl;
@@ -25,9 +25,9 @@ async function accessToken(): Promise<string> {
   return z.object({ access_token: z.string() }).parse(await response.json()).access_token;
 }
 
-async function buy(title: string, token: string): Promise<boolean> {
+async function buy(title: string, variable: string, token: string): Promise<boolean> {
   const headers = { authorization: `Bearer ${token}`, accept: 'application/ld+json' };
-  const body = JSON.stringify({ '@context': `${base}/.hydra/context.jsonld`, '@type': 'PurchaseVariableAction', variables: [workload.variable] });
+  const body = JSON.stringify({ '@context': `${base}/.hydra/context.jsonld`, '@type': 'PurchaseVariableAction', variables: [variable] });
   const post = await fetch(`${base}/world/GB-eaw/titles/${encodeURIComponent(title)}/catalog`, {
     method: 'POST',
     body,
@@ -51,7 +51,7 @@ async function buy(title: string, token: string): Promise<boolean> {
 const usage = startUsage();
 const startedAt = performance.now();
 const token = await accessToken();
-const outcomes = await Promise.all(workload.titles.map((title) => buy(title, token)));
+const outcomes = await Promise.all(workloadBuys(workload).map((order) => buy(order.title, order.variable, token)));
 const wallSeconds = (performance.now() - startedAt) / 1000;
 const ok = outcomes.filter((outcome) => outcome).length;
 const report: ClientReport = {

@@ -1,7 +1,7 @@
 /**
  * TitleDesk's own purchase path under load: the real environment session (single-flight tokens,
  * the keep-alive agent) and the real PurchaseService (journal, scheduler, poller). Buys one
- * variable on each title at once, waits for all to settle and prints its own usage; the sandbox's log judges its polling.
+ * variable per purchase, all at once, waits for all to settle and prints its own usage; the sandbox's log judges its polling.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,7 +12,7 @@ import { sandboxEnvironment, fillSandboxSecrets } from '../../electron/core/env/
 import { createHttpAgent } from '../../electron/core/http/agent.ts';
 import { PurchaseService } from '../../electron/core/purchases/purchase-service.ts';
 import { MemorySecretStore } from '../../electron/core/secrets/memory-secret-store.ts';
-import { startUsage, workloadSchema, type ClientReport } from '../lib/polling-analysis.ts';
+import { startUsage, workloadBuys, workloadSchema, type ClientReport } from '../lib/polling-analysis.ts';
 
 const workload = workloadSchema.parse(JSON.parse(process.argv[2] ?? '{}'));
 const dataDir = mkdtempSync(join(tmpdir(), 'titledesk-bench-'));
@@ -27,7 +27,7 @@ const environment = { id: session.environment.id, client: session.client };
 
 const usage = startUsage();
 const startedAt = performance.now();
-const created = await Promise.all(workload.titles.map((title) => service.create(environment, title, [workload.variable])));
+const created = await Promise.all(workloadBuys(workload).map((buy) => service.create(environment, buy.title, [buy.variable])));
 const settled: PurchaseRecord[] = await Promise.all(created.map((record) => service.waitForSettled(record.id)));
 const wallSeconds = (performance.now() - startedAt) / 1000;
 

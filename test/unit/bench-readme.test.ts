@@ -21,6 +21,10 @@ describe('README Performance figures generated from bench/results.json', () => {
     expect(markdown).toContain('gets the 200 500 ms / 990 ms (p50 / p99) after the data is ready');
     expect(markdown).toContain('| History of 100,000 purchases: bulk seeding for the bench | 4.2 s (one transaction); journal 180.5 MiB on disk |');
     expect(markdown).toContain('| History: purchase ID typed in the search box, p50 / p99 (median of runs) | 0.4 ms / 1.2 ms |');
+    expect(markdown).toContain('| TitleDesk alone, median of 3 runs (worst) | 1,000 purchases | 10,000 purchases |');
+    expect(markdown).toContain('| POSTs: first arrival → last answer (sandbox log) | 567 ms (worst 610 ms) | 4,772 ms |');
+    expect(markdown).toContain('| GETs sent before the advised time / GETs ÷ minimum | 0 / 1 | 0 / 0.98 (worst 0.99) |');
+    expect(markdown).toContain('| peak RSS (client process) | 232.4 MiB (worst 240 MiB) | 424.7 MiB (worst 430 MiB) |');
     // Sections absent from the file leave no row behind.
     expect(markdown).not.toContain('Renderer bundle');
     expect(markdown).not.toContain('Sections come from');
@@ -34,7 +38,7 @@ describe('README Performance figures generated from bench/results.json', () => {
     if (run === undefined) throw new Error('fixture without its run');
     const merged = mergeResults(results, 'later-7', { ...run, startedAt: '2026-11-23T08:00:00.000Z' }, { history: { ...history, runId: 'later-7' } }, false);
     expect(Object.keys(merged.runs).sort()).toEqual(['20261122T210000Z-42', 'later-7']);
-    expect(performanceMarkdown(merged)).toContain('Sections come from 2 different runs: polling ← 20261122T210000Z-42, history ← later-7.');
+    expect(performanceMarkdown(merged)).toContain('Sections come from 2 different runs: polling ← 20261122T210000Z-42, history ← later-7, scale ← 20261122T210000Z-42.');
     const busy = mergeResults(results, 'busy-1', { ...run, loadavgAfter: [12, 11, 10] }, { history: { ...history, runId: 'busy-1' } }, false);
     expect(performanceMarkdown(busy)).toContain('The load average exceeded the 2 cores');
   });

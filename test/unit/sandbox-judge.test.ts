@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { judgePolling, workloadDigest, type JudgedEntry, type PurchaseTiming } from '../../bench/lib/sandbox-judge.ts';
+import { workloadBuys } from '../../bench/lib/polling-analysis.ts';
 import { medianAndWorst } from '../../bench/lib/stats.ts';
 
 const post = (purchaseId: string, time: number, status = 303, adviceSeconds = 1): JudgedEntry => ({
@@ -33,6 +34,8 @@ describe('judging polling from the sandbox log', () => {
     ];
     const judged = judgePolling(log, timings);
     expect(judged).toMatchObject({ purchases: 2, posts: 2, gets: 4, minimalGets: 4, getsToMinimal: 1, earlyGets: 1, withoutResult: 0 });
+    // The first POST arrived at -2; the last POST's answer left at 0.
+    expect(judged.postsSpanMs).toBe(2);
     expect(judged.latenessP50Ms).toBe(10);
     expect(judged.latenessMaxMs).toBe(30);
     // a: 200 left at 3,042, ready at 2,500 → 542; b: 200 left at 1,502, ready at 1,200 → 302.
@@ -61,5 +64,17 @@ describe('median and worst of repeated runs', () => {
     expect(medianAndWorst([30, 10, 20])).toEqual({ median: 20, worst: 30 });
     expect(medianAndWorst([4, 1, null, 2, 3])).toEqual({ median: 2.5, worst: 4 });
     expect(medianAndWorst([null])).toEqual({ median: null, worst: null });
+  });
+});
+
+describe('the purchases of a polling workload', () => {
+  it('pairs every title with the first variable, then with the next, so no pair is bought twice', () => {
+    const buys = workloadBuys({ titles: ['DN1', 'DN2'], variables: ['v1', 'v2', 'v3'], purchases: 5 });
+    expect(buys).toEqual([
+      { title: 'DN1', variable: 'v1' }, { title: 'DN2', variable: 'v1' },
+      { title: 'DN1', variable: 'v2' }, { title: 'DN2', variable: 'v2' },
+      { title: 'DN1', variable: 'v3' },
+    ]);
+    expect(() => workloadBuys({ titles: ['DN1', 'DN2'], variables: ['v1', 'v2', 'v3'], purchases: 7 })).toThrow('7 purchases need more than 2 titles × 3 variables.');
   });
 });
