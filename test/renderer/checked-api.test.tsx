@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TitleDeskApi } from '../../shared/contract/api.ts';
 import { checkedApi } from '../../renderer/bridge/checked-api.ts';
+import { resultSchemaFor } from '../../renderer/bridge/contract-schemas.ts';
 import { createFakeApi } from './support/fake-api.ts';
 
 describe('a host-provided window.api, checked', () => {
@@ -46,6 +47,17 @@ describe('a host-provided window.api, checked', () => {
         error: { code: 'protocol', message: 'The answer on environment:list did not match the contract.' },
       });
     }
+  });
+
+  it('builds each channel\'s answer schema once, and each keeps its own channel\'s data', async () => {
+    const fake = createFakeApi();
+    const environments = await fake.api['environment:list'](undefined);
+    expect(resultSchemaFor('environment:list')).toBe(resultSchemaFor('environment:list'));
+    expect(resultSchemaFor('environment:list').safeParse(environments).success).toBe(true);
+    // Asked after environment:list was cached, auth:state must not answer with that schema.
+    expect(resultSchemaFor('auth:state')).not.toBe(resultSchemaFor('environment:list'));
+    expect(resultSchemaFor('auth:state').safeParse(environments).success).toBe(false);
+    expect(resultSchemaFor('auth:state').safeParse({ ok: false, error: { code: 'network', message: 'x' } }).success).toBe(true);
   });
 
   it('never lets a field the contract does not name through, such as a token', async () => {
