@@ -17,6 +17,7 @@ import { batchItemSchema, batchSummarySchema, batchTenureSchema } from '../batch
 import { amountsSchema, spendingHistorySchema, spendingSettingsSchema, spendingStatusSchema } from '../spending.ts';
 import { presetListSchema, savedPresetSchema } from '../variable-presets.ts';
 import { sandboxFaultsSchema } from '../sandbox-faults.ts';
+import { lazyChannels } from './lazy-channels.ts';
 
 /**
  * Every request channel: its payload schema (strict: unknown keys, including __proto__, are
@@ -47,25 +48,25 @@ export const sandboxInfoSchema = z.object({
 });
 export type SandboxInfo = z.infer<typeof sandboxInfoSchema>;
 
-export const requestChannels = {
-  'environment:list': {
+export const requestChannels = lazyChannels({
+  'environment:list': () => ({
     request: noPayload,
     response: z.object({ environments: z.array(environmentSchema), selectedId: environmentIdSchema, loadProblem: z.string().optional() }),
-  },
-  'environment:select': { request: z.strictObject({ id: environmentIdSchema }), response: environmentSchema },
-  'environment:add': { request: z.strictObject({ input: environmentInputSchema.strict() }), response: environmentSchema },
-  'environment:update': { request: z.strictObject({ id: environmentIdSchema, input: environmentInputSchema.strict() }), response: environmentSchema },
-  'environment:remove': { request: z.strictObject({ id: environmentIdSchema }), response: z.object({ removed: environmentIdSchema }) },
-  'environment:set-auth-mode': { request: z.strictObject({ id: environmentIdSchema, mode: authModeSchema }), response: environmentSchema },
-  'credentials:status': { request: environmentRef, response: credentialStatusSchema },
-  'credentials:set': {
+  }),
+  'environment:select': () => ({ request: z.strictObject({ id: environmentIdSchema }), response: environmentSchema }),
+  'environment:add': () => ({ request: z.strictObject({ input: environmentInputSchema.strict() }), response: environmentSchema }),
+  'environment:update': () => ({ request: z.strictObject({ id: environmentIdSchema, input: environmentInputSchema.strict() }), response: environmentSchema }),
+  'environment:remove': () => ({ request: z.strictObject({ id: environmentIdSchema }), response: z.object({ removed: environmentIdSchema }) }),
+  'environment:set-auth-mode': () => ({ request: z.strictObject({ id: environmentIdSchema, mode: authModeSchema }), response: environmentSchema }),
+  'credentials:status': () => ({ request: environmentRef, response: credentialStatusSchema }),
+  'credentials:set': () => ({
     request: z.strictObject({ environmentId: environmentIdSchema, name: secretNameSchema, value: z.string().max(8192) }),
     response: credentialStatusSchema,
-  },
-  'auth:state': { request: environmentRef, response: authStateSchema },
-  'auth:sign-in': { request: environmentRef, response: authStateSchema },
-  'auth:sign-out': { request: environmentRef, response: authStateSchema },
-  'address:find': {
+  }),
+  'auth:state': () => ({ request: environmentRef, response: authStateSchema }),
+  'auth:sign-in': () => ({ request: environmentRef, response: authStateSchema }),
+  'auth:sign-out': () => ({ request: environmentRef, response: authStateSchema }),
+  'address:find': () => ({
     request: z.strictObject({
       text: z.string().trim().min(1).max(200),
       container: z.string().min(1).max(300).optional(),
@@ -73,10 +74,10 @@ export const requestChannels = {
       limit: z.number().int().min(1).max(100).optional(),
     }),
     response: addressFindResultSchema,
-  },
-  'address:retrieve': { request: z.strictObject({ id: z.string().min(1).max(300) }), response: addressRetrieveResultSchema },
-  'catalog:get': { request: z.strictObject({ titleNumber: z.string().trim().min(1).max(20) }), response: titleCatalogSchema },
-  'purchase:create': {
+  }),
+  'address:retrieve': () => ({ request: z.strictObject({ id: z.string().min(1).max(300) }), response: addressRetrieveResultSchema }),
+  'catalog:get': () => ({ request: z.strictObject({ titleNumber: z.string().trim().min(1).max(20) }), response: titleCatalogSchema }),
+  'purchase:create': () => ({
     request: z.strictObject({
       titleNumber: z.string().trim().min(1).max(20),
       variables: z.array(iri).min(1).max(500),
@@ -89,10 +90,10 @@ export const requestChannels = {
       confirmed: z.boolean().optional(),
     }),
     response: purchaseRecordSchema,
-  },
-  'purchase:get': { request: localId, response: purchaseRecordSchema },
-  'purchase:list': { request: historyQuerySchema.strict().optional(), response: z.object({ purchases: z.array(purchaseRecordSchema) }) },
-  'purchase:check': {
+  }),
+  'purchase:get': () => ({ request: localId, response: purchaseRecordSchema }),
+  'purchase:list': () => ({ request: historyQuerySchema.strict().optional(), response: z.object({ purchases: z.array(purchaseRecordSchema) }) }),
+  'purchase:check': () => ({
     request: z.strictObject({
       reference: z.string().trim().min(1).max(2048),
       wait: z.boolean().optional(),
@@ -100,34 +101,34 @@ export const requestChannels = {
       keep: z.boolean().optional(),
     }),
     response: purchaseRecordSchema,
-  },
+  }),
   /** "Send now": a purchase that was never sent goes out, once. */
-  'purchase:send': { request: localId, response: purchaseRecordSchema },
+  'purchase:send': () => ({ request: localId, response: purchaseRecordSchema }),
   /** "Send all": every not-sent purchase. */
-  'purchase:send-all': { request: noPayload, response: z.object({ sent: z.number().int().nonnegative() }) },
+  'purchase:send-all': () => ({ request: noPayload, response: z.object({ sent: z.number().int().nonnegative() }) }),
   /** An outcome-unknown purchase: buy again (may charge twice) or abandon. */
-  'purchase:resolve': { request: z.strictObject({ id: z.uuid(), action: resolveActionSchema }), response: purchaseRecordSchema },
+  'purchase:resolve': () => ({ request: z.strictObject({ id: z.uuid(), action: resolveActionSchema }), response: purchaseRecordSchema }),
   /** What the journal found wrong when it opened (damaged, empty, unreadable records, rescued answers). */
-  'journal:status': { request: noPayload, response: journalStatusSchema },
+  'journal:status': () => ({ request: noPayload, response: journalStatusSchema }),
   /** The whole history with results, to save as one JSON file. */
-  'history:export': { request: noPayload, response: historyExportSchema },
+  'history:export': () => ({ request: noPayload, response: historyExportSchema }),
   /** Purchases from an export (in parts, as large files are sent in pieces); never sent from here. */
-  'history:import': { request: z.strictObject({ document: historyExportSchema }), response: importSummarySchema },
-  'journal:backups': { request: noPayload, response: z.object({ folder: z.string(), backups: z.array(backupInfoSchema) }) },
+  'history:import': () => ({ request: z.strictObject({ document: historyExportSchema }), response: importSummarySchema }),
+  'journal:backups': () => ({ request: noPayload, response: z.object({ folder: z.string(), backups: z.array(backupInfoSchema) }) }),
   /** Restores a backup at the next start; the journal it replaces is kept. */
-  'journal:restore': { request: z.strictObject({ name: z.string().min(1).max(200) }), response: backupInfoSchema },
-  'purchase:cancel': { request: localId, response: purchaseRecordSchema },
-  'purchase:recheck': { request: localId, response: purchaseRecordSchema },
-  'settings:get': { request: noPayload, response: advancedSettingsSchema },
-  'settings:update': { request: z.strictObject({ advanced: advancedSettingsSchema.strict() }), response: advancedSettingsSchema },
-  'sandbox:info': { request: noPayload, response: sandboxInfoSchema },
+  'journal:restore': () => ({ request: z.strictObject({ name: z.string().min(1).max(200) }), response: backupInfoSchema }),
+  'purchase:cancel': () => ({ request: localId, response: purchaseRecordSchema }),
+  'purchase:recheck': () => ({ request: localId, response: purchaseRecordSchema }),
+  'settings:get': () => ({ request: noPayload, response: advancedSettingsSchema }),
+  'settings:update': () => ({ request: z.strictObject({ advanced: advancedSettingsSchema.strict() }), response: advancedSettingsSchema }),
+  'sandbox:info': () => ({ request: noPayload, response: sandboxInfoSchema }),
   /** The built-in Sandbox's demo switches (outage, slow answers, timeouts). */
-  'sandbox:faults': { request: noPayload, response: sandboxFaultsSchema },
+  'sandbox:faults': () => ({ request: noPayload, response: sandboxFaultsSchema }),
   /** Sets them all at once; refused where no built-in Sandbox runs. */
-  'sandbox:set-faults': { request: sandboxFaultsSchema, response: sandboxFaultsSchema },
-  'spending:status': { request: environmentRef, response: spendingStatusSchema },
-  'spending:history': { request: environmentRef, response: spendingHistorySchema },
-  'spending:update': {
+  'sandbox:set-faults': () => ({ request: sandboxFaultsSchema, response: sandboxFaultsSchema }),
+  'spending:status': () => ({ request: environmentRef, response: spendingStatusSchema }),
+  'spending:history': () => ({ request: environmentRef, response: spendingHistorySchema }),
+  'spending:update': () => ({
     request: z.strictObject({
       environmentId: environmentIdSchema,
       settings: spendingSettingsSchema.strict(),
@@ -135,8 +136,8 @@ export const requestChannels = {
       batchConcurrency: z.number().int().min(1).max(64).optional(),
     }),
     response: spendingStatusSchema,
-  },
-  'batch:preview': {
+  }),
+  'batch:preview': () => ({
     request: z.strictObject({
       source: z.string().max(300),
       /** The file's text, or rows pasted from a spreadsheet. */
@@ -148,22 +149,22 @@ export const requestChannels = {
       budget: amountsSchema.optional(),
     }),
     response: z.object({ batch: batchSummarySchema, items: z.array(batchItemSchema) }),
-  },
-  'batch:start': { request: z.strictObject({ id: z.uuid(), budget: amountsSchema.optional() }), response: batchSummarySchema },
-  'batch:pause': { request: z.strictObject({ id: z.uuid() }), response: batchSummarySchema },
-  'batch:cancel': { request: z.strictObject({ id: z.uuid() }), response: batchSummarySchema },
-  'batch:get': { request: z.strictObject({ id: z.uuid() }), response: batchSummarySchema },
-  'batch:items': {
+  }),
+  'batch:start': () => ({ request: z.strictObject({ id: z.uuid(), budget: amountsSchema.optional() }), response: batchSummarySchema }),
+  'batch:pause': () => ({ request: z.strictObject({ id: z.uuid() }), response: batchSummarySchema }),
+  'batch:cancel': () => ({ request: z.strictObject({ id: z.uuid() }), response: batchSummarySchema }),
+  'batch:get': () => ({ request: z.strictObject({ id: z.uuid() }), response: batchSummarySchema }),
+  'batch:items': () => ({
     request: z.strictObject({ id: z.uuid(), offset: z.number().int().min(0).optional(), limit: z.number().int().min(1).max(10_000).optional() }),
     response: z.object({ items: z.array(batchItemSchema) }),
-  },
-  'batch:list': { request: noPayload, response: z.object({ batches: z.array(batchSummarySchema) }) },
-  'batch:export': {
+  }),
+  'batch:list': () => ({ request: noPayload, response: z.object({ batches: z.array(batchSummarySchema) }) }),
+  'batch:export': () => ({
     request: z.strictObject({ id: z.uuid(), format: z.enum(['csv', 'xlsx', 'json']) }),
     response: z.object({ fileName: z.string(), mediaType: z.string(), base64: z.string() }),
-  },
-  'environment:test': { request: environmentRef, response: connectionTestSchema },
-  'address:test-key': {
+  }),
+  'environment:test': () => ({ request: environmentRef, response: connectionTestSchema }),
+  'address:test-key': () => ({
     request: z
       .strictObject({
         environmentId: environmentIdSchema.optional(),
@@ -172,15 +173,15 @@ export const requestChannels = {
       })
       .optional(),
     response: providerKeyTestSchema,
-  },
-  'report:property': { request: propertyReportRequestSchema, response: propertyReportSchema },
-  'report:save-pdf': { request: savePdfRequestSchema, response: savePdfResultSchema },
+  }),
+  'report:property': () => ({ request: propertyReportRequestSchema, response: propertyReportSchema }),
+  'report:save-pdf': () => ({ request: savePdfRequestSchema, response: savePdfResultSchema }),
   /** The built-in presets and the user's own (kept in settings, so the CLI's --preset finds them). */
-  'presets:list': { request: noPayload, response: presetListSchema },
+  'presets:list': () => ({ request: noPayload, response: presetListSchema }),
   /** Saves a preset, replacing one of the same name; a built-in name is refused. */
-  'presets:save': { request: savedPresetSchema, response: presetListSchema },
-  'presets:delete': { request: z.strictObject({ name: z.string().trim().min(1).max(80) }), response: presetListSchema },
-} as const;
+  'presets:save': () => ({ request: savedPresetSchema, response: presetListSchema }),
+  'presets:delete': () => ({ request: z.strictObject({ name: z.string().trim().min(1).max(80) }), response: presetListSchema }),
+});
 
 export type RequestChannel = keyof typeof requestChannels;
 export type RequestOf<C extends RequestChannel> = z.input<(typeof requestChannels)[C]['request']>;
