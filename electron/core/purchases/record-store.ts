@@ -61,17 +61,18 @@ export class RecordStore {
   }
 
   findByPurchaseId(environmentId: string, purchaseId: string): PurchaseRecord | undefined {
-    return this.#newest(this.#journal.findByPurchaseId(environmentId, purchaseId));
+    const found = this.#journal.findByPurchaseId(environmentId, purchaseId);
+    return found === undefined ? undefined : this.#newest(found);
   }
 
   /** In the given states as committed, each in its newest version. */
   listInStates(states: readonly PurchaseRecord['state'][]): PurchaseRecord[] {
-    return this.#journal.listInStates(states).map((record) => this.#queue.pending(record.id) ?? record);
+    return this.#journal.listInStates(states).map((record) => this.#newest(record));
   }
 
   /** A record read from the file, or the change queued for it: a caller that rewrites it must start from the newest. */
-  #newest(record: PurchaseRecord | undefined): PurchaseRecord | undefined {
-    return record === undefined ? undefined : this.#queue.pending(record.id) ?? record;
+  #newest(record: PurchaseRecord): PurchaseRecord {
+    return this.#queue.pending(record.id) ?? record;
   }
 
   search(query: HistoryQuery): PurchaseRecord[] {

@@ -85,11 +85,8 @@ export class WriteQueue {
 
   /** Commits now if a write for `id` is queued; throws what that write's commit failed with. */
   commitQueued(id: string): void {
-    if (!this.#queue.has(id)) return;
-    let failure: { error: unknown } | undefined;
-    this.#queue.get(id)?.waiters.push({ resolve: () => undefined, reject: (error) => { failure = { error }; } });
-    this.#flush();
-    if (failure !== undefined) throw failure.error;
+    const entry = this.#queue.get(id);
+    if (entry !== undefined) this.#flushWatching(entry);
   }
 
   /** A flush in `delayMs` (at the end of this turn when not positive), unless one comes sooner. */
@@ -115,10 +112,13 @@ export class WriteQueue {
    * `write` could not be committed. For changes a caller returns at once, and for closing.
    */
   flushNow(write?: JournalWrite, durability: Durability = 'full'): void {
+    this.#flushWatching(write === undefined ? undefined : this.#add(write, durability));
+  }
+
+  /** Commits everything queued now; throws what `entry`'s commit failed with, if it failed. */
+  #flushWatching(entry: Entry | undefined): void {
     let failure: { error: unknown } | undefined;
-    if (write !== undefined) {
-      this.#add(write, durability).waiters.push({ resolve: () => undefined, reject: (error) => { failure = { error }; } });
-    }
+    entry?.waiters.push({ resolve: () => undefined, reject: (error) => { failure = { error }; } });
     this.#flush();
     if (failure !== undefined) throw failure.error;
   }
