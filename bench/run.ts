@@ -15,6 +15,7 @@ import { performanceMarkdown, replaceGenerated } from './lib/readme-table.ts';
 import { mergeResults, newRunId, parseResults, type BenchRun, type BenchResults } from './lib/results-file.ts';
 import type { BenchContext, Section } from './lib/section.ts';
 import { removeRendererBuild } from './lib/renderer-build.ts';
+import { removeWorkerBuilds } from './lib/worker-build.ts';
 import { formatTable } from './lib/table.ts';
 import { addressSection } from './sections/address-search.ts';
 import { batchSection } from './sections/batch.ts';
@@ -87,6 +88,7 @@ async function main(): Promise<number> {
     }
   }
   removeRendererBuild();
+  removeWorkerBuilds();
   if (options.write) {
     const run: BenchRun = { startedAt: machine.date, command: ['npm run bench', ...process.argv.slice(2)].join(' '), purchases: options.purchases, repeats: options.runs, machine: { ...machine, loadavg: [...machine.loadavg] }, loadavgAfter: currentLoad() };
     writeResults(runId, run, done, options.only.length === sections.length && failures === 0);

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { z } from 'zod';
 import { sandboxConfigSchema } from '../../shared/sandbox-config.ts';
@@ -65,13 +66,28 @@ export function startUsage(): { stop(): { cpuSeconds: number; cpuSecondsTotal: n
   };
 }
 
+/**
+ * The process's own peak resident set in KiB: VmHWM, the high-water mark of this process's memory
+ * since it was started, the true peak rather than a sample. Not getrusage's maxRSS: Linux keeps
+ * that across exec, so a child of the bench can report memory of the process it was forked from
+ * (in one run, 184 MiB for a client whose own peak was 131 MiB).
+ */
+function peakRssKiB(): number {
+  try {
+    const match = /^VmHWM:\s+(\d+) kB$/m.exec(readFileSync('/proc/self/status', 'utf8'));
+    if (match?.[1] !== undefined) return Number(match[1]);
+  } catch {
+    // Not Linux: no /proc.
+  }
+  return process.resourceUsage().maxRSS;
+}
+
 function processUsage(cpuAtStart: NodeJS.CpuUsage): { cpuSeconds: number; cpuSecondsTotal: number; peakRssMiB: number } {
   const during = process.cpuUsage(cpuAtStart);
   const total = process.cpuUsage();
   return {
     cpuSeconds: round((during.user + during.system) / 1e6) ?? 0,
     cpuSecondsTotal: round((total.user + total.system) / 1e6) ?? 0,
-    // maxRSS is in KiB and covers the whole life of the process: the true peak, not a sample.
-    peakRssMiB: round(process.resourceUsage().maxRSS / 1024, 1) ?? 0,
+    peakRssMiB: round(peakRssKiB() / 1024, 1) ?? 0,
   };
 }

@@ -1,10 +1,10 @@
-import { join } from 'node:path';
 import { defaultAdvancedSettings } from '../../shared/environment.ts';
-import { benchDir, runWorker } from '../lib/child.ts';
+import { runWorker } from '../lib/child.ts';
 import { clientReportSchema, type ClientReport, type Workload } from '../lib/polling-analysis.ts';
 import { judgePolling, type PollingJudgement } from '../lib/sandbox-judge.ts';
 import { startSandboxProcess } from '../lib/sandbox-process.ts';
 import { issuePacing } from '../lib/section.ts';
+import { bundledWorker } from '../lib/worker-build.ts';
 import { round } from '../lib/stats.ts';
 
 export interface PollingClient {
@@ -47,7 +47,7 @@ export async function runPollingClient(client: PollingClient, purchases: number)
       connections: benchConnections,
       ...(client.intervalMs === undefined ? {} : { intervalMs: client.intervalMs }),
     };
-    const report = clientReportSchema.parse(await runWorker(join(benchDir, 'workers', client.worker), workload, 150_000 + purchases * 30));
+    const report = clientReportSchema.parse(await runWorker(await bundledWorker(client.worker), workload, 150_000 + purchases * 30));
     const [stats, log, timings] = await Promise.all([sandbox.stats(), sandbox.log(), sandbox.purchases()]);
     const judgement = judgePolling(log, timings);
     const requests = (stats['purchase'] ?? 0) + (stats['result'] ?? 0);

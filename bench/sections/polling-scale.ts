@@ -103,7 +103,7 @@ export const scaleSection: Section = {
       figures: { sizes: scaleSizes, runs: context.runs, connections: benchConnections, summaries, raw: runs },
       tables: [{ columns: ['median of runs (worst) [goal]', ...columns.map((column) => column.heading)], rows: rows(runs) }],
       notes: [
-        `${context.runs} runs; in each, TitleDesk buys 1,000 then 10,000 distinct (title, variable) pairs at once, then the naive 3 s client buys the same 10,000, each against a fresh sandbox process, with ${benchConnections} connections. CPU and RSS are the client process only.`,
+        `${context.runs} runs; in each, TitleDesk buys 1,000 then 10,000 distinct (title, variable) pairs at once, then the naive 3 s client buys the same 10,000, each against a fresh sandbox process, with ${benchConnections} connections. CPU and RSS are the client process only. Each client is one bundled file, built as the desktop app's main process is (bench/lib/worker-build.ts).`,
         'POSTs: from the first POST arriving at the sandbox to the answer of the last one leaving it.',
         `Machine load (1-minute average) before/after each run: ${runs.map((run) => `${String(run.loadBefore[0])}/${String(run.loadAfter[0])}`).join(', ')}.`,
       ],

@@ -1,10 +1,10 @@
-import { join } from 'node:path';
 import { defaultAdvancedSettings } from '../../shared/environment.ts';
-import { benchDir, runWorker } from '../lib/child.ts';
+import { runWorker } from '../lib/child.ts';
 import { clientReportSchema, type Workload } from '../lib/polling-analysis.ts';
 import { startSandboxProcess, type SandboxLog, type SandboxProcessOptions } from '../lib/sandbox-process.ts';
 import { goalMark, issuePacing, type BenchContext, type Section, type SectionOutcome } from '../lib/section.ts';
 import { round, show } from '../lib/stats.ts';
+import { bundledWorker } from '../lib/worker-build.ts';
 
 const shortTtlSeconds = 5;
 /** Two token requests closer than this would be a second flight for the same need. */
@@ -20,7 +20,7 @@ async function runTitleDesk(options: SandboxProcessOptions, context: BenchContex
       purchases: context.purchases,
       connections: defaultAdvancedSettings.maxConcurrentRequests,
     };
-    const report = clientReportSchema.parse(await runWorker(join(benchDir, 'workers', 'titledesk-client.ts'), workload, 150_000));
+    const report = clientReportSchema.parse(await runWorker(await bundledWorker('titledesk-client.ts'), workload, 150_000));
     return { log: await sandbox.log(), stats: await sandbox.stats(), available: report.states['available'] ?? 0 };
   } finally {
     await sandbox.stop();

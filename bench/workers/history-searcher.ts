@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { HistoryQuery, PurchaseRecord } from '../../shared/purchase.ts';
+import { limitHeapGrowth } from '../../electron/core/app/heap-growth.ts';
 import { PurchaseService } from '../../electron/core/purchases/purchase-service.ts';
 import { buildWorld, defaultWorldSeed } from '../../electron/sandbox/world/build-world.ts';
 import { createRandom } from '../../electron/sandbox/seeded.ts';
@@ -47,6 +48,8 @@ function journalMiB(path: string): number | null {
   return round(bytes / 2 ** 20, 1);
 }
 
+// As every host does when it starts the core (start-core.ts).
+limitHeapGrowth();
 const dataDir = mkdtempSync(join(tmpdir(), 'titledesk-bench-history-'));
 try {
   const titles = [...buildWorld(defaultWorldSeed).titles.keys()].sort();

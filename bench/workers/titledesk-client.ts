@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { PurchaseRecord } from '../../shared/purchase.ts';
+import { limitHeapGrowth } from '../../electron/core/app/heap-growth.ts';
 import { createEnvironmentSession } from '../../electron/core/api/environment-session.ts';
 import { sandboxEnvironment, fillSandboxSecrets } from '../../electron/core/env/sandbox-environment.ts';
 import { createHttpAgent } from '../../electron/core/http/agent.ts';
@@ -15,6 +16,8 @@ import { MemorySecretStore } from '../../electron/core/secrets/memory-secret-sto
 import { startUsage, workloadBuys, workloadSchema, type ClientReport } from '../lib/polling-analysis.ts';
 
 const workload = workloadSchema.parse(JSON.parse(process.argv[2] ?? '{}'));
+// As every host does when it starts the core (start-core.ts).
+limitHeapGrowth();
 const dataDir = mkdtempSync(join(tmpdir(), 'titledesk-bench-'));
 // The bench passes the app's default: as many connections and GETs in flight as a user's install has.
 const connections = workload.connections;

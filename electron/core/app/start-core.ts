@@ -6,6 +6,7 @@ import { createCore, type CoreOptions, type TitleDeskCore } from './create-core.
 import { lockDataDir } from './data-dir-lock.ts';
 import { startEmbeddedSandbox } from './embedded-sandbox.ts';
 import { prepareDataDir } from './prepare-data-dir.ts';
+import { limitHeapGrowth } from './heap-growth.ts';
 
 export interface StartedCore {
   readonly core: TitleDeskCore;
@@ -28,6 +29,7 @@ function faultControl(sandbox: RunningSandbox, initial: SandboxFaults): SandboxF
 export async function startCore(
   options: Omit<CoreOptions, 'sandbox' | 'sandboxFaults'> & { readonly sandbox?: SandboxOptions | false; readonly sandboxFaults?: SandboxFaults },
 ): Promise<StartedCore> {
+  limitHeapGrowth();
   const { sandbox: sandboxOptions, sandboxFaults: initialFaults, ...coreOptions } = options;
   prepareDataDir(coreOptions.dataDir);
   // A process that follows the journal owns the folder; a one-shot CLI command does not.
