@@ -28,20 +28,28 @@ async function buildWorker(worker: string): Promise<string> {
   const entryFileName = `${basename(worker, '.ts')}.mjs`;
   // Vite is loaded only by the sections that run a bundled worker.
   const { build } = await import('vite');
-  await build({
-    configFile: false,
-    logLevel: 'warn',
-    root: projectRoot,
-    ...mainBundleOptions(fromRoot),
-    ssr: { noExternal: true },
-    build: {
-      ssr: join(benchDir, 'workers', worker),
-      outDir,
-      emptyOutDir: false,
-      target: 'node24',
-      rolldownOptions: { output: { entryFileNames: entryFileName, minify: true } },
-    },
-  });
+  // Vite's build sets NODE_ENV=production in this process, which every child started after it
+  // (sandboxes, other clients) would inherit: put it back as it was.
+  const nodeEnv = process.env['NODE_ENV'];
+  try {
+    await build({
+      configFile: false,
+      logLevel: 'warn',
+      root: projectRoot,
+      ...mainBundleOptions(fromRoot),
+      ssr: { noExternal: true },
+      build: {
+        ssr: join(benchDir, 'workers', worker),
+        outDir,
+        emptyOutDir: false,
+        target: 'node24',
+        rolldownOptions: { output: { entryFileNames: entryFileName, minify: true } },
+      },
+    });
+  } finally {
+    if (nodeEnv === undefined) delete process.env['NODE_ENV'];
+    else process.env['NODE_ENV'] = nodeEnv;
+  }
   return join(outDir, entryFileName);
 }
 
