@@ -5,14 +5,15 @@ import { setFlagsFromString } from 'node:v8';
  * spare doubles the young generation up to 64 MiB semi-spaces and lets the old generation grow to
  * up to four times what survived the last full collection before it collects again. The core's
  * garbage is small and short-lived (one request's promises and buffers, a record replaced at each
- * answer), so that headroom bought no measurable CPU and cost resident memory. Measured with
- * 1,000 concurrent purchases against the sandbox (peak RSS, the client bundled as the desktop
- * main process is): 190 MiB as V8 chooses, 150–162 MiB with the young generation held, 123–132
- * MiB with the old generation's growth held too; CPU within the run-to-run noise (4.5–5.4 s).
- * At 10,000: 360–375 MiB before, 176 MiB after.
+ * answer), so that headroom cost resident memory and bought little CPU. Measured against the
+ * sandbox, the client bundled as the desktop main process is, runs with and without alternating:
+ * 1,000 concurrent purchases, peak RSS 178–213 MiB as V8 chooses and 125–128 MiB held, CPU
+ * 4.17 s against 4.38 s on average over 4 pairs (this machine's spread: 3.6–5.1 s); 10,000,
+ * 360–366 MiB against 171 MiB, CPU 22.3 s both, event-loop delay p99 26.2 ms against 22.5 ms.
  *
- * Both have to be set at run time: Electron's main process takes no V8 command-line flags, and
- * the CLI is started as `node bin/titledesk.mjs`. V8 reads both when it decides to grow (the new
+ * Both have to be set at run time: a packaged Electron app cannot give its own main process V8
+ * flags (only `--js-flags` on the command line that starts it would), and the CLI is started as
+ * `node bin/titledesk.mjs`. V8 reads both when it decides to grow (the new
  * space at a scavenge, the old generation's limit after each full collection), so setting them
  * after start takes effect, where a semi-space or heap maximum would not: those are fixed when
  * the heap is made. Node and Electron both leave V8's flags writable after start.
