@@ -13,10 +13,10 @@ import { setFlagsFromString } from 'node:v8';
  *
  * Both have to be set at run time: a packaged Electron app cannot give its own main process V8
  * flags (only `--js-flags` on the command line that starts it would), and the CLI is started as
- * `node bin/titledesk.mjs`. V8 reads both when it decides to grow (the new
- * space at a scavenge, the old generation's limit after each full collection), so setting them
- * after start takes effect, where a semi-space or heap maximum would not: those are fixed when
- * the heap is made. Node and Electron both leave V8's flags writable after start.
+ * `node bin/titledesk.mjs`. V8 reads both when it decides to grow (the new space at a scavenge,
+ * the old generation's limit after each full collection), so setting them after start takes
+ * effect, where a semi-space or heap maximum would not: those are fixed when the heap is made.
+ * Node and Electron both leave V8's flags writable after start.
  */
 export function limitHeapGrowth(): void {
   // The new space stays at its starting 1 MiB semi-spaces.
