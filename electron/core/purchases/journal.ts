@@ -9,6 +9,7 @@ import { migrateHistorySearch, variablesContaining } from './history-search.ts';
 import { applyRequestedRestore } from './journal-backup.ts';
 import { openJournalFile, type SalvagedRow } from './journal-open.ts';
 import { createStatements, orderIndexStatements, parseRecord, unreadableRecordsNotice, type JournalWrite } from './journal-rows.ts';
+import { WalCheckpointer, type WalCheckpointerOptions } from './wal-checkpointer.ts';
 
 export type { JournalWrite } from './journal-rows.ts';
 
@@ -39,8 +40,10 @@ export class PurchaseJournal {
   readonly #db: DatabaseSync;
   readonly #statements = new Map<string, StatementSync>();
   #synchronous: Durability | undefined;
+  readonly #checkpointer: WalCheckpointer;
 
-  constructor(dataDir: string) {
+  /** `checkpoints`: how the log is copied back into the file off the main thread (wal-checkpointer.ts). */
+  constructor(dataDir: string, checkpoints: WalCheckpointerOptions = {}) {
     mkdirSync(dataDir, { recursive: true });
     this.path = join(dataDir, fileName);
     // A restore the user asked for is done here, before anything reads the journal it replaces.
@@ -48,6 +51,7 @@ export class PurchaseJournal {
     const opened = openJournalFile(this.path);
     this.#db = opened.db;
     this.notices = restored === undefined ? opened.notices : [restored, ...opened.notices];
+    this.#checkpointer = new WalCheckpointer(this.#db, this.path, checkpoints);
     this.#setSynchronous('full');
     this.#migrate();
     if (opened.salvaged.length > 0) this.#restoreRows(opened.salvaged);
@@ -93,6 +97,7 @@ export class PurchaseJournal {
       this.#db.exec('ROLLBACK');
       throw error;
     }
+    this.#checkpointer.wrote();
   }
 
   /** Writes a new record and its variables; durable before this returns. */
@@ -258,7 +263,13 @@ export class PurchaseJournal {
     return this.#db;
   }
 
+  /** Whether the log is checkpointed by a worker thread (wal-checkpointer.ts) rather than by commits. */
+  get checkpointsOffThread(): boolean {
+    return this.#checkpointer.offThread;
+  }
+
   close(): void {
+    this.#checkpointer.stop();
     if (this.#db.isOpen) this.#db.close();
   }
 }

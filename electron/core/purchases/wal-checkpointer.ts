@@ -1,0 +1,171 @@
+import type { DatabaseSync } from 'node:sqlite';
+import { Worker } from 'node:worker_threads';
+import { z } from 'zod';
+
+/**
+ * Copies the journal's write-ahead log back into the database file on a thread of its own.
+ *
+ * By default SQLite does this inside a commit: the commit that takes the log past 1,000 pages
+ * copies them into the file and syncs it, on the thread that committed. For the journal that is
+ * the main thread: with 10,000 purchases in flight, moving them here took the event loop's p99
+ * delay from about 22.5 to 19 ms. A checkpoint guards no promise: a commit is durable once it
+ * is in the log. So once the journal has written, its connection stops checkpointing
+ * (wal_autocheckpoint = 0) and a worker thread checkpoints a moment after each burst of writes,
+ * with a connection of its own that it opens for that checkpoint only (so that, when the
+ * journal closes, its connection is still the last one and removes the log as before).
+ * PASSIVE: the worker never waits for a reader or a writer, and never holds one up.
+ *
+ * If the worker cannot start or stops, the connection checkpoints itself again as SQLite would.
+ */
+
+/**
+ * How long after a write the worker is asked: about as often as SQLite's own threshold is
+ * reached under a heavy load (1,000 pages, a second or so of 1,000 purchases in flight), and
+ * once after a lone write.
+ */
+const defaultDelayMs = 500;
+
+/** SQLite's own threshold, given back to the connection when the worker is gone. */
+const sqliteDefaultAutocheckpointPages = 1000;
+
+/**
+ * The worker's code, run as a script (eval): a file of its own would have to be found next to
+ * whichever bundle loaded this one (desktop app, CLI, browser-mode host). It answers each
+ * message with the checkpoint's outcome and ends on 'stop'.
+ */
+const workerSource = `
+const { parentPort, workerData } = require('node:worker_threads');
+const { DatabaseSync } = require('node:sqlite');
+parentPort.on('message', (message) => {
+  if (message === 'stop') { parentPort.close(); return; }
+  let db;
+  try {
+    db = new DatabaseSync(workerData.path);
+    const row = db.prepare('PRAGMA wal_checkpoint(PASSIVE)').get();
+    parentPort.postMessage({ log: row.log, checkpointed: row.checkpointed });
+  } catch (error) {
+    parentPort.postMessage({ error: error instanceof Error ? error.message : String(error) });
+  } finally {
+    if (db !== undefined && db.isOpen) db.close();
+  }
+});
+`;
+
+const workerAnswerSchema = z.union([
+  z.object({ log: z.number(), checkpointed: z.number() }),
+  z.object({ error: z.string() }),
+]);
+
+/** One checkpoint's outcome: frames in the log, and how many of them are now in the file. */
+export type CheckpointOutcome = z.infer<typeof workerAnswerSchema>;
+
+export interface WalCheckpointerOptions {
+  /** How long after a write the checkpoint is asked for, so a burst of commits shares one. */
+  readonly delayMs?: number;
+  /** Each checkpoint's outcome, as the worker reported it. */
+  readonly onCheckpoint?: (outcome: CheckpointOutcome) => void;
+}
+
+export class WalCheckpointer {
+  readonly #db: DatabaseSync;
+  readonly #path: string;
+  readonly #delayMs: number;
+  readonly #onCheckpoint: ((outcome: CheckpointOutcome) => void) | undefined;
+  #worker: Worker | undefined;
+  /** Set once the worker is given up (it failed, or the journal closed): the connection checkpoints itself. */
+  #done = false;
+  #timer: NodeJS.Timeout | undefined;
+  #inFlight = false;
+  #wroteSinceAsked = false;
+
+  constructor(db: DatabaseSync, path: string, options: WalCheckpointerOptions = {}) {
+    this.#db = db;
+    this.#path = path;
+    this.#delayMs = options.delayMs ?? defaultDelayMs;
+    this.#onCheckpoint = options.onCheckpoint;
+  }
+
+  /** Whether checkpoints are the worker's (false before the first write, and after a failure). */
+  get offThread(): boolean {
+    return this.#worker !== undefined;
+  }
+
+  /** Called after each commit: a checkpoint follows within the delay. */
+  wrote(): void {
+    if (this.#done) return;
+    if (this.#worker === undefined && !this.#start()) return;
+    this.#wroteSinceAsked = true;
+    this.#schedule();
+  }
+
+  /**
+   * Ends the worker for good and gives checkpoints back to the connection, so a log is never
+   * left to grow. Called on closing (the journal's own close then checkpoints what is left, as
+   * before) and when the worker fails.
+   */
+  stop(): void {
+    this.#done = true;
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+    const worker = this.#worker;
+    this.#worker = undefined;
+    worker?.postMessage('stop');
+    if (this.#db.isOpen) this.#db.exec(`PRAGMA wal_autocheckpoint = ${String(sqliteDefaultAutocheckpointPages)}`);
+  }
+
+  #start(): boolean {
+    try {
+      // The script holds nothing but one connection at a time: a small heap is plenty.
+      const worker = new Worker(workerSource, {
+        eval: true,
+        workerData: { path: this.#path },
+        resourceLimits: { maxOldGenerationSizeMb: 16, maxYoungGenerationSizeMb: 2 },
+      });
+      worker.unref();
+      worker.on('message', (message: unknown) => {
+        this.#answered(message);
+      });
+      worker.on('error', () => {
+        this.stop();
+      });
+      worker.on('exit', () => {
+        if (this.#worker === worker) this.stop();
+      });
+      this.#worker = worker;
+      this.#db.exec('PRAGMA wal_autocheckpoint = 0');
+      return true;
+    } catch {
+      this.stop();
+      return false;
+    }
+  }
+
+  #schedule(): void {
+    if (this.#inFlight || this.#timer !== undefined) return;
+    this.#timer = setTimeout(() => {
+      this.#timer = undefined;
+      this.#ask();
+    }, this.#delayMs);
+    this.#timer.unref();
+  }
+
+  #ask(): void {
+    if (this.#worker === undefined) return;
+    this.#inFlight = true;
+    this.#wroteSinceAsked = false;
+    this.#worker.postMessage('checkpoint');
+  }
+
+  #answered(message: unknown): void {
+    this.#inFlight = false;
+    const outcome = workerAnswerSchema.safeParse(message);
+    if (outcome.success) this.#onCheckpoint?.(outcome.data);
+    // A worker that cannot checkpoint (the file would not open there) is no use: commits do it again.
+    if (!outcome.success || 'error' in outcome.data) {
+      this.stop();
+      return;
+    }
+    // Writes made while it ran are in the log past what it copied: another one follows.
+    if (this.#wroteSinceAsked) this.#schedule();
+  }
+}

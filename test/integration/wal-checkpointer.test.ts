@@ -1,0 +1,142 @@
+import { randomUUID } from 'node:crypto';
+import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { PurchaseJournal } from '../../electron/core/purchases/journal.ts';
+import { WalCheckpointer, type CheckpointOutcome } from '../../electron/core/purchases/wal-checkpointer.ts';
+import type { PurchaseRecord } from '../../shared/purchase.ts';
+
+function record(): PurchaseRecord {
+  return {
+    id: randomUUID(),
+    environmentId: 'sandbox',
+    titleNumber: 'DN123456',
+    variables: ['https://api.example.test/vars/WhenFresh/Address#Ordnance Survey/Spatial/Address/UPRN'],
+    options: {},
+    state: 'submitting',
+    autoCheck: true,
+    createdAt: 1_700_000_000_000,
+    updatedAt: 1_700_000_000_000,
+    timeline: [],
+  };
+}
+
+function autocheckpointPages(db: DatabaseSync): unknown {
+  return db.prepare('PRAGMA wal_autocheckpoint').get()?.['wal_autocheckpoint'];
+}
+
+/** Resolves with the first outcome `accept` takes; rejects after a while so a silent worker fails the test. */
+function outcomeWatcher(accept: (outcome: CheckpointOutcome) => boolean) {
+  let settle: (outcome: CheckpointOutcome) => void = () => undefined;
+  const seen: CheckpointOutcome[] = [];
+  const settled = new Promise<CheckpointOutcome>((resolve, reject) => {
+    settle = resolve;
+    setTimeout(() => { reject(new Error(`no accepted checkpoint; saw ${JSON.stringify(seen)}`)); }, 10_000).unref();
+  });
+  return {
+    onCheckpoint: (outcome: CheckpointOutcome) => {
+      seen.push(outcome);
+      if (accept(outcome)) settle(outcome);
+    },
+    settled,
+  };
+}
+
+let dir: string;
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'wal-checkpointer-'));
+});
+
+afterEach(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('the journal checkpoints its write-ahead log on a worker thread', () => {
+  it('leaves checkpoints to SQLite until the first write, then to the worker', async () => {
+    const watcher = outcomeWatcher((outcome) => 'log' in outcome && outcome.log > 0 && outcome.checkpointed === outcome.log);
+    const journal = new PurchaseJournal(dir, { delayMs: 10, onCheckpoint: watcher.onCheckpoint });
+    try {
+      expect(journal.checkpointsOffThread).toBe(false);
+      expect(autocheckpointPages(journal.database)).toBe(1000);
+      const records = Array.from({ length: 50 }, record);
+      for (const each of records) journal.insert(each);
+      expect(journal.checkpointsOffThread).toBe(true);
+      expect(autocheckpointPages(journal.database)).toBe(0);
+
+      await watcher.settled;
+      // The database file alone, without its log, now holds every row: the worker copied them in.
+      const copy = join(dir, 'file-alone.sqlite');
+      copyFileSync(journal.path, copy);
+      const alone = new DatabaseSync(copy, { readOnly: true });
+      try {
+        expect(alone.prepare('SELECT count(*) AS n FROM purchases').get()).toEqual({ n: records.length });
+      } finally {
+        alone.close();
+      }
+    } finally {
+      journal.close();
+    }
+  });
+
+  it('still removes the log when the journal closes, and keeps every record', async () => {
+    const watcher = outcomeWatcher((outcome) => 'log' in outcome);
+    const journal = new PurchaseJournal(dir, { delayMs: 10, onCheckpoint: watcher.onCheckpoint });
+    const written = record();
+    journal.insert(written);
+    await watcher.settled;
+    journal.insert(record());
+    journal.close();
+    expect(existsSync(`${journal.path}-wal`)).toBe(false);
+
+    const reopened = new PurchaseJournal(dir);
+    try {
+      expect(reopened.get(written.id)).toEqual(written);
+    } finally {
+      reopened.close();
+    }
+  });
+
+  it('gives checkpoints back to SQLite when the worker cannot open the file', async () => {
+    const path = join(dir, 'journal.sqlite');
+    const db = new DatabaseSync(path);
+    db.exec('PRAGMA journal_mode = WAL; CREATE TABLE t (x)');
+    const watcher = outcomeWatcher((outcome) => 'error' in outcome);
+    // The folder stands in for the file: SQLite in the worker cannot open a folder as a database.
+    const checkpointer = new WalCheckpointer(db, dir, { delayMs: 10, onCheckpoint: watcher.onCheckpoint });
+    try {
+      db.exec('INSERT INTO t VALUES (1)');
+      checkpointer.wrote();
+      expect(checkpointer.offThread).toBe(true);
+      expect(autocheckpointPages(db)).toBe(0);
+
+      const outcome = await watcher.settled;
+      expect(outcome).toEqual({ error: expect.stringMatching(/open/i) as unknown });
+      expect(checkpointer.offThread).toBe(false);
+      expect(autocheckpointPages(db)).toBe(1000);
+      // Given up for good: a later write does not start another worker.
+      checkpointer.wrote();
+      expect(checkpointer.offThread).toBe(false);
+    } finally {
+      checkpointer.stop();
+      db.close();
+    }
+  });
+
+  it('starts no worker once stopped', () => {
+    const path = join(dir, 'journal.sqlite');
+    const db = new DatabaseSync(path);
+    db.exec('PRAGMA journal_mode = WAL');
+    const checkpointer = new WalCheckpointer(db, path);
+    try {
+      checkpointer.stop();
+      checkpointer.wrote();
+      expect(checkpointer.offThread).toBe(false);
+      expect(autocheckpointPages(db)).toBe(1000);
+    } finally {
+      db.close();
+    }
+  });
+});
