@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,22 +5,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PurchaseJournal } from '../../electron/core/purchases/journal.ts';
 import { WalCheckpointer, type CheckpointOutcome } from '../../electron/core/purchases/wal-checkpointer.ts';
-import type { PurchaseRecord } from '../../shared/purchase.ts';
-
-function record(): PurchaseRecord {
-  return {
-    id: randomUUID(),
-    environmentId: 'sandbox',
-    titleNumber: 'DN123456',
-    variables: ['https://api.example.test/vars/WhenFresh/Address#Ordnance Survey/Spatial/Address/UPRN'],
-    options: {},
-    state: 'submitting',
-    autoCheck: true,
-    createdAt: 1_700_000_000_000,
-    updatedAt: 1_700_000_000_000,
-    timeline: [],
-  };
-}
+import { intentRecord } from '../unit/support/intent-record.ts';
 
 function autocheckpointPages(db: DatabaseSync): unknown {
   return db.prepare('PRAGMA wal_autocheckpoint').get()?.['wal_autocheckpoint'];
@@ -61,7 +45,7 @@ describe('the journal checkpoints its write-ahead log on a worker thread', () =>
     try {
       expect(journal.checkpointsOffThread).toBe(false);
       expect(autocheckpointPages(journal.database)).toBe(1000);
-      const records = Array.from({ length: 50 }, record);
+      const records = Array.from({ length: 50 }, () => intentRecord());
       for (const each of records) journal.insert(each);
       expect(journal.checkpointsOffThread).toBe(true);
       expect(autocheckpointPages(journal.database)).toBe(0);
@@ -84,10 +68,10 @@ describe('the journal checkpoints its write-ahead log on a worker thread', () =>
   it('still removes the log when the journal closes, and keeps every record', async () => {
     const watcher = outcomeWatcher((outcome) => 'log' in outcome);
     const journal = new PurchaseJournal(dir, { delayMs: 10, onCheckpoint: watcher.onCheckpoint });
-    const written = record();
+    const written = intentRecord();
     journal.insert(written);
     await watcher.settled;
-    journal.insert(record());
+    journal.insert(intentRecord());
     journal.close();
     expect(existsSync(`${journal.path}-wal`)).toBe(false);
 

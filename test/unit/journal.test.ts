@@ -2,30 +2,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync, StatementSync } from 'node:sqlite';
-import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { PurchaseJournal } from '../../electron/core/purchases/journal.ts';
 import type { HistoryQuery, PurchaseRecord } from '../../shared/purchase.ts';
+import { intentRecord, uprnVariable } from './support/intent-record.ts';
 
-const varA = 'https://api.example.test/vars/WhenFresh/Address#Ordnance Survey/Spatial/Address/UPRN';
+const varA = uprnVariable;
 const varB = 'https://api.example.test/vars/WhenFresh/Property Insurance#Dwelling/Rooms/Bathrooms/Bathroom Count (1⋯5+)';
-
-function record(overrides: Partial<PurchaseRecord> = {}): PurchaseRecord {
-  return {
-    id: randomUUID(),
-    environmentId: 'sandbox',
-    titleNumber: 'DN123456',
-    variables: [varA],
-    options: {},
-    state: 'submitting',
-    autoCheck: true,
-    createdAt: 1_700_000_000_000,
-    updatedAt: 1_700_000_000_000,
-    timeline: [],
-    ...overrides,
-  };
-}
+const record = intentRecord;
 
 const planRowSchema = z.object({ detail: z.string() });
 const sqlValueSchema = z.union([z.string(), z.number(), z.null()]);
