@@ -141,7 +141,7 @@ export class WalCheckpointer {
   }
 
   #schedule(): void {
-    if (this.#inFlight || this.#timer !== undefined) return;
+    if (this.#done || this.#inFlight || this.#timer !== undefined) return;
     this.#timer = setTimeout(() => {
       this.#timer = undefined;
       this.#ask();
