@@ -30,8 +30,11 @@ describe('dist-electron/main.js', () => {
     expect(imported.filter((name) => name !== 'electron' && !isBuiltin(name) && !name.startsWith('./'))).toEqual([]);
   });
 
-  it('carries the stand-ins for what it never runs: ajv without a schema, semver without migrations, FormData bodies', () => {
+  it('carries the stand-ins for what it never runs: ajv without a schema, semver without migrations, zod\'s JSON Schema output, FormData bodies', () => {
     expect(source).toContain('JSON-schema validation is not bundled in the desktop app');
+    expect(source).toContain('JSON Schema output of zod schemas is not bundled in the desktop app');
+    // zod's own generator names the draft it writes; the stand-in does not.
+    expect(source).not.toContain('draft-2020-12');
     expect(source).toContain('Settings-store migrations are not bundled in the desktop app');
     expect(source).toContain('FormData request bodies are not bundled in the desktop app');
   });
