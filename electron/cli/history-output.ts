@@ -1,4 +1,4 @@
-import type { PurchaseRecord } from '../../shared/purchase.ts';
+import type { ListedPurchase } from '../../shared/purchase.ts';
 
 /**
  * `titledesk history` as a table for people: a header, the environment of each purchase, and
@@ -31,7 +31,7 @@ function variablesText(count: number): string {
 }
 
 /** The table; environment ids the caller can name are shown by name. */
-export function historyText(records: readonly PurchaseRecord[], environmentNames: ReadonlyMap<string, string>): string {
+export function historyText(records: readonly ListedPurchase[], environmentNames: ReadonlyMap<string, string>): string {
   if (records.length === 0) return 'No purchases match.\n';
   const lines = records.map((record) =>
     row([

@@ -30,6 +30,7 @@ export function requestFunctions(invoke: Invoke): RequestFunctions {
     'purchase:create': (request) => invoke('purchase:create', request),
     'purchase:get': (request) => invoke('purchase:get', request),
     'purchase:list': (request) => invoke('purchase:list', request),
+    'purchase:history': (request) => invoke('purchase:history', request),
     'purchase:check': (request) => invoke('purchase:check', request),
     'purchase:cancel': (request) => invoke('purchase:cancel', request),
     'purchase:recheck': (request) => invoke('purchase:recheck', request),

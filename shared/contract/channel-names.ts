@@ -23,6 +23,7 @@ export const requestChannelList = [
   'purchase:create',
   'purchase:get',
   'purchase:list',
+  'purchase:history',
   'purchase:check',
   'purchase:cancel',
   'purchase:recheck',

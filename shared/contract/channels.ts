@@ -12,7 +12,7 @@ import {
   environmentSchema,
 } from '../environment.ts';
 import { backupInfoSchema, historyExportSchema, importSummarySchema, journalStatusSchema } from '../journal.ts';
-import { historyQuerySchema, purchaseAddressSchema, purchaseOptionsSchema, purchaseRecordSchema, resolveActionSchema } from '../purchase.ts';
+import { historyQuerySchema, purchaseAddressSchema, purchaseOptionsSchema, purchaseRecordSchema, purchaseSummarySchema, resolveActionSchema } from '../purchase.ts';
 import { batchItemSchema, batchSummarySchema, batchTenureSchema } from '../batch.ts';
 import { amountsSchema, spendingHistorySchema, spendingSettingsSchema, spendingStatusSchema } from '../spending.ts';
 import { presetListSchema, savedPresetSchema } from '../variable-presets.ts';
@@ -93,6 +93,8 @@ export const requestChannels = lazyChannels({
   }),
   'purchase:get': () => ({ request: localId, response: purchaseRecordSchema }),
   'purchase:list': () => ({ request: historyQuerySchema.strict().optional(), response: z.object({ purchases: z.array(purchaseRecordSchema) }) }),
+  /** The same page as purchase:list, each purchase without its timeline and values (purchase:get has them). */
+  'purchase:history': () => ({ request: historyQuerySchema.strict().optional(), response: z.object({ purchases: z.array(purchaseSummarySchema) }) }),
   'purchase:check': () => ({
     request: z.strictObject({
       reference: z.string().trim().min(1).max(2048),

@@ -114,6 +114,12 @@ describe('the contract router over the embedded sandbox', () => {
     expect(fetched).toMatchObject({ ok: true, data: { id, state: 'available' } });
     const history = await dispatch('purchase:list', { titleNumber: sandbox.sampleTitles[0] });
     expect(history.ok && (history.data as { purchases: { id: string }[] }).purchases.some((p) => p.id === id)).toBe(true);
+    // History's rows: the same purchase, without its timeline and values.
+    const summaries = await dispatch('purchase:history', { titleNumber: sandbox.sampleTitles[0] });
+    const summary = summaries.ok ? (summaries.data as { purchases: Record<string, unknown>[] }).purchases.find((p) => p['id'] === id) : undefined;
+    expect(summary).toMatchObject({ id, state: 'available', purchaseId: done.purchaseId, totals: done.totals });
+    expect(summary).not.toHaveProperty('timeline');
+    expect(summary).not.toHaveProperty('items');
   });
 
   it('a newer address find cancels the one still in flight', async () => {

@@ -1,16 +1,13 @@
-import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { fakeRecord } from '../../bench/sections/history-records.ts';
 import { buildHistorySelect } from '../../electron/core/purchases/history-query.ts';
 import { variablesContaining } from '../../electron/core/purchases/history-search.ts';
 import { PurchaseJournal } from '../../electron/core/purchases/journal.ts';
-import { createRandom } from '../../electron/sandbox/seeded.ts';
 import type { HistoryQuery, PurchaseRecord } from '../../shared/purchase.ts';
+import { filledJournal as filled } from './support/filled-journal.ts';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -19,21 +16,8 @@ afterEach(() => {
 
 const titles = ['DN123456', 'TGL312172', 'MM786', 'WM990994', '12345', 'Z1Z', 'dn99_1%'];
 
-/** A journal filled the way the service fills it: the intent, then the final record. */
 function filledJournal(count: number): { dataDir: string; records: PurchaseRecord[] } {
-  const dataDir = mkdtempSync(join(tmpdir(), 'titledesk-search-'));
-  dirs.push(dataDir);
-  const journal = new PurchaseJournal(dataDir);
-  const random = createRandom(9);
-  const records: PurchaseRecord[] = [];
-  for (let index = 0; index < count; index += 1) {
-    const { intent, final, resultBody } = fakeRecord(random, titles, randomUUID());
-    journal.insert(intent);
-    journal.update(final, 'normal', resultBody === undefined ? {} : { resultBody });
-    records.push(final);
-  }
-  journal.close();
-  return { dataDir, records };
+  return filled(dirs, count, titles);
 }
 
 /** The old search, as LIKE '%text%' did it: ASCII letters fold case, everything else (%, _, non-ASCII) is literal. */

@@ -25,11 +25,11 @@ failed, outcome_unknown, cancelled, not_sent, waiting_for_sign_in.`,
     };
   },
   async run(context, query, flags) {
-    const records = context.started.core.purchases.list(query);
-    if (flags.json) printJson({ purchases: records });
+    // --json gives whole records, for scripts; the table needs only what History's rows show.
+    if (flags.json) printJson({ purchases: context.started.core.purchases.list(query) });
     else {
       const names = new Map(context.started.core.environments.list().map((environment) => [environment.id, environment.name]));
-      process.stdout.write(historyText(records, names));
+      process.stdout.write(historyText(context.started.core.purchases.summaries(query), names));
     }
     return Promise.resolve(0);
   },

@@ -1,7 +1,18 @@
 import type { SQLInputValue } from 'node:sqlite';
 import type { HistoryQuery } from '../../../shared/purchase.ts';
 import { normalizeTitleNumber } from '../../../shared/title-number.ts';
+import { summariesTable } from './history-search-schema.ts';
 import { textCandidates, type Filters } from './history-search.ts';
+
+/** What a History page reads of each purchase: its whole record, or its summary (history-search-schema.ts). */
+export type HistoryColumn = 'record' | 'summary';
+
+const selected: Record<HistoryColumn, string> = {
+  record: 'record',
+  // A subquery rather than a join: the page is chosen from purchases' indexes alone, and only
+  // its rows are looked up.
+  summary: `(SELECT summary FROM ${summariesTable} WHERE purchase_rowid = purchases.rowid) AS record`,
+};
 
 /** The exact filters, as conditions on a purchases row with placeholders only: query values never become SQL. */
 function exactFilters(query: HistoryQuery): Filters {
@@ -25,20 +36,20 @@ function exactFilters(query: HistoryQuery): Filters {
  * A page of the history, newest first (ties: the later row first). Exact filters use the indexes,
  * which also give the order (journal-rows.ts); `text` is a substring match over title, purchase
  * id and variables (history-search.ts): the page is chosen among the matches' (created_at,
- * rowid) pairs first, and only its rows are read whole.
+ * rowid) pairs first, and only its rows are read whole. `column` names what is read of each.
  */
-export function buildHistorySelect(query: HistoryQuery, variablesContaining: (text: string) => readonly string[]): { sql: string; parameters: SQLInputValue[] } {
+export function buildHistorySelect(query: HistoryQuery, variablesContaining: (text: string) => readonly string[], column: HistoryColumn = 'record'): { sql: string; parameters: SQLInputValue[] } {
   const filters = exactFilters(query);
   const page = [query.limit ?? 100, query.offset ?? 0];
   const order = 'ORDER BY created_at DESC, rowid DESC';
   const text = query.text?.trim();
   if (text === undefined || text.length === 0) {
     const where = filters.conditions.length === 0 ? '' : `WHERE ${filters.conditions.join(' AND ')} `;
-    return { sql: `SELECT record FROM purchases ${where}${order} LIMIT ? OFFSET ?`, parameters: [...filters.parameters, ...page] };
+    return { sql: `SELECT ${selected[column]} FROM purchases ${where}${order} LIMIT ? OFFSET ?`, parameters: [...filters.parameters, ...page] };
   }
   const candidates = textCandidates(text, filters, variablesContaining(text));
   return {
-    sql: `SELECT record FROM purchases WHERE rowid IN (SELECT purchase_rowid FROM (${candidates.sql} ORDER BY 1 DESC, 2 DESC LIMIT ? OFFSET ?)) ${order}`,
+    sql: `SELECT ${selected[column]} FROM purchases WHERE rowid IN (SELECT purchase_rowid FROM (${candidates.sql} ORDER BY 1 DESC, 2 DESC LIMIT ? OFFSET ?)) ${order}`,
     parameters: [...candidates.parameters, ...page],
   };
 }

@@ -1,8 +1,8 @@
 import type { DatabaseSync } from 'node:sqlite';
 import { z } from 'zod';
 import type { JournalNotice } from '../../../shared/journal.ts';
-import type { PurchaseRecord } from '../../../shared/purchase.ts';
-import { purchaseRecordSchema } from '../../../shared/purchase.ts';
+import type { PurchaseRecord, PurchaseSummary } from '../../../shared/purchase.ts';
+import { purchaseRecordSchema, purchaseSummarySchema } from '../../../shared/purchase.ts';
 
 // The journal's tables, and reading its rows back without trusting them.
 
@@ -56,8 +56,7 @@ CREATE INDEX IF NOT EXISTS purchases_by_title ON purchases (title_number, create
 CREATE INDEX IF NOT EXISTS purchases_by_state ON purchases (state, created_at);
 `;
 
-/** A row read back is outside input too: parse it, and skip (not crash on) one that does not fit. */
-export function parseRecord(row: unknown): PurchaseRecord | undefined {
+function parseRow<T>(row: unknown, schema: z.ZodType<T>): T | undefined {
   const parsedRow = recordRowSchema.safeParse(row);
   if (!parsedRow.success) return undefined;
   let json: unknown;
@@ -66,8 +65,18 @@ export function parseRecord(row: unknown): PurchaseRecord | undefined {
   } catch {
     return undefined;
   }
-  const parsed = purchaseRecordSchema.safeParse(json);
+  const parsed = schema.safeParse(json);
   return parsed.success ? parsed.data : undefined;
+}
+
+/** A row read back is outside input too: parse it, and skip (not crash on) one that does not fit. */
+export function parseRecord(row: unknown): PurchaseRecord | undefined {
+  return parseRow(row, purchaseRecordSchema);
+}
+
+/** A History summary read back (history-search-schema.ts), parsed as a record is. */
+export function parseSummary(row: unknown): PurchaseSummary | undefined {
+  return parseRow(row, purchaseSummarySchema);
 }
 
 /** Rows whose record cannot be parsed are left untouched, and said: never skipped in silence. */

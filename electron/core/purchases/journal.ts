@@ -3,12 +3,12 @@ import { join } from 'node:path';
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { z } from 'zod';
 import type { JournalNotice } from '../../../shared/journal.ts';
-import type { HistoryQuery, PurchaseRecord } from '../../../shared/purchase.ts';
-import { buildHistorySelect } from './history-query.ts';
+import type { HistoryQuery, PurchaseRecord, PurchaseSummary } from '../../../shared/purchase.ts';
+import { buildHistorySelect, type HistoryColumn } from './history-query.ts';
 import { migrateHistorySearch, variablesContaining } from './history-search.ts';
 import { applyRequestedRestore } from './journal-backup.ts';
 import { openJournalFile, type SalvagedRow } from './journal-open.ts';
-import { createStatements, orderIndexStatements, parseRecord, unreadableRecordsNotice, type JournalWrite } from './journal-rows.ts';
+import { createStatements, orderIndexStatements, parseRecord, parseSummary, unreadableRecordsNotice, type JournalWrite } from './journal-rows.ts';
 import { WalCheckpointer, type WalCheckpointerOptions } from './wal-checkpointer.ts';
 
 export type { JournalWrite } from './journal-rows.ts';
@@ -211,10 +211,18 @@ export class PurchaseJournal {
 
   /** History, newest first, a page at a time; every filter and the order come from indexes (history-query.ts). */
   search(query: HistoryQuery): PurchaseRecord[] {
-    const { sql, parameters } = buildHistorySelect(query, (text) => this.#variablesContaining(text));
+    return this.#page(query, 'record').map(parseRecord).filter((record) => record !== undefined);
+  }
+
+  /** The same page as search(), each purchase without its timeline and values. */
+  summaries(query: HistoryQuery): PurchaseSummary[] {
+    return this.#page(query, 'summary').map(parseSummary).filter((summary) => summary !== undefined);
+  }
+
+  #page(query: HistoryQuery, column: HistoryColumn): unknown[] {
+    const { sql, parameters } = buildHistorySelect(query, (text) => this.#variablesContaining(text), column);
     // One statement per combination of filters: a handful, each compiled once.
-    const rows = this.#statement(sql).all(...parameters);
-    return rows.map(parseRecord).filter((record) => record !== undefined);
+    return this.#statement(sql).all(...parameters);
   }
 
   #variablesContaining(text: string): string[] {

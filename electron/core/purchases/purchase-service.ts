@@ -1,5 +1,5 @@
 import type { BackupInfo, HistoryExport, ImportSummary } from '../../../shared/journal.ts';
-import type { HistoryQuery, PurchaseOptions, PurchaseRecord, ResolveAction } from '../../../shared/purchase.ts';
+import type { HistoryQuery, PurchaseOptions, PurchaseRecord, PurchaseSummary, ResolveAction } from '../../../shared/purchase.ts';
 import { CoreError } from '../errors.ts';
 import { defaultRetryPolicy, type RetryPolicy } from './backoff.ts';
 import { systemClock, type Clock } from './clock.ts';
@@ -216,6 +216,11 @@ export class PurchaseService {
 
   list(query: HistoryQuery = {}): PurchaseRecord[] {
     return this.#store.search(query);
+  }
+
+  /** History's page: the purchases list() gives, without timelines and values (get() has them). */
+  summaries(query: HistoryQuery = {}): PurchaseSummary[] {
+    return this.#store.summaries(query);
   }
 
   /** The result collection exactly as received, for `purchase --json`. */

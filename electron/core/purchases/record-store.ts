@@ -1,5 +1,5 @@
 import type { JournalNotice } from '../../../shared/journal.ts';
-import type { HistoryQuery, PurchaseRecord } from '../../../shared/purchase.ts';
+import type { HistoryQuery, PurchaseRecord, PurchaseSummary } from '../../../shared/purchase.ts';
 import { settledPurchaseStates } from '../../../shared/purchase.ts';
 import type { Clock } from './clock.ts';
 import type { Durability, JournalWrite } from './journal.ts';
@@ -77,6 +77,10 @@ export class RecordStore {
 
   search(query: HistoryQuery): PurchaseRecord[] {
     return this.#journal.search(query);
+  }
+
+  summaries(query: HistoryQuery): PurchaseSummary[] {
+    return this.#journal.summaries(query);
   }
 
   getResult(id: string): unknown {

@@ -10,6 +10,7 @@ type PurchaseChannels =
   | 'purchase:create'
   | 'purchase:get'
   | 'purchase:list'
+  | 'purchase:history'
   | 'purchase:check'
   | 'purchase:cancel'
   | 'purchase:recheck'
@@ -38,6 +39,7 @@ export function purchaseHandlers(environments: EnvironmentRegistry, purchases: P
       return Promise.resolve(record);
     },
     'purchase:list': async (query) => Promise.resolve({ purchases: purchases.list(query ?? {}) }),
+    'purchase:history': async (query) => Promise.resolve({ purchases: purchases.summaries(query ?? {}) }),
     'purchase:check': async ({ reference, wait, keep }) => {
       // One GET now; "watch" then hands the purchase to the poller, which keeps to the
       // server's advised waits, instead of holding this call open until it settles.

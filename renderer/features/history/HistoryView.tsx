@@ -1,6 +1,6 @@
 import { useDeferredValue, useId, useState } from 'react';
 import type { Environment } from '../../../shared/environment.ts';
-import { purchaseStates, type PurchaseRecord, type PurchaseState } from '../../../shared/purchase.ts';
+import { purchaseStates, type PurchaseState, type PurchaseSummary } from '../../../shared/purchase.ts';
 import { ErrorNotice } from '../../components/common/ErrorNotice.tsx';
 import { formatTotals } from '../common/money.ts';
 import { PurchaseDetails } from '../purchases/PurchaseDetails.tsx';
@@ -8,7 +8,7 @@ import { SpendSummary } from '../spending/SpendSummary.tsx';
 import { StateChip } from '../purchases/PurchaseRow.tsx';
 import { purchaseTitle, stateLabels, variableCount, variableNames } from '../purchases/purchase-labels.ts';
 import { HistoryTools } from './HistoryTools.tsx';
-import { useCheckPurchaseMutation, useRecheckPurchaseMutation } from '../purchases/purchase-queries.ts';
+import { useCheckPurchaseMutation, usePurchaseQuery, useRecheckPurchaseMutation } from '../purchases/purchase-queries.ts';
 import { historyMaxRows, historyPageSize, noFilters, toHistoryQuery, useHistoryQuery, type HistoryFilters } from './history-queries.ts';
 import { formatDateTime } from '../../format-time.ts';
 import { ExportHistory } from './ExportHistory.tsx';
@@ -109,7 +109,7 @@ function describeCount(count: number, filtered: boolean, more: boolean): string 
 }
 
 interface HistoryRowProps {
-  readonly record: PurchaseRecord;
+  readonly record: PurchaseSummary;
   readonly open: boolean;
   readonly onToggle: () => void;
   readonly onShowRequests: (id: string) => void;
@@ -149,10 +149,18 @@ function HistoryRow({ record, open, onToggle, onShowRequests, onLookUp }: Histor
         <tr className="history-details">
           <td colSpan={7}>
             {failure === null ? null : <ErrorNotice error={failure} />}
-            {open ? <PurchaseDetails record={record} onShowRequests={onShowRequests} onLookUp={onLookUp} /> : null}
+            {open ? <HistoryDetails id={record.id} onShowRequests={onShowRequests} onLookUp={onLookUp} /> : null}
           </td>
         </tr>
       ) : null}
     </>
   );
+}
+
+/** The row lists a summary; its timeline and values come with the whole record, fetched when opened. */
+function HistoryDetails({ id, onShowRequests, onLookUp }: { readonly id: string; readonly onShowRequests: (id: string) => void; readonly onLookUp: () => void }) {
+  const purchase = usePurchaseQuery(id);
+  if (purchase.isError) return <ErrorNotice error={purchase.error} />;
+  if (purchase.data === undefined) return <p className="muted" role="status">Loading the purchase…</p>;
+  return <PurchaseDetails record={purchase.data} onShowRequests={onShowRequests} onLookUp={onLookUp} />;
 }

@@ -39,12 +39,15 @@ export function toHistoryQuery(environmentId: string, filters: HistoryFilters, l
   return query;
 }
 
-/** Under purchaseKeys.lists(), so pushed updates mark it stale and it refetches while shown. */
+/**
+ * Summaries (no timelines or values: a row's details fetch its whole record). Under
+ * purchaseKeys.lists(), so pushed updates mark it stale and it refetches while shown.
+ */
 export function useHistoryQuery(query: HistoryQuery) {
   const api = useApi();
   return useQuery({
-    queryKey: purchaseKeys.list(query),
-    queryFn: () => call(api, 'purchase:list', query),
+    queryKey: [...purchaseKeys.lists(), 'summaries', query],
+    queryFn: () => call(api, 'purchase:history', query),
     placeholderData: (previous) => previous,
   });
 }

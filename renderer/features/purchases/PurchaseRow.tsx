@@ -57,7 +57,7 @@ function VariableNames({ record }: { readonly record: PurchaseRecord }) {
   );
 }
 
-export function StateChip({ record }: { readonly record: PurchaseRecord }) {
+export function StateChip({ record }: { readonly record: Pick<PurchaseRecord, 'state'> }) {
   return <span className={`chip chip-${record.state}`}>{stateLabels[record.state]}</span>;
 }
 

@@ -1,4 +1,4 @@
-import type { PurchaseRecord } from '../../../shared/purchase.ts';
+import type { ListedPurchase } from '../../../shared/purchase.ts';
 import { purchaseStateWords } from '../../../shared/purchase-words.ts';
 
 /** The same words as the CLI's status line. */
@@ -14,20 +14,20 @@ export const titleNotNamed = 'title not named by the service';
  * What the purchase was for, in a few words: its title number; for a purchase looked up by ID,
  * the variables it bought once its result has named them, else its purchase ID.
  */
-export function purchaseTitle(record: PurchaseRecord): string {
+export function purchaseTitle(record: ListedPurchase): string {
   if (record.titleNumber !== undefined) return record.titleNumber;
   if ((record.items?.length ?? record.variables.length) > 0) return variableNames(record);
   return record.purchaseId === undefined ? 'Purchase' : `Purchase ${record.purchaseId}`;
 }
 
-export function variableCount(record: PurchaseRecord): string {
+export function variableCount(record: ListedPurchase): string {
   const count = record.items?.length ?? record.variables.length;
   if (count === 0) return 'variables not known yet';
   return `${String(count)} ${count === 1 ? 'variable' : 'variables'}`;
 }
 
 /** The first two variable names, and how many more there are; empty while none are known. */
-export function variableNameParts(record: PurchaseRecord): { readonly shown: string; readonly more: number } {
+export function variableNameParts(record: ListedPurchase): { readonly shown: string; readonly more: number } {
   // The name is the IRI's last segment; a slice, not a parse, since every row of a long list asks.
   const names = record.items?.map((item) => item.name) ?? record.variables.map((iri) => iri.slice(iri.lastIndexOf('/') + 1));
   return { shown: names.slice(0, 2).join(', '), more: Math.max(0, names.length - 2) };
@@ -37,7 +37,7 @@ export function variableNameParts(record: PurchaseRecord): { readonly shown: str
  * Which variables, in a few words: the first two names, then "+N" for the rest, so two
  * purchases of one title can be told apart at a glance.
  */
-export function variableNames(record: PurchaseRecord): string {
+export function variableNames(record: ListedPurchase): string {
   const { shown, more } = variableNameParts(record);
   if (shown === '') return 'variables not known yet';
   return more > 0 ? `${shown} +${String(more)}` : shown;

@@ -1,0 +1,124 @@
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { afterEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { buildHistorySelect } from '../../electron/core/purchases/history-query.ts';
+import { PurchaseJournal } from '../../electron/core/purchases/journal.ts';
+import { purchaseSummarySchema, type HistoryQuery, type PurchaseRecord } from '../../shared/purchase.ts';
+import { filledJournal } from './support/filled-journal.ts';
+import { intentRecord } from './support/intent-record.ts';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+const titles = ['DN123456', 'TGL312172', 'MM786'];
+const queries: HistoryQuery[] = [{}, { titleNumber: 'MM786' }, { text: 'TGL3' }, { status: 'available' }, { limit: 5, offset: 3 }, { text: 'Bathroom', limit: 7 }];
+
+function withoutDetails(record: PurchaseRecord): Omit<PurchaseRecord, 'timeline' | 'items'> {
+  const summary: Record<string, unknown> = { ...record };
+  delete summary['timeline'];
+  delete summary['items'];
+  return purchaseSummarySchema.parse(summary);
+}
+
+function withJournal<T>(dataDir: string, use: (journal: PurchaseJournal) => T): T {
+  const journal = new PurchaseJournal(dataDir);
+  try {
+    return use(journal);
+  } finally {
+    journal.close();
+  }
+}
+
+/** The page summaries() gives must be search()'s page, each record without its timeline and values. */
+function expectSummariesMatchRecords(journal: PurchaseJournal): void {
+  for (const query of queries) {
+    const records = journal.search(query);
+    expect(records.length, JSON.stringify(query)).toBeGreaterThan(0);
+    expect(journal.summaries(query), JSON.stringify(query)).toEqual(records.map(withoutDetails));
+  }
+}
+
+function rawDb(dataDir: string, work: (db: DatabaseSync) => void): void {
+  const db = new DatabaseSync(join(dataDir, 'purchases.sqlite'));
+  try {
+    work(db);
+  } finally {
+    db.close();
+  }
+}
+
+describe('History summaries', { timeout: 60_000 }, () => {
+  it('give the same page as the whole records, each without its timeline and values', () => {
+    const { dataDir, records } = filledJournal(dirs, 40, titles);
+    expect(records.some((record) => (record.items?.length ?? 0) > 0 && record.timeline.length > 0)).toBe(true);
+    withJournal(dataDir, expectSummariesMatchRecords);
+  });
+
+  it('follow every write of the record, in the same transaction', () => {
+    const { dataDir } = filledJournal(dirs, 3, titles);
+    withJournal(dataDir, (journal) => {
+      const intent = intentRecord({ titleNumber: 'ZZ1', createdAt: 1_800_000_000_000, updatedAt: 1_800_000_000_000 });
+      journal.insert(intent);
+      expect(journal.summaries({ titleNumber: 'ZZ1' })).toEqual([withoutDetails(intent)]);
+      const pending: PurchaseRecord = { ...intent, state: 'pending', purchaseId: 'p-1', nextCheckAt: 1_800_000_002_000, updatedAt: 1_800_000_000_040,
+        timeline: [{ method: 'POST', path: '/world/GB-eaw/titles/ZZ1/catalog', status: 303, advisedWaitSeconds: 2, at: 1_800_000_000_001, receivedAt: 1_800_000_000_040 }] };
+      journal.update(pending, 'normal');
+      expect(journal.summaries({ titleNumber: 'ZZ1' })).toEqual([withoutDetails(pending)]);
+      const polled: PurchaseRecord = { ...pending, nextCheckAt: 1_800_000_004_000, updatedAt: 1_800_000_002_030 };
+      journal.update(polled, 'normal');
+      expect(journal.summaries({ purchaseId: 'p-1' })).toEqual([withoutDetails(polled)]);
+    });
+    rawDb(dataDir, (db) => {
+      const stored = db.prepare('SELECT summary FROM purchase_summaries').all().map((row) => z.object({ summary: z.string() }).parse(row).summary);
+      expect(stored).toHaveLength(4);
+      for (const summary of stored) expect(Object.keys(z.record(z.string(), z.unknown()).parse(JSON.parse(summary)))).not.toEqual(expect.arrayContaining(['timeline']));
+      db.exec('DELETE FROM purchases');
+      expect(db.prepare('SELECT count(*) AS left FROM purchase_summaries').get()).toEqual({ left: 0 });
+    });
+  });
+
+  it('are built for a journal written before they existed, and kept in step from then on', () => {
+    const { dataDir, records } = filledJournal(dirs, 30, titles);
+    rawDb(dataDir, (db) => {
+      db.exec(`DROP TABLE purchase_summaries; DROP TRIGGER purchase_summary_insert; DROP TRIGGER purchase_summary_update; DROP TRIGGER purchase_summary_delete;`);
+    });
+    withJournal(dataDir, (journal) => {
+      expectSummariesMatchRecords(journal);
+      const first = records[0];
+      if (first === undefined) throw new Error('no records');
+      journal.update({ ...first, state: 'cancelled', updatedAt: first.updatedAt + 1 }, 'normal');
+      expect(journal.summaries({ purchaseId: first.purchaseId ?? '' }).map((summary) => summary.state)).toEqual(['cancelled']);
+    });
+  });
+
+  it('skip a row whose record is not JSON, as the records do, without failing its write or the migration', () => {
+    const { dataDir, records } = filledJournal(dirs, 10, titles);
+    const damaged = records[4];
+    if (damaged === undefined) throw new Error('no records');
+    rawDb(dataDir, (db) => {
+      db.prepare("UPDATE purchases SET record = '{\"id\": broken' WHERE id = ?").run(damaged.id);
+      db.exec('DROP TABLE purchase_summaries');
+    });
+    withJournal(dataDir, (journal) => {
+      const listed = journal.summaries({ limit: 100 }).map((summary) => summary.id);
+      expect(listed).toEqual(journal.search({ limit: 100 }).map((record) => record.id));
+      expect(listed).toHaveLength(9);
+      expect(listed).not.toContain(damaged.id);
+    });
+  });
+
+  it('are read by rowid for the page the indexes chose, not joined over the whole table', () => {
+    const { dataDir } = filledJournal(dirs, 20, titles);
+    rawDb(dataDir, (db) => {
+      const { sql, parameters } = buildHistorySelect({ titleNumber: 'MM786', limit: 10 }, () => [], 'summary');
+      const plan = db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...parameters).map((row) => z.object({ detail: z.string() }).parse(row).detail).join('\n');
+      expect(plan).toMatch(/SEARCH purchases USING COVERING INDEX purchases_by_title/);
+      expect(plan).toMatch(/SEARCH purchase_summaries USING INTEGER PRIMARY KEY/);
+      expect(plan).not.toMatch(/SCAN|TEMP B-TREE/);
+    });
+  });
+});
