@@ -4,7 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type PluginOption } from 'vite';
 import electron from 'vite-plugin-electron/simple';
 import { cspMetaAtBuild } from './build/csp-meta.ts';
-import { mainBundleOptions } from './build/main-bundle-options.ts';
+import { mainBundleOptions, zodWithoutJsonSchema } from './build/main-bundle-options.ts';
 
 const fromRoot = (path: string): string => fileURLToPath(new URL(path, import.meta.url));
 
@@ -54,6 +54,7 @@ export default defineConfig(({ mode, command }) => {
     root: fromRoot('./renderer'),
     base: './',
     plugins,
+    resolve: { alias: [zodWithoutJsonSchema(fromRoot)] },
     build: { outDir: fromRoot('./dist'), emptyOutDir: true, target: 'chrome130' },
   };
 });

@@ -8,6 +8,11 @@ import type { UserConfig } from 'vite';
  * not use), zod's JSON Schema output and undici's FormData layer are replaced by stand-ins that refuse; of undici's two
  * builds of its HTTP parser only the portable one is kept (build/portable-llhttp-only.ts).
  */
+/** How zod's own files reach its JSON Schema output, which no part of the app runs (build/no-json-schema.ts); the renderer's build uses it too. */
+export function zodWithoutJsonSchema(fromRoot: (path: string) => string): { find: RegExp; replacement: string } {
+  return { find: /^(\.\.\/core\/|\.\/)(json-schema-processors|to-json-schema|json-schema-generator)\.js$/, replacement: fromRoot('./build/no-json-schema.ts') };
+}
+
 export function mainBundleOptions(fromRoot: (path: string) => string): Pick<UserConfig, 'define' | 'resolve'> {
   return {
     define: { esbuildDetection: 'true' },
@@ -16,8 +21,7 @@ export function mainBundleOptions(fromRoot: (path: string) => string): Pick<User
         { find: 'ajv/dist/2020.js', replacement: fromRoot('./build/no-schema-validator.ts') },
         { find: 'ajv-formats', replacement: fromRoot('./build/no-schema-validator.ts') },
         { find: /^semver$/, replacement: fromRoot('./build/no-store-migrations.ts') },
-        // How zod's own files reach its JSON Schema output (build/no-json-schema.ts).
-        { find: /^(\.\.\/core\/|\.\/)(json-schema-processors|to-json-schema|json-schema-generator)\.js$/, replacement: fromRoot('./build/no-json-schema.ts') },
+        zodWithoutJsonSchema(fromRoot),
         // Only undici's core, dispatcher and api files are bundled; these relative paths are
         // how they reach the fetch layer, for FormData bodies alone.
         { find: /^\.\.\/web\/(fetch\/formdata|fetch\/body\.js|webidl)$/, replacement: fromRoot('./build/undici-without-formdata.ts') },

@@ -1,5 +1,5 @@
 /**
- * Stands in for zod's JSON Schema output in the desktop bundle (build/main-bundle-options.ts
+ * Stands in for zod's JSON Schema output in the desktop and renderer bundles (build/main-bundle-options.ts
  * aliases zod's json-schema-processors, to-json-schema and json-schema-generator here). Every
  * zod schema carries a hook for it, which keeps it in the bundle, but only toJSONSchema() and
  * the derived properties such as a string schema's maxLength run it, and the core calls neither:
