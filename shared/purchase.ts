@@ -142,10 +142,12 @@ export const purchaseRecordSchema = z.object({
 export type PurchaseRecord = z.infer<typeof purchaseRecordSchema>;
 
 /**
- * A record without its request timeline and result values: what a History row shows. At 100,000
- * purchases a page of these is about a quarter of the bytes to read, parse and send.
+ * A purchase as History's rows show it: its record without the request timeline, the result
+ * values and what changes while it is followed (the next check, the last update, the send mark,
+ * whether it is followed, a passing error). At 100,000 purchases a page of these is about a
+ * quarter of the bytes to read, parse and send; purchase:get gives the whole record.
  */
-export const purchaseSummarySchema = purchaseRecordSchema.omit({ timeline: true, items: true });
+export const purchaseSummarySchema = purchaseRecordSchema.omit({ timeline: true, items: true, nextCheckAt: true, updatedAt: true, sendingAt: true, autoCheck: true, error: true });
 export type PurchaseSummary = z.infer<typeof purchaseSummarySchema>;
 /** A purchase as a list shows it: a whole record or a summary (without values, names come from the variables). */
 export type ListedPurchase = PurchaseSummary & Partial<Pick<PurchaseRecord, 'items'>>;

@@ -1,7 +1,7 @@
 import type { SQLInputValue } from 'node:sqlite';
 import type { HistoryQuery } from '../../../shared/purchase.ts';
 import { normalizeTitleNumber } from '../../../shared/title-number.ts';
-import { summariesTable } from './history-search-schema.ts';
+import { summariesTable, summaryOf } from './history-search-schema.ts';
 import { textCandidates, type Filters } from './history-search.ts';
 
 /** What a History page reads of each purchase: its whole record, or its summary (history-search-schema.ts). */
@@ -9,9 +9,9 @@ export type HistoryColumn = 'record' | 'summary';
 
 const selected: Record<HistoryColumn, string> = {
   record: 'record',
-  // A subquery rather than a join: the page is chosen from purchases' indexes alone, and only
-  // its rows are looked up.
-  summary: `(SELECT summary FROM ${summariesTable} WHERE purchase_rowid = purchases.rowid) AS record`,
+  // A subquery rather than a join: the page is chosen from purchases' indexes, and only its
+  // rows are looked up. A purchase in flight has no summary: its record is read and cut here.
+  summary: `coalesce((SELECT summary FROM ${summariesTable} WHERE purchase_rowid = purchases.rowid), ${summaryOf('record')}) AS record`,
 };
 
 /** The exact filters, as conditions on a purchases row with placeholders only: query values never become SQL. */

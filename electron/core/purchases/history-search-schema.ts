@@ -88,28 +88,40 @@ INSERT OR IGNORE INTO ${variableTimesTable} (variable, created_at, purchase_rowi
 };
 
 /**
- * Each record without its timeline and values (about a quarter of its bytes), for History's
- * pages: a few small rows to a page, read by rowid, where the whole records spread over pages
- * and overflow pages. A record that is not JSON gets no summary (NULL) instead of failing the
- * write that stores it: reading it back skips it, as it does the record.
+ * Each purchase as History's rows show it: its record without the timeline, the values and the
+ * fields that change while it is followed (summaryOmits), about a quarter of its bytes. A few
+ * small rows to a page, read by rowid, where whole records spread over pages and overflow pages.
+ *
+ * Written by triggers, only for purchases that are neither being sent nor followed: those are
+ * rewritten many times a second at scale (an intent, a 303, each 202), and History reads their few
+ * records whole instead (history-query.ts), so the hot writes never parse a record in SQLite. The
+ * rewrite after a 202 sets only the record and its time, and fires nothing. A record that is not
+ * JSON gets no summary (NULL) instead of failing the write that stores it: reading it back skips
+ * it, as it does the record.
  */
-const summaryOf = (record: string): string => `iif(json_valid(${record}), json_remove(${record}, '$.timeline', '$.items'), NULL)`;
+export const summaryOmits = ['timeline', 'items', 'nextCheckAt', 'updatedAt', 'sendingAt', 'autoCheck', 'error'] as const;
+export const summaryOf = (record: string): string =>
+  `iif(json_valid(${record}), json_remove(${record}, ${summaryOmits.map((field) => `'$.${field}'`).join(', ')}), NULL)`;
+const inFlight = "('submitting', 'pending')";
 const summaries: Step = {
   tables: [summariesTable],
   drop: `DROP TABLE IF EXISTS ${summariesTable}; DROP TRIGGER IF EXISTS purchase_summary_insert; DROP TRIGGER IF EXISTS purchase_summary_update;
-    DROP TRIGGER IF EXISTS purchase_summary_delete;`,
+    DROP TRIGGER IF EXISTS purchase_summary_in_flight; DROP TRIGGER IF EXISTS purchase_summary_delete;`,
   create: `
 CREATE TABLE ${summariesTable} (purchase_rowid INTEGER PRIMARY KEY, summary TEXT);
-CREATE TRIGGER purchase_summary_insert AFTER INSERT ON purchases BEGIN
+CREATE TRIGGER purchase_summary_insert AFTER INSERT ON purchases WHEN new.state NOT IN ${inFlight} BEGIN
   INSERT OR REPLACE INTO ${summariesTable} (purchase_rowid, summary) VALUES (new.rowid, ${summaryOf('new.record')});
 END;
-CREATE TRIGGER purchase_summary_update AFTER UPDATE OF record ON purchases BEGIN
+CREATE TRIGGER purchase_summary_update AFTER UPDATE OF title_number, purchase_id, state ON purchases WHEN new.state NOT IN ${inFlight} BEGIN
   INSERT OR REPLACE INTO ${summariesTable} (purchase_rowid, summary) VALUES (new.rowid, ${summaryOf('new.record')});
+END;
+CREATE TRIGGER purchase_summary_in_flight AFTER UPDATE OF state ON purchases WHEN new.state IN ${inFlight} BEGIN
+  DELETE FROM ${summariesTable} WHERE purchase_rowid = new.rowid;
 END;
 CREATE TRIGGER purchase_summary_delete AFTER DELETE ON purchases BEGIN
   DELETE FROM ${summariesTable} WHERE purchase_rowid = old.rowid;
 END;
-INSERT INTO ${summariesTable} (purchase_rowid, summary) SELECT rowid, ${summaryOf('record')} FROM purchases;
+INSERT INTO ${summariesTable} (purchase_rowid, summary) SELECT rowid, ${summaryOf('record')} FROM purchases WHERE state NOT IN ${inFlight};
 `,
 };
 
