@@ -33,7 +33,7 @@ export const historySection: Section = {
       tables: [{ columns: ['search (median of runs)', 'queries', 'p50', 'p99', 'rows', 'goal p99', ''], rows }],
       notes: [
         `${recordCount.toLocaleString('en-GB')} records seeded in ${show(round(report.seedSeconds, 1))} s in one transaction (bench only; the app writes each purchase durably on its own); journal ${show(report.journalMiB)} MiB on disk.`,
-        'Free text: title numbers, purchase IDs and the distinct variable IRIs through FTS5 trigram indexes, then each matching variable\'s purchases in order of creation from an index, and only the page\'s summaries read (history-search.ts; a summary is the record without its timeline and values, what History\'s rows show); texts under 3 characters are scanned.',
+        'Free text: title numbers, purchase IDs and the distinct variable IRIs through FTS5 trigram indexes, then each matching variable\'s purchases in order of creation from an index, and only the page\'s summaries read (history-search.ts; a summary is what History\'s rows show of a record: no timeline, values or followed fields); texts under 3 characters are scanned.',
         `Seeding and searches run in a process of their own (bench/workers/history-searcher.ts), away from the bench's own heap. Up to ${String(report.sample)} searches of each kind per run (a kind stops after 8 s), ${context.runs} runs; load before/after each run: ${runs.map((run) => `${String(run.loadBefore[0])}/${String(run.loadAfter[0])}`).join(', ')}.`,
       ],
     };

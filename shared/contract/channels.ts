@@ -93,7 +93,7 @@ export const requestChannels = lazyChannels({
   }),
   'purchase:get': () => ({ request: localId, response: purchaseRecordSchema }),
   'purchase:list': () => ({ request: historyQuerySchema.strict().optional(), response: z.object({ purchases: z.array(purchaseRecordSchema) }) }),
-  /** The same page as purchase:list, each purchase without its timeline and values (purchase:get has them). */
+  /** The same page as purchase:list, each purchase as History shows it (no timeline, values or followed fields; purchase:get has them). */
   'purchase:history': () => ({ request: historyQuerySchema.strict().optional(), response: z.object({ purchases: z.array(purchaseSummarySchema) }) }),
   'purchase:check': () => ({
     request: z.strictObject({

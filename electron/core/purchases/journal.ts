@@ -215,7 +215,7 @@ export class PurchaseJournal {
     return this.#page(query, 'record').map(parseRecord).filter((record) => record !== undefined);
   }
 
-  /** The same page as search(), each purchase without its timeline and values. */
+  /** The same page as search(), each purchase as History shows it (PurchaseSummary: no timeline, values or followed fields). */
   summaries(query: HistoryQuery): PurchaseSummary[] {
     return this.#page(query, 'summary').map(parseSummary).filter((summary) => summary !== undefined);
   }

@@ -218,7 +218,7 @@ export class PurchaseService {
     return this.#store.search(query);
   }
 
-  /** History's page: the purchases list() gives, without timelines and values (get() has them). */
+  /** History's page: the purchases list() gives, as its rows show them (PurchaseSummary; get() has the rest). */
   summaries(query: HistoryQuery = {}): PurchaseSummary[] {
     return this.#store.summaries(query);
   }
