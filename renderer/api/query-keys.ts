@@ -36,6 +36,8 @@ export const purchaseKeys = {
   all: ['purchases'] as const,
   lists: () => [...purchaseKeys.all, 'list'] as const,
   list: (query: HistoryQuery | undefined) => [...purchaseKeys.lists(), query ?? {}] as const,
+  /** History's pages of summaries (purchase:history), refreshed with the lists. */
+  summaries: (query: HistoryQuery) => [...purchaseKeys.lists(), 'summaries', query] as const,
   detail: (id: string) => [...purchaseKeys.all, 'detail', id] as const,
 };
 

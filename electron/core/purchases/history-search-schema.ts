@@ -1,5 +1,6 @@
 import type { DatabaseSync } from 'node:sqlite';
 import { z } from 'zod';
+import { purchaseRecordSchema, purchaseSummarySchema } from '../../../shared/purchase.ts';
 
 /**
  * The tables behind free-text history search (history-search.ts), kept in step with the journal
@@ -88,8 +89,8 @@ INSERT OR IGNORE INTO ${variableTimesTable} (variable, created_at, purchase_rowi
 };
 
 /**
- * Each purchase as History's rows show it: its record without the timeline, the values and the
- * fields that change while it is followed (summaryOmits), about a quarter of its bytes. A few
+ * Each purchase as History's rows show it (PurchaseSummary): its record without the timeline, the
+ * values and the fields that change while it is followed, about a quarter of its bytes. A few
  * small rows to a page, read by rowid, where whole records spread over pages and overflow pages.
  *
  * Written by triggers, only for purchases that are neither being sent nor followed: those are
@@ -97,9 +98,10 @@ INSERT OR IGNORE INTO ${variableTimesTable} (variable, created_at, purchase_rowi
  * records whole instead (history-query.ts), so the hot writes never parse a record in SQLite. The
  * rewrite after a 202 sets only the record and its time, and fires nothing. A record that is not
  * JSON gets no summary (NULL) instead of failing the write that stores it: reading it back skips
- * it, as it does the record.
+ * it, as it does the record. The fields left out are read from the two schemas, so that SQL and
+ * zod never disagree.
  */
-export const summaryOmits = ['timeline', 'items', 'nextCheckAt', 'updatedAt', 'sendingAt', 'autoCheck', 'error'] as const;
+const summaryOmits = Object.keys(purchaseRecordSchema.shape).filter((field) => !(field in purchaseSummarySchema.shape));
 export const summaryOf = (record: string): string =>
   `iif(json_valid(${record}), json_remove(${record}, ${summaryOmits.map((field) => `'$.${field}'`).join(', ')}), NULL)`;
 const inFlight = "('submitting', 'pending')";

@@ -46,7 +46,7 @@ export function toHistoryQuery(environmentId: string, filters: HistoryFilters, l
 export function useHistoryQuery(query: HistoryQuery) {
   const api = useApi();
   return useQuery({
-    queryKey: [...purchaseKeys.lists(), 'summaries', query],
+    queryKey: purchaseKeys.summaries(query),
     queryFn: () => call(api, 'purchase:history', query),
     placeholderData: (previous) => previous,
   });
