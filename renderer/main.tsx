@@ -1,3 +1,7 @@
+// First of all (and a <script> of its own, ahead of this bundle): takes the page's address apart
+// and asks for the environment list (boot/page-start.ts). Then zod is told not to try eval.
+import { pageStart } from './boot/page-start.ts';
+import './boot/zod-without-eval.ts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -6,38 +10,32 @@ import { environmentsQuery } from './api/environment-queries.ts';
 import { createQueryClient } from './api/query-client.ts';
 import { App } from './App.tsx';
 import { checkedApi } from './bridge/checked-api.ts';
-import { takeLaunchKey } from './bridge/launch-key.ts';
 import { createWebBridge } from './bridge/web-bridge.ts';
-import { takeOpenPurchase } from './features/lookup/open-request.ts';
 import './styles.css';
 
-// Before the web bridge takes its key: both read the fragment, and only the desktop app sets #open.
-const openPurchase = takeOpenPurchase({ location: window.location, history: window.history });
-
-/**
- * The Electron preload provides window.api; without it this page was served by the
- * browser-mode host, so the web bridge stands in. Nothing below knows which it got.
- */
+/** Nothing below knows which host it got: the desktop app's preload, or the browser-mode host. */
+const { host, openPurchase } = pageStart;
 const api =
-  window.api === undefined
-    ? createWebBridge({
-        launchKey: takeLaunchKey({ location: window.location, history: window.history, storage: window.sessionStorage }),
-        fetch: window.fetch.bind(window),
-      })
-    : checkedApi(window.api);
+  host.kind === 'desktop'
+    ? checkedApi(host.api, host.environments)
+    : createWebBridge({ launchKey: host.launchKey, fetch: window.fetch.bind(window), early: host.environments });
 
-// The environment list gates the first screen: it is asked for now, while React mounts, not after.
+// The first screen needs the environment list, asked for before the rest of the bundle was
+// evaluated: React renders once its answer is in (a few milliseconds), so the first render is the
+// working screen rather than a "Starting…" screen that renders again. index.html says "Starting…"
+// until then; a failure is left in the query for App to show, with Try again.
 const queryClient = createQueryClient();
-void queryClient.query(environmentsQuery(api)).catch(() => undefined);
-
 const container = document.getElementById('root');
 if (container === null) throw new Error('The page has no #root element.');
-createRoot(container).render(
-  <StrictMode>
-    <ApiProvider api={api}>
-      <QueryClientProvider client={queryClient}>
-        <App openPurchase={openPurchase} />
-      </QueryClientProvider>
-    </ApiProvider>
-  </StrictMode>,
-);
+const root = createRoot(container);
+void queryClient.query(environmentsQuery(api)).catch(() => undefined).then(() => {
+  root.render(
+    <StrictMode>
+      <ApiProvider api={api}>
+        <QueryClientProvider client={queryClient}>
+          <App openPurchase={openPurchase} />
+        </QueryClientProvider>
+      </ApiProvider>
+    </StrictMode>,
+  );
+});

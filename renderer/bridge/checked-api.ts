@@ -1,6 +1,7 @@
 import type { TitleDeskApi } from '../../shared/contract/api.ts';
 import type { RequestChannel, RequestOf, ResponseOf } from '../../shared/contract/channels.ts';
 import type { Result } from '../../shared/contract/result.ts';
+import type { EarlyRequest } from '../boot/early-request.ts';
 import { requestFunctions, type Invoke } from './api-from-invoke.ts';
 import { eventSchemas, resultSchemaFor } from './contract-schemas.ts';
 
@@ -10,13 +11,15 @@ type Functions = { readonly [C in RequestChannel]: (request: RequestOf<C>) => Pr
  * Wraps a host-provided window.api (the Electron preload) so that what crosses the bridge is
  * checked against the contract here too, exactly as the web bridge checks the HTTP host.
  * A call that throws (IPC torn down) becomes a Result rather than an unhandled rejection.
+ * `early`: a call made before this wrapper existed, whose answer the first call on its channel takes.
  */
-export function checkedApi(api: TitleDeskApi): TitleDeskApi {
+export function checkedApi(api: TitleDeskApi, early?: EarlyRequest<unknown>): TitleDeskApi {
   const functions: Functions = api;
   const invoke: Invoke = async (channel, request) => {
     let raw: unknown;
     try {
-      raw = await functions[channel](request);
+      const taken = request === undefined && early?.channel === channel ? early.take() : undefined;
+      raw = await (taken ?? functions[channel](request));
     } catch (error) {
       return { ok: false, error: { code: 'internal', message: error instanceof Error ? error.message : String(error) } };
     }

@@ -2,11 +2,11 @@ import type { TitleDeskApi } from '../../shared/contract/api.ts';
 import type { EventChannel, EventOf, RequestChannel, RequestOf, ResponseOf } from '../../shared/contract/channels.ts';
 import type { Result } from '../../shared/contract/result.ts';
 import type { AppErrorData } from '../../shared/errors.ts';
+import type { EarlyRequest } from '../boot/early-request.ts';
 import { requestFunctions } from './api-from-invoke.ts';
 import { eventSchemas, resultSchemaFor } from './contract-schemas.ts';
 import { EventStream } from './event-stream.ts';
-
-export const launchKeyHeader = 'x-titledesk-key';
+import { launchKeyHeader, postInvoke } from './host-request.ts';
 
 export interface WebBridgeOptions {
   /** The per-launch secret; undefined when the page was opened without it. */
@@ -14,6 +14,8 @@ export interface WebBridgeOptions {
   readonly fetch: typeof fetch;
   /** The host's origin, '' for the page's own. */
   readonly origin?: string;
+  /** A request main.tsx sent before the bridge existed: the first call on its channel takes its answer. */
+  readonly early?: EarlyRequest<Response> | undefined;
 }
 
 function failure(error: AppErrorData): Result<never> {
@@ -42,14 +44,11 @@ export function createWebBridge(options: WebBridgeOptions): TitleDeskApi {
   const headers = launchKey === undefined ? undefined : { [launchKeyHeader]: launchKey };
 
   async function invoke<C extends RequestChannel>(channel: C, request: RequestOf<C>): Promise<Result<ResponseOf<C>>> {
-    if (headers === undefined) return missingKey;
+    if (launchKey === undefined) return missingKey;
     let response: Response;
     try {
-      response = await options.fetch(`${origin}/api/invoke/${encodeURIComponent(channel)}`, {
-        method: 'POST',
-        headers: { ...headers, 'content-type': 'application/json' },
-        body: request === undefined ? '' : JSON.stringify(request),
-      });
+      const early = request === undefined && options.early?.channel === channel ? options.early.take() : undefined;
+      response = await (early ?? postInvoke({ fetch: options.fetch, origin, launchKey }, channel, request));
     } catch {
       return failure({ code: 'network', message: 'TitleDesk could not reach its host process. Is "titledesk web" still running?' });
     }

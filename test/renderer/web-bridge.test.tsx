@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { takeLaunchKey } from '../../renderer/bridge/launch-key.ts';
 import { SseParser } from '../../renderer/bridge/sse-parser.ts';
-import { createWebBridge, launchKeyHeader } from '../../renderer/bridge/web-bridge.ts';
+import { launchKeyHeader } from '../../renderer/bridge/host-request.ts';
+import { createWebBridge } from '../../renderer/bridge/web-bridge.ts';
 import type { AuthState } from '../../shared/environment.ts';
 
 describe('the SSE parser', () => {

@@ -1,4 +1,5 @@
 import type { ResultItem } from '../../../shared/purchase.ts';
+import { onFirstUse } from '../../on-first-use.ts';
 
 /**
  * A purchased value as people read it, by the kind its variable's name or ontology type says
@@ -9,9 +10,9 @@ import type { ResultItem } from '../../../shared/purchase.ts';
 const numberPattern = /^-?\d+(\.\d+)?$/;
 const isoDatePattern = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-const pounds = new Intl.NumberFormat(undefined, { style: 'currency', currency: 'GBP', maximumFractionDigits: 2, minimumFractionDigits: 0 });
-const grouped = new Intl.NumberFormat(undefined, { maximumFractionDigits: 6 });
-const calendarDate = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
+const pounds = onFirstUse(() => new Intl.NumberFormat(undefined, { style: 'currency', currency: 'GBP', maximumFractionDigits: 2, minimumFractionDigits: 0 }));
+const grouped = onFirstUse(() => new Intl.NumberFormat(undefined, { maximumFractionDigits: 6 }));
+const calendarDate = onFirstUse(() => new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }));
 
 type ValueKind = 'money' | 'percent' | 'count' | 'date' | 'boolean' | 'text';
 
@@ -32,16 +33,16 @@ export function formatValue(item: Pick<ResultItem, 'name' | 'ontologyType' | 'va
   const value = item.value.trim();
   switch (valueKind(item)) {
     case 'money':
-      return pounds.format(Number(value));
+      return pounds().format(Number(value));
     case 'percent':
-      return `${grouped.format(Number(value))}%`;
+      return `${grouped().format(Number(value))}%`;
     case 'count':
-      return grouped.format(Number(value));
+      return grouped().format(Number(value));
     case 'boolean':
       return value === 'true' ? 'Yes' : 'No';
     case 'date': {
       const [, year, month, day] = isoDatePattern.exec(value) ?? [];
-      return calendarDate.format(Date.UTC(Number(year), Number(month) - 1, Number(day)));
+      return calendarDate().format(Date.UTC(Number(year), Number(month) - 1, Number(day)));
     }
     case 'text':
       return item.value;

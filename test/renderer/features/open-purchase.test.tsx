@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { TitleDeskApi } from '../../../shared/contract/api.ts';
 import type { EventChannel, EventOf } from '../../../shared/contract/channels.ts';
 import type { Environment } from '../../../shared/environment.ts';
-import { takeOpenPurchase } from '../../../renderer/features/lookup/open-request.ts';
+import { takeOpenPurchase } from '../../../renderer/features/lookup/open-link.ts';
 import { PurchaseDetails } from '../../../renderer/features/purchases/PurchaseDetails.tsx';
 import { Workspace } from '../../../renderer/features/workspace/Workspace.tsx';
 import { renderWithApi } from '../support/render-app.tsx';

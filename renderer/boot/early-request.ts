@@ -1,0 +1,27 @@
+import type { RequestChannel } from '../../shared/contract/channels.ts';
+
+/**
+ * A request sent before the bundle has set everything up: main.tsx imports this module first,
+ * so the request leaves while React and the contract's schemas are still being evaluated. The
+ * bridge hands its raw answer to the first call on that channel, which checks it as it checks
+ * every other answer.
+ */
+export interface EarlyRequest<Raw> {
+  readonly channel: RequestChannel;
+  /** Once: the first call on the channel takes it, later calls ask the host again. */
+  take(): Promise<Raw> | undefined;
+}
+
+export function earlyRequest<Raw>(channel: RequestChannel, send: () => Promise<Raw>): EarlyRequest<Raw> {
+  let answer: Promise<Raw> | undefined = send();
+  // Nobody may ever take it (the window closed first): its failure is not an unhandled rejection.
+  answer.catch(() => undefined);
+  return {
+    channel,
+    take() {
+      const taken = answer;
+      answer = undefined;
+      return taken;
+    },
+  };
+}
