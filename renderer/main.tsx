@@ -11,6 +11,7 @@ import { createQueryClient } from './api/query-client.ts';
 import { App } from './App.tsx';
 import { checkedApi } from './bridge/checked-api.ts';
 import { createWebBridge } from './bridge/web-bridge.ts';
+import { makeWhenIdle } from './on-first-use.ts';
 import './styles.css';
 
 /** Nothing below knows which host it got: the desktop app's preload, or the browser-mode host. */
@@ -38,4 +39,5 @@ void queryClient.query(environmentsQuery(api)).catch(() => undefined).then(() =>
       </ApiProvider>
     </StrictMode>,
   );
+  makeWhenIdle();
 });

@@ -1,5 +1,5 @@
 import { notifyManager, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import type { PurchaseRecord, PurchaseState } from '../../../shared/purchase.ts';
 import { purchaseKeys } from '../../api/query-keys.ts';
 import { usePurchaseIndexQuery } from './purchase-queries.ts';
@@ -112,8 +112,29 @@ export function usePurchaseIds(environmentId: string, onSettled: (event: Purchas
     indexes.set(environmentId, current);
   }
   useEffect(() => watchCache(queryClient, current), [queryClient, current]);
-  const ids = useSyncExternalStore(current.subscribe, current.ids);
+  const ids = useIdsAsTransition(current);
   return { ids, index };
+}
+
+/**
+ * The index's ids, each change rendered as a transition: a thousand purchases arriving together
+ * re-render the list in slices React can interrupt, where an external store (which React renders
+ * synchronously) made one task of up to 50 ms. The list may trail the cache by a frame; another
+ * environment's index shows its own ids at once.
+ */
+function useIdsAsTransition(index: PurchaseIndex): readonly string[] {
+  const [shown, setShown] = useState(() => ({ index, ids: index.ids() }));
+  useEffect(() => {
+    const update = (): void => {
+      startTransition(() => {
+        setShown((current) => (current.index === index && current.ids === index.ids() ? current : { index, ids: index.ids() }));
+      });
+    };
+    // What changed between the render and this subscription.
+    update();
+    return index.subscribe(update);
+  }, [index]);
+  return shown.index === index ? shown.ids : index.ids();
 }
 
 function useLatest<T>(value: T): { fn: T } {
