@@ -1,10 +1,9 @@
 import type { RequestChannel } from '../../shared/contract/channels.ts';
 
 /**
- * A request sent before the bundle has set everything up: main.tsx imports this module first,
- * so the request leaves while React and the contract's schemas are still being evaluated. The
- * bridge hands its raw answer to the first call on that channel, which checks it as it checks
- * every other answer.
+ * A request sent before the renderer is set up (boot/page-start.ts), so it leaves while React and
+ * the contract's schemas are still being evaluated. The bridge hands its raw answer to the first
+ * call on that channel, which checks it as it checks every other answer.
  */
 export interface EarlyRequest<Raw> {
   readonly channel: RequestChannel;

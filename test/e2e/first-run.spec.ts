@@ -8,6 +8,12 @@ test.use({ viewport: { width: 1024, height: 700 } });
 
 test('the first run lands on Sandbox, signed in, with the token validity shown', async ({ page }, testInfo) => {
   const problems = collectPageProblems(page);
+  // A refused eval or inline script is reported as an event, not a console error: it is made one.
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.error(`Content-Security-Policy violation: ${event.violatedDirective} (${event.blockedURI})`);
+    });
+  });
   await page.goto(host.url);
   await expect(environmentPicker(page)).toHaveValue('sandbox');
   await expect(environmentPicker(page).locator('option:checked')).toHaveText('Sandbox');
