@@ -1,5 +1,10 @@
 import type { UserConfig } from 'vite';
 
+/** How zod's own files reach its JSON Schema output, which no part of the app runs (build/no-json-schema.ts); the renderer's build uses it too. */
+export function zodWithoutJsonSchema(fromRoot: (path: string) => string): { find: RegExp; replacement: string } {
+  return { find: /^(\.\.\/core\/|\.\/)(json-schema-processors|to-json-schema|json-schema-generator)\.js$/, replacement: fromRoot('./build/no-json-schema.ts') };
+}
+
 /**
  * What keeps the desktop main bundle small (budget: build/bundle-budget.ts), shared by
  * vite.config.ts and the test that runs the bundled HTTP stack: undici's experimental Milo
@@ -8,11 +13,6 @@ import type { UserConfig } from 'vite';
  * not use), zod's JSON Schema output and undici's FormData layer are replaced by stand-ins that refuse; of undici's two
  * builds of its HTTP parser only the portable one is kept (build/portable-llhttp-only.ts).
  */
-/** How zod's own files reach its JSON Schema output, which no part of the app runs (build/no-json-schema.ts); the renderer's build uses it too. */
-export function zodWithoutJsonSchema(fromRoot: (path: string) => string): { find: RegExp; replacement: string } {
-  return { find: /^(\.\.\/core\/|\.\/)(json-schema-processors|to-json-schema|json-schema-generator)\.js$/, replacement: fromRoot('./build/no-json-schema.ts') };
-}
-
 export function mainBundleOptions(fromRoot: (path: string) => string): Pick<UserConfig, 'define' | 'resolve'> {
   return {
     define: { esbuildDetection: 'true' },

@@ -6,9 +6,8 @@ import type { RequestChannel } from '../../shared/contract/channels.ts';
  * call on that channel, which checks it as it checks every other answer.
  */
 export interface EarlyRequest<Raw> {
-  readonly channel: RequestChannel;
-  /** Once: the first call on the channel takes it, later calls ask the host again. */
-  take(): Promise<Raw> | undefined;
+  /** The answer, for the first call on its channel without a payload; afterwards nothing, and the host is asked again. */
+  answerFor(channel: RequestChannel, request: unknown): Promise<Raw> | undefined;
 }
 
 export function earlyRequest<Raw>(channel: RequestChannel, send: () => Promise<Raw>): EarlyRequest<Raw> {
@@ -16,8 +15,8 @@ export function earlyRequest<Raw>(channel: RequestChannel, send: () => Promise<R
   // Nobody may ever take it (the window closed first): its failure is not an unhandled rejection.
   answer.catch(() => undefined);
   return {
-    channel,
-    take() {
+    answerFor(asked, request) {
+      if (asked !== channel || request !== undefined) return undefined;
       const taken = answer;
       answer = undefined;
       return taken;

@@ -18,8 +18,7 @@ export function checkedApi(api: TitleDeskApi, early?: EarlyRequest<unknown>): Ti
   const invoke: Invoke = async (channel, request) => {
     let raw: unknown;
     try {
-      const taken = request === undefined && early?.channel === channel ? early.take() : undefined;
-      raw = await (taken ?? functions[channel](request));
+      raw = await (early?.answerFor(channel, request) ?? functions[channel](request));
     } catch (error) {
       return { ok: false, error: { code: 'internal', message: error instanceof Error ? error.message : String(error) } };
     }

@@ -41,14 +41,14 @@ function statusFailure(status: number): Result<never> {
 export function createWebBridge(options: WebBridgeOptions): TitleDeskApi {
   const origin = options.origin ?? '';
   const { launchKey } = options;
+  const host = launchKey === undefined ? undefined : { fetch: options.fetch, origin, launchKey };
   const headers = launchKey === undefined ? undefined : { [launchKeyHeader]: launchKey };
 
   async function invoke<C extends RequestChannel>(channel: C, request: RequestOf<C>): Promise<Result<ResponseOf<C>>> {
-    if (launchKey === undefined) return missingKey;
+    if (host === undefined) return missingKey;
     let response: Response;
     try {
-      const early = request === undefined && options.early?.channel === channel ? options.early.take() : undefined;
-      response = await (early ?? postInvoke({ fetch: options.fetch, origin, launchKey }, channel, request));
+      response = await (options.early?.answerFor(channel, request) ?? postInvoke(host, channel, request));
     } catch {
       return failure({ code: 'network', message: 'TitleDesk could not reach its host process. Is "titledesk web" still running?' });
     }
