@@ -73,6 +73,20 @@ describe('PurchaseJournal', () => {
     expect(journal.getResult(pending.id)).toEqual({ x: 1 });
   });
 
+  it('moves the indexed columns with a rewrite that changes them and carries no result', () => {
+    const intent = record();
+    journal.insert(intent);
+    // The 303: the purchase ID and the state change, nothing else comes with them.
+    const pending = { ...intent, state: 'pending' as const, purchaseId: 'p-9', resultUrl: 'https://api.example.test/purchases/p-9', updatedAt: intent.updatedAt + 1 };
+    journal.update(pending, 'full');
+    expect(journal.findByPurchaseId('sandbox', 'p-9')?.id).toBe(intent.id);
+    expect(journal.listInStates(['submitting'])).toEqual([]);
+    journal.update({ ...pending, state: 'failed', updatedAt: pending.updatedAt + 1 }, 'normal');
+    expect(journal.listInStates(['pending'])).toEqual([]);
+    expect(journal.listInStates(['failed']).map((row) => row.purchaseId)).toEqual(['p-9']);
+    expect(journal.get(intent.id)?.state).toBe('failed');
+  });
+
   it('lists records in given states, oldest first', () => {
     const a = record({ state: 'pending', createdAt: 2 });
     const b = record({ state: 'submitting', createdAt: 1 });
