@@ -100,4 +100,47 @@ describe('the journal write queue', () => {
     }).toThrow('disk I/O error');
     await expect(refused).rejects.toThrow('disk I/O error');
   });
+
+  it('leaves the sync of FULL rewrites to later: readable at once, answered and announced once synced, in commit order', async () => {
+    const transactions: { ids: string[]; durability: Durability | 'synced later' }[] = [];
+    const stored: string[] = [];
+    const committed: string[] = [];
+    const syncs: { resolve: () => void; reject: (error: Error) => void }[] = [];
+    const queue = new WriteQueue({
+      commit: (writes, durability) => transactions.push({ ids: writes.map((write) => write.record.id), durability }),
+      commitSyncedLater: (writes) => {
+        transactions.push({ ids: writes.map((write) => write.record.id), durability: 'synced later' });
+        return new Promise((resolve, reject) => syncs.push({ resolve, reject }));
+      },
+      stored: (write) => stored.push(write.record.id),
+      committed: (write) => committed.push(write.record.id),
+    });
+    let markDone = false;
+    const mark = queue.enqueue({ record: record('a') }, 'full').then(() => { markDone = true; });
+    const answer = queue.enqueue({ record: record('b', 'pending') }, 'normal');
+    await new Promise((resolve) => setImmediate(resolve));
+    // Committed in one transaction, and readable, but nobody is told before the sync.
+    expect(transactions).toEqual([{ ids: ['a', 'b'], durability: 'synced later' }]);
+    expect(stored).toEqual(['a', 'b']);
+    expect(committed).toEqual([]);
+    expect(markDone).toBe(false);
+    // A person's change is on disk when flushNow returns; its announcement waits for the batch before it.
+    queue.flushNow({ record: record('c', 'cancelled') }, 'full');
+    expect(transactions.at(-1)).toEqual({ ids: ['c'], durability: 'full' });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(committed).toEqual([]);
+    syncs[0]?.resolve();
+    await Promise.all([mark, answer]);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(committed).toEqual(['a', 'b', 'c']);
+    // A new intent is never left to a later sync; a failed sync fails its writes and tells nobody.
+    const intent = queue.enqueue({ record: record('d'), insert: true }, 'full');
+    await intent;
+    expect(transactions.at(-1)).toEqual({ ids: ['d'], durability: 'full' });
+    const refused = queue.enqueue({ record: record('e') }, 'full');
+    await new Promise((resolve) => setImmediate(resolve));
+    syncs[1]?.reject(new Error('fdatasync: EIO'));
+    await expect(refused).rejects.toThrow('EIO');
+    expect(committed).toEqual(['a', 'b', 'c', 'd']);
+  });
 });

@@ -10,6 +10,7 @@ import { applyRequestedRestore } from './journal-backup.ts';
 import { openJournalFile, type SalvagedRow } from './journal-open.ts';
 import { createStatements, orderIndexStatements, parseRecord, parseSummary, unreadableRecordsNotice, type JournalWrite } from './journal-rows.ts';
 import { WalCheckpointer, type WalCheckpointerOptions } from './wal-checkpointer.ts';
+import { WalSync } from './wal-sync.ts';
 
 export type { JournalWrite } from './journal-rows.ts';
 
@@ -19,8 +20,10 @@ export type { JournalWrite } from './journal-rows.ts';
  * node:sqlite is built into Node 22+ and into Electron 45's Node 24, so there is no native module
  * to build or rebuild. WAL lets the history be read while the poller writes. Writes that must
  * survive a power cut (the intent before the POST, its sending mark, the Location after the 303,
- * a person's decisions) are committed with synchronous=FULL; what the result resource answered
- * uses NORMAL, which in WAL mode still survives the process being killed (poller.ts).
+ * a person's decisions) are committed with synchronous=FULL, or committed with NORMAL and then
+ * synced on another thread before anyone is told (writeAllSyncedLater, wal-sync.ts); what the
+ * result resource answered uses NORMAL, which in WAL mode still survives the process being killed
+ * (poller.ts).
  */
 export type Durability = 'full' | 'normal';
 
@@ -41,6 +44,7 @@ export class PurchaseJournal {
   readonly #statements = new Map<string, StatementSync>();
   #synchronous: Durability | undefined;
   readonly #checkpointer: WalCheckpointer;
+  readonly #walSync: WalSync;
 
   /** `checkpoints`: how the log is copied back into the file off the main thread (wal-checkpointer.ts). */
   constructor(dataDir: string, checkpoints: WalCheckpointerOptions = {}) {
@@ -52,6 +56,7 @@ export class PurchaseJournal {
     this.#db = opened.db;
     this.notices = restored === undefined ? opened.notices : [restored, ...opened.notices];
     this.#checkpointer = new WalCheckpointer(this.#db, this.path, checkpoints);
+    this.#walSync = new WalSync(`${this.path}-wal`);
     this.#setSynchronous('full');
     this.#migrate();
     if (opened.salvaged.length > 0) this.#restoreRows(opened.salvaged);
@@ -121,6 +126,20 @@ export class PurchaseJournal {
         else this.#updateRow(write);
       }
     });
+  }
+
+  /**
+   * writeAll(writes, 'full') with the log's sync on another thread (wal-sync.ts): the writes are
+   * committed when this returns, so every read sees them, and the promise resolves once they are
+   * on disk. Where the log cannot be synced that way, the commit syncs itself before returning.
+   */
+  writeAllSyncedLater(writes: readonly JournalWrite[]): Promise<void> {
+    if (!this.#walSync.available) {
+      this.writeAll(writes, 'full');
+      return Promise.resolve();
+    }
+    this.writeAll(writes, 'normal');
+    return this.#walSync.sync();
   }
 
   #insertRow(record: PurchaseRecord): void {
@@ -270,6 +289,7 @@ export class PurchaseJournal {
   }
 
   close(): void {
+    this.#walSync.close();
     this.#checkpointer.stop();
     if (this.#db.isOpen) this.#db.close();
   }

@@ -35,8 +35,11 @@ export class RecordStore {
       commit: (writes, durability) => {
         this.#journal.writeAll(writes, durability);
       },
-      committed: (write) => {
+      commitSyncedLater: (writes) => this.#journal.writeAllSyncedLater(writes),
+      stored: (write) => {
         this.#cache.put(write.record);
+      },
+      committed: (write) => {
         this.#announce(write.record);
       },
     });

@@ -16,7 +16,14 @@ import type { Durability, JournalWrite } from './journal.ts';
 export interface WriteQueueOptions {
   /** One transaction for all of `writes`: every one is on disk when it returns, or none is. */
   readonly commit: (writes: readonly JournalWrite[], durability: Durability) => void;
-  /** Each write, once committed, in the order it was queued. */
+  /**
+   * `commit` for a batch of FULL rewrites whose waiters can wait for the disk off the main
+   * thread: committed when it returns, on disk when the promise resolves (journal.ts).
+   */
+  readonly commitSyncedLater?: (writes: readonly JournalWrite[]) => Promise<void>;
+  /** Each write as soon as it is committed (readable), before it is on disk. */
+  readonly stored?: (write: JournalWrite) => void;
+  /** Each write once committed and as durable as asked, batch after batch in commit order. */
   readonly committed: (write: JournalWrite) => void;
   /** The longest a `window` write waits to be committed (default 100 ms). */
   readonly windowMs?: number;
@@ -28,6 +35,25 @@ export type CommitWhen = 'turn' | 'window';
 interface Waiter {
   readonly resolve: () => void;
   readonly reject: (error: unknown) => void;
+}
+
+/** How one write's commit ended: undefined when it is committed. */
+type Outcome = { readonly error: unknown } | undefined;
+
+function announce(batch: readonly Entry[], outcomes: readonly Outcome[], committed: (write: JournalWrite) => void): void {
+  batch.forEach((entry, index) => {
+    if (outcomes[index] === undefined) committed(entry.write);
+  });
+}
+
+function answer(batch: readonly Entry[], outcomes: readonly Outcome[]): void {
+  batch.forEach((entry, index) => {
+    const failed = outcomes[index];
+    for (const waiter of entry.waiters) {
+      if (failed === undefined) waiter.resolve();
+      else waiter.reject(failed.error);
+    }
+  });
 }
 
 interface Entry {
@@ -59,6 +85,8 @@ const maxScheduledBatch = 100;
 export class WriteQueue {
   readonly #options: WriteQueueOptions;
   #queue = new Map<string, Entry>();
+  /** The last batch still to be announced after its sync, if any: later batches are announced after it. */
+  #syncing: Promise<unknown> | undefined;
   /** The flush to come: when it fires (performance.now()) and how to cancel it. */
   #scheduled: { at: number; cancel: () => void } | undefined;
 
@@ -112,14 +140,14 @@ export class WriteQueue {
    * `write` could not be committed. For changes a caller returns at once, and for closing.
    */
   flushNow(write?: JournalWrite, durability: Durability = 'full'): void {
-    this.#flushWatching(write === undefined ? undefined : this.#add(write, durability));
+    this.#flushWatching(write === undefined ? undefined : this.#add(write, durability), true);
   }
 
   /** Commits everything queued now; throws what `entry`'s commit failed with, if it failed. */
-  #flushWatching(entry: Entry | undefined): void {
+  #flushWatching(entry: Entry | undefined, syncNow = false): void {
     let failure: { error: unknown } | undefined;
     entry?.waiters.push({ resolve: () => undefined, reject: (error) => { failure = { error }; } });
-    this.#flush();
+    this.#flush(Number.POSITIVE_INFINITY, syncNow);
     if (failure !== undefined) throw failure.error;
   }
 
@@ -132,8 +160,11 @@ export class WriteQueue {
     return entry;
   }
 
-  /** Commits what is queued, oldest first: all of it, or at most `limit` writes (the rest next turn). */
-  #flush(limit = Number.POSITIVE_INFINITY): void {
+  /**
+   * Commits what is queued, oldest first: all of it, or at most `limit` writes (the rest next
+   * turn). A batch of FULL rewrites leaves its sync to another thread unless `syncNow`.
+   */
+  #flush(limit = Number.POSITIVE_INFINITY, syncNow = false): void {
     this.#scheduled?.cancel();
     this.#scheduled = undefined;
     if (this.#queue.size === 0) return;
@@ -150,22 +181,60 @@ export class WriteQueue {
       }
       this.#scheduleFlush(0);
     }
-    const outcomes = this.#commit(batch);
+    const later = syncNow ? undefined : this.#commitSyncedLater(batch);
+    const outcomes = later === undefined ? this.#commit(batch) : batch.map(() => undefined);
     batch.forEach((entry, index) => {
-      const outcome = outcomes[index];
-      if (outcome === undefined) this.#options.committed(entry.write);
+      if (outcomes[index] === undefined) this.#options.stored?.(entry.write);
     });
-    batch.forEach((entry, index) => {
-      const outcome = outcomes[index];
-      for (const waiter of entry.waiters) {
-        if (outcome === undefined) waiter.resolve();
-        else waiter.reject(outcome.error);
-      }
+    this.#settle(batch, later === undefined ? outcomes : later);
+  }
+
+  /**
+   * New intents are never left to a later sync: should that sync fail after the commit, an intent
+   * the user was told had failed would be in the journal, and a restart could send it.
+   */
+  #commitSyncedLater(batch: readonly Entry[]): Promise<void> | undefined {
+    const commit = this.#options.commitSyncedLater;
+    if (commit === undefined || !batch.some((entry) => entry.durability === 'full') || batch.some((entry) => entry.write.insert === true)) return undefined;
+    try {
+      return commit(batch.map((entry) => entry.write));
+    } catch {
+      // The commit itself failed: the batch is committed again the usual way, a write at a time.
+      return undefined;
+    }
+  }
+
+  /**
+   * Announces the batch and answers its waiters once its writes are as durable as asked.
+   * Announcements never overtake an earlier batch still waiting for its sync, so listeners see
+   * changes in commit order; the waiters of a batch committed here are answered at once.
+   */
+  #settle(batch: readonly Entry[], outcome: readonly Outcome[] | Promise<void>): void {
+    if (!(outcome instanceof Promise)) {
+      const outcomes = outcome;
+      if (this.#syncing === undefined) announce(batch, outcomes, this.#options.committed);
+      else this.#afterSyncing(Promise.resolve(), () => { announce(batch, outcomes, this.#options.committed); });
+      answer(batch, outcomes);
+      return;
+    }
+    const synced = outcome.then(() => batch.map(() => undefined), (error: unknown) => batch.map(() => ({ error })));
+    this.#afterSyncing(synced, (outcomes) => {
+      announce(batch, outcomes, this.#options.committed);
+      answer(batch, outcomes);
+    });
+  }
+
+  /** Runs `then` with what `ready` gives, after every batch before it is announced. */
+  #afterSyncing<T>(ready: Promise<T>, then: (value: T) => void): void {
+    const turn = (this.#syncing ?? Promise.resolve()).then(() => ready).then(then);
+    this.#syncing = turn;
+    void turn.then(() => {
+      if (this.#syncing === turn) this.#syncing = undefined;
     });
   }
 
   /** One transaction for the batch; should it fail, each write alone, so one bad write fails only itself. */
-  #commit(batch: readonly Entry[]): ({ error: unknown } | undefined)[] {
+  #commit(batch: readonly Entry[]): Outcome[] {
     const durability = batch.some((entry) => entry.durability === 'full') ? 'full' : 'normal';
     try {
       this.#options.commit(batch.map((entry) => entry.write), durability);
