@@ -86,6 +86,21 @@ describe('the journal write queue', () => {
     expect(transactions.at(-1)?.ids).toEqual(['c', 'd']);
   });
 
+  it('lets results of consecutive turns share a commit a few milliseconds later, unless something FULL comes first', async () => {
+    const { queue, transactions } = recorder();
+    const first = queue.enqueue({ record: record('a', 'available') }, 'normal', 'soon');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(transactions).toEqual([]);
+    const second = queue.enqueue({ record: record('b', 'failed') }, 'normal', 'soon');
+    await Promise.all([first, second]);
+    expect(transactions.map((t) => [t.ids, t.durability])).toEqual([[['a', 'b'], 'normal']]);
+    const third = queue.enqueue({ record: record('c', 'available') }, 'normal', 'soon');
+    const mark = queue.enqueue({ record: record('d') }, 'full', 'soon');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(transactions.at(-1)?.ids).toEqual(['c', 'd']);
+    await Promise.all([third, mark]);
+  });
+
   it('commits a queued write at once when asked for that record, and says when its commit failed', async () => {
     const { queue, transactions } = recorder('bad', 60_000);
     const answer = queue.enqueue({ record: record('a', 'pending') }, 'normal', 'window');

@@ -4,22 +4,12 @@ import type { ServiceClient } from '../api/service-client-types.ts';
 import { CoreError } from '../errors.ts';
 import { fullJitterDelayMs, type RetryPolicy } from './backoff.ts';
 import type { Clock } from './clock.ts';
-import type { Durability } from './journal.ts';
 import { appendExchange, sendExchange, type ExchangeResult } from './exchange.ts';
 import { interpretResultResponse, type PollOutcome } from './poll-outcome.ts';
 import type { RecordStore, SaveExtra } from './record-store.ts';
 import { sameOrigin } from './reference.ts';
 import { Scheduler } from './scheduler.ts';
 import { needsSignIn, waitingForSignIn } from './sign-in.ts';
-
-/**
- * What a GET of the result resource taught is committed without an fsync of its own
- * (synchronous=NORMAL): it survives the process being killed; only a power cut can take back the
- * last of them. None of them guards a purchase: the result resource keeps answering, so a lost
- * 200 or failure costs one more GET after the restart. The next FULL commit (any purchase's
- * intent, sending mark or 303) makes them durable too.
- */
-const answerDurability: Durability = 'normal';
 
 export interface PurchaseEnvironment {
   readonly id: string;
@@ -209,16 +199,20 @@ export class Poller {
   }
 
   /**
-   * Journals an answer (NORMAL), then runs `then` with the record as saved. Queued and still
-   * pending: `then` runs at once and the commit follows within the window; should the journal
-   * refuse it, the purchase is no longer followed, as when a write made at once fails.
+   * Journals an answer (NORMAL), then runs `then` with the record as saved. Without an fsync of
+   * its own: it survives the process being killed; only a power cut can take back the last of
+   * them. None guards a purchase: the result resource keeps answering, so a lost 200 or failure
+   * costs one more GET after the restart, and the next FULL commit makes them durable too.
+   * Queued and still pending: `then` runs at once and the commit follows within the window;
+   * should the journal refuse it, the purchase is no longer followed, as when a write made at
+   * once fails.
    */
   async #save(record: PurchaseRecord, queued: boolean, extra: SaveExtra = {}, then?: (saved: PurchaseRecord) => void): Promise<PurchaseRecord> {
     const store = this.#options.store;
-    // A purchase that settles is committed at the end of the turn all the same: whoever waits for
-    // it (a batch's slot, a person watching the purchase) hears of it at once, not a window later.
+    // A purchase that settles is committed within milliseconds all the same: whoever waits for it
+    // (a batch's slot, a person watching the purchase) hears of it at once, not a window later.
     if (!queued || record.state !== 'pending') {
-      const saved = await store.saveSoon(record, answerDurability, extra);
+      const saved = await store.saveAnswer(record, extra);
       then?.(saved);
       return saved;
     }

@@ -127,6 +127,17 @@ export class RecordStore {
   }
 
   /**
+   * What a GET of the result resource answered that settles the purchase or that a person asked
+   * for (synchronous=NORMAL): committed within a few milliseconds with the other answers of that
+   * moment; resolves with it as saved once it is committed.
+   */
+  async saveAnswer(record: PurchaseRecord, extra: SaveExtra = {}): Promise<PurchaseRecord> {
+    const saved = this.#stamped(record);
+    await this.#queue.enqueue({ record: saved, ...extra }, 'normal', 'soon');
+    return saved;
+  }
+
+  /**
    * What a scheduled GET learnt, queued (synchronous=NORMAL) to be committed within the write
    * queue's window with the other answers of that moment. The record as it will be saved is
    * returned at once; `committed` settles with the commit. Before the next GET of this purchase

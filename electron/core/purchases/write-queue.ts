@@ -29,8 +29,15 @@ export interface WriteQueueOptions {
   readonly windowMs?: number;
 }
 
-/** When a queued write is committed: at the end of this turn, or within the window. */
-export type CommitWhen = 'turn' | 'window';
+/**
+ * When a queued write is committed: at the end of this turn, within a few milliseconds (`soon`,
+ * so that results arriving one per turn share commits), or within the window. FULL writes are
+ * always committed at the end of the turn: something waits for them.
+ */
+export type CommitWhen = 'turn' | 'soon' | 'window';
+
+/** How long a `soon` write may wait for company: well under what a person notices. */
+const soonMs = 20;
 
 interface Waiter {
   readonly resolve: () => void;
@@ -107,7 +114,7 @@ export class WriteQueue {
   enqueue(write: JournalWrite, durability: Durability, when: CommitWhen = 'turn'): Promise<void> {
     return new Promise((resolve, reject) => {
       this.#add(write, durability).waiters.push({ resolve, reject });
-      this.#scheduleFlush(when === 'turn' || durability === 'full' ? 0 : this.#options.windowMs ?? 100);
+      this.#scheduleFlush(durability === 'full' || when === 'turn' ? 0 : when === 'soon' ? soonMs : this.#options.windowMs ?? 100);
     });
   }
 
