@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -94,6 +95,9 @@ describe('free-text history search', { timeout: 60_000 }, () => {
       const lookupPlan = z.array(z.object({ detail: z.string() })).parse(db.prepare(`EXPLAIN QUERY PLAN ${lookup.sql}`).all(...lookup.parameters));
       expect(lookupPlan.map((row) => row.detail).join('\n')).toMatch(/purchase_variable_search VIRTUAL TABLE INDEX/);
       expect(plan({ text: 'DN123' })).toMatch(/purchase_search VIRTUAL TABLE INDEX/);
+      // The backlog's purchases are looked up by rowid, not found by a scan.
+      expect(plan({ text: 'DN123' })).toMatch(/SCAN purchase_search_backlog/);
+      expect(plan({ text: 'DN123' })).not.toMatch(/SCAN purchases\b/);
       expect(plan({ text: 'Bathroom' })).toMatch(/SEARCH purchase_variable_times USING PRIMARY KEY \(variable=\?\)/);
       expect(plan({ text: 'Bathroom' })).not.toMatch(/SCAN purchases\b/);
       // Pages without text come from an index in their order: no sort of the matching rows.
@@ -147,5 +151,61 @@ describe('free-text history search', { timeout: 60_000 }, () => {
     expect(searchIds(dataDir, 'renamed-purch')).toEqual([first.id]);
     expect(searchIds(dataDir, 'brand new var')).toEqual([first.id]);
     expect(searchIds(dataDir, first.purchaseId ?? '')).toEqual([]);
+  });
+
+  it('finds a purchase noted in the backlog before the index takes it in, and only by what it now says after', () => {
+    const { dataDir, records } = filledJournal(20);
+    const first = records[0];
+    if (first === undefined) throw new Error('no records');
+    const count = (table: string): number => {
+      const reader = new DatabaseSync(join(dataDir, 'purchases.sqlite'), { readOnly: true });
+      try {
+        return z.object({ n: z.number() }).parse(reader.prepare(`SELECT count(*) AS n FROM ${table}`).get()).n;
+      } finally {
+        reader.close();
+      }
+    };
+    // Closing the journal took the backlog in.
+    expect(count('purchase_search_backlog')).toBe(0);
+    expect(count('purchase_search')).toBe(20);
+    const journal = new PurchaseJournal(dataDir);
+    try {
+      journal.update({ ...first, purchaseId: 'qqq-backlog-purchase' }, 'normal');
+      expect(count('purchase_search_backlog')).toBe(1);
+      expect(journal.search({ text: 'backlog-purch' }).map((record) => record.id)).toEqual([first.id]);
+      expect(journal.search({ text: first.purchaseId ?? '' })).toEqual([]);
+    } finally {
+      journal.close();
+    }
+    expect(count('purchase_search_backlog')).toBe(0);
+    expect(count('purchase_search')).toBe(20);
+    expect(searchIds(dataDir, 'backlog-purch')).toEqual([first.id]);
+    expect(searchIds(dataDir, first.purchaseId ?? '')).toEqual([]);
+  });
+
+  it('gives a journal whose title index was kept by triggers the backlog, without indexing a purchase twice', () => {
+    const { dataDir, records } = filledJournal(30);
+    const db = new DatabaseSync(join(dataDir, 'purchases.sqlite'));
+    // As the previous version left it: the index written by its own triggers, no backlog.
+    db.exec(`DROP TABLE purchase_search_backlog; DROP TRIGGER purchase_search_insert; DROP TRIGGER purchase_search_update;
+      CREATE TRIGGER purchase_search_insert AFTER INSERT ON purchases BEGIN
+        INSERT INTO purchase_search (rowid, title_number, purchase_id) VALUES (new.rowid, new.title_number, new.purchase_id);
+      END;`);
+    db.close();
+    const first = records[0];
+    if (first === undefined) throw new Error('no records');
+    const journal = new PurchaseJournal(dataDir);
+    const extra = { ...first, id: randomUUID(), purchaseId: 'zzz-after-upgrade' };
+    journal.insert(extra);
+    journal.close();
+    const reader = new DatabaseSync(join(dataDir, 'purchases.sqlite'), { readOnly: true });
+    try {
+      expect(reader.prepare('SELECT count(*) AS n FROM purchase_search').get()).toEqual({ n: 31 });
+      expect(reader.prepare("SELECT sql FROM sqlite_master WHERE name = 'purchase_search_insert'").get()?.['sql']).toMatch(/purchase_search_backlog/);
+    } finally {
+      reader.close();
+    }
+    expect(searchIds(dataDir, 'after-upgr')).toEqual([extra.id]);
+    for (const text of [records[1]?.purchaseId ?? '', 'DN123']) expect(searchIds(dataDir, text), text).toEqual(likeMatches([...records, extra], text));
   });
 });

@@ -1,12 +1,13 @@
 import type { SQLInputValue } from 'node:sqlite';
-import { searchTable, variableNamesTable, variablesTable, variableTimesTable } from './history-search-schema.ts';
+import { searchBacklogTable, searchTable, variableNamesTable, variablesTable, variableTimesTable } from './history-search-schema.ts';
 
 export { migrateHistorySearch } from './history-search-schema.ts';
 
 /**
  * Free-text history search over title number, purchase id and variable IRIs without a
  * LIKE '%…%' scan of every row (tables: history-search-schema.ts):
- * - title numbers and purchase ids through their FTS5 trigram index;
+ * - title numbers and purchase ids through their FTS5 trigram index, and the purchases of its
+ *   backlog (written since the index last took them in: search-backlog.ts);
  * - variables: the distinct IRIs through theirs (a first, small query), then each matching
  *   variable's purchases in order of creation, from an index.
  *
@@ -80,7 +81,7 @@ export function textCandidates(text: string, filters: Filters, variables: readon
   const byId = `SELECT created_at AS ordered_at, rowid AS purchase_rowid FROM purchases WHERE id = ?${also}`;
   // Too short for the index: title and purchase id are scanned.
   const byFields = indexed
-    ? `SELECT created_at, rowid FROM purchases WHERE rowid IN (SELECT rowid FROM ${searchTable} WHERE ${searchTable} MATCH ?) AND ${fields}${also}`
+    ? `SELECT created_at, rowid FROM purchases WHERE rowid IN (SELECT rowid FROM ${searchTable} WHERE ${searchTable} MATCH ? UNION ALL SELECT purchase_rowid FROM ${searchBacklogTable}) AND ${fields}${also}`
     : `SELECT created_at, rowid FROM purchases WHERE ${fields}${also}`;
   const byVariable = variableArms(variables, filters);
   return {

@@ -10,6 +10,7 @@ import { applyRequestedRestore } from './journal-backup.ts';
 import { openJournalFile, type SalvagedRow } from './journal-open.ts';
 import { createStatements, orderIndexStatements, parseRecord, parseSummary, unreadableRecordsNotice, type JournalWrite } from './journal-rows.ts';
 import { WalCheckpointer, type WalCheckpointerOptions } from './wal-checkpointer.ts';
+import { SearchBacklog } from './search-backlog.ts';
 import { WalSync } from './wal-sync.ts';
 
 export type { JournalWrite } from './journal-rows.ts';
@@ -45,6 +46,7 @@ export class PurchaseJournal {
   #synchronous: Durability | undefined;
   readonly #checkpointer: WalCheckpointer;
   readonly #walSync: WalSync;
+  readonly #searchBacklog: SearchBacklog;
 
   /** `checkpoints`: how the log is copied back into the file off the main thread (wal-checkpointer.ts). */
   constructor(dataDir: string, checkpoints: WalCheckpointerOptions = {}) {
@@ -59,6 +61,11 @@ export class PurchaseJournal {
     this.#walSync = new WalSync(`${this.path}-wal`);
     this.#setSynchronous('full');
     this.#migrate();
+    this.#searchBacklog = new SearchBacklog(this.#db, (work) => {
+      this.#transaction('normal', work, false);
+    });
+    // What an earlier process left in the backlog (one killed before it closed the journal).
+    this.#searchBacklog.wrote();
     if (opened.salvaged.length > 0) this.#restoreRows(opened.salvaged);
     const unreadable = unreadableRecordsNotice(this.#db, this.path);
     if (unreadable !== undefined) this.notices.push(unreadable);
@@ -92,7 +99,8 @@ export class PurchaseJournal {
     this.#synchronous = level;
   }
 
-  #transaction(durability: Durability, work: () => void): void {
+  /** `indexLater`: the title index takes in what this wrote a moment later (search-backlog.ts). */
+  #transaction(durability: Durability, work: () => void, indexLater = true): void {
     this.#setSynchronous(durability);
     this.#db.exec('BEGIN IMMEDIATE');
     try {
@@ -103,6 +111,7 @@ export class PurchaseJournal {
       throw error;
     }
     this.#checkpointer.wrote();
+    if (indexLater) this.#searchBacklog.wrote();
   }
 
   /** Writes a new record and its variables; durable before this returns. */
@@ -290,6 +299,11 @@ export class PurchaseJournal {
 
   close(): void {
     this.#walSync.close();
+    try {
+      this.#searchBacklog.close();
+    } catch {
+      // The backlog stays for the next start to take in; searches read it meanwhile.
+    }
     this.#checkpointer.stop();
     if (this.#db.isOpen) this.#db.close();
   }
