@@ -96,7 +96,7 @@ describe('the journal write queue', () => {
     expect(transactions.map((t) => [t.ids, t.durability])).toEqual([[['a', 'b'], 'normal']]);
     const third = queue.enqueue({ record: record('c', 'available') }, 'normal', 'soon');
     const mark = queue.enqueue({ record: record('d') }, 'full', 'soon');
-    await new Promise((resolve) => setImmediate(resolve));
+    await new Promise((resolve) => setTimeout(resolve, 5));
     expect(transactions.at(-1)?.ids).toEqual(['c', 'd']);
     await Promise.all([third, mark]);
   });
@@ -133,7 +133,7 @@ describe('the journal write queue', () => {
     let markDone = false;
     const mark = queue.enqueue({ record: record('a') }, 'full').then(() => { markDone = true; });
     const answer = queue.enqueue({ record: record('b', 'pending') }, 'normal');
-    await new Promise((resolve) => setImmediate(resolve));
+    await new Promise((resolve) => setTimeout(resolve, 5));
     // Committed in one transaction, and readable, but nobody is told before the sync.
     expect(transactions).toEqual([{ ids: ['a', 'b'], durability: 'synced later' }]);
     expect(stored).toEqual(['a', 'b']);
@@ -142,18 +142,18 @@ describe('the journal write queue', () => {
     // A person's change is on disk when flushNow returns; its announcement waits for the batch before it.
     queue.flushNow({ record: record('c', 'cancelled') }, 'full');
     expect(transactions.at(-1)).toEqual({ ids: ['c'], durability: 'full' });
-    await new Promise((resolve) => setImmediate(resolve));
+    await new Promise((resolve) => setTimeout(resolve, 5));
     expect(committed).toEqual([]);
     syncs[0]?.resolve();
     await Promise.all([mark, answer]);
-    await new Promise((resolve) => setImmediate(resolve));
+    await new Promise((resolve) => setTimeout(resolve, 5));
     expect(committed).toEqual(['a', 'b', 'c']);
     // A new intent is never left to a later sync; a failed sync fails its writes and tells nobody.
     const intent = queue.enqueue({ record: record('d'), insert: true }, 'full');
     await intent;
     expect(transactions.at(-1)).toEqual({ ids: ['d'], durability: 'full' });
     const refused = queue.enqueue({ record: record('e') }, 'full');
-    await new Promise((resolve) => setImmediate(resolve));
+    await new Promise((resolve) => setTimeout(resolve, 5));
     syncs[1]?.reject(new Error('fdatasync: EIO'));
     await expect(refused).rejects.toThrow('EIO');
     expect(committed).toEqual(['a', 'b', 'c', 'd']);

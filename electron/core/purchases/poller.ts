@@ -132,7 +132,7 @@ export class Poller {
   }
 
   /**
-   * Journals an answer; answers that arrive in one turn of the event loop share a commit. A
+   * Journals an answer; answers that arrive within a few milliseconds share a commit. A
    * scheduled GET's "not yet" (`queued`) waits for the write queue's window instead: nobody waits
    * for it (listeners hear of it once committed, within 100 ms), and the next GET commits it first.
    */

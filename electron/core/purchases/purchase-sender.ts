@@ -66,7 +66,7 @@ export class PurchaseSender {
       throw new CoreError('validation', 'service.min-wait must be a whole number of seconds.', { cause: error });
     }
     const now = this.#options.clock.now();
-    // Durable before the POST; the intents of clicks handled in one turn share one commit.
+    // Durable before the POST; the intents of clicks made within a millisecond share one commit.
     const intent = await this.#options.store.insert({
       id: localId ?? randomUUID(),
       environmentId: environment.id,

@@ -16,7 +16,7 @@ export type SaveExtra = Pick<JournalWrite, 'resultBody' | 'replaceVariables'>;
  * so a listener never sees a state that a crash could take back.
  *
  * Changes are written at once (`save`, for a person's action that returns the record) or queued
- * for the group commit at the end of the event loop's turn (`insert`, `saveSoon`, `markSending`:
+ * for the group commit a millisecond later (`insert`, `saveSoon`, `markSending`:
  * the purchase flow, which awaits them). Reads see the newest version, queued or not, so no
  * change is lost by a read-modify-write that comes between.
  */
@@ -106,7 +106,7 @@ export class RecordStore {
     return this.#journal.database;
   }
 
-  /** A new record, durable (synchronous=FULL) when the promise resolves; intents of one turn share a commit. */
+  /** A new record, durable (synchronous=FULL) when the promise resolves; intents of one millisecond share a commit. */
   async insert(record: PurchaseRecord): Promise<PurchaseRecord> {
     await this.#queue.enqueue({ record, insert: true }, 'full');
     return record;
@@ -119,7 +119,7 @@ export class RecordStore {
     return saved;
   }
 
-  /** Queues a change for this turn's group commit; resolves with it as saved once it is on disk. */
+  /** Queues a change for the group commit (within a millisecond); resolves with it as saved once it is on disk. */
   async saveSoon(record: PurchaseRecord, durability: Durability, extra: SaveExtra = {}): Promise<PurchaseRecord> {
     const saved = this.#stamped(record);
     await this.#queue.enqueue({ record: saved, ...extra }, durability);
@@ -155,7 +155,7 @@ export class RecordStore {
 
   /**
    * The sending mark of an intent (synchronous=FULL): queued at once, so every POST that gets a
-   * connection in this turn shares one commit; the POST's bytes wait for the promise.
+   * connection within a millisecond shares one commit; the POST's bytes wait for the promise.
    */
   markSending(id: string, at: number): Promise<void> {
     const current = this.get(id);
