@@ -9,8 +9,8 @@ import { migrateHistorySearch, variablesContaining } from './history-search.ts';
 import { applyRequestedRestore } from './journal-backup.ts';
 import { openJournalFile, type SalvagedRow } from './journal-open.ts';
 import { createStatements, orderIndexStatements, parseRecord, parseSummary, unreadableRecordsNotice, type JournalWrite } from './journal-rows.ts';
-import { WalCheckpointer, type WalCheckpointerOptions } from './wal-checkpointer.ts';
 import { SearchBacklog } from './search-backlog.ts';
+import { WalCheckpointer, type WalCheckpointerOptions } from './wal-checkpointer.ts';
 import { WalSync } from './wal-sync.ts';
 
 export type { JournalWrite } from './journal-rows.ts';

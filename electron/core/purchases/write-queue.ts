@@ -241,11 +241,15 @@ export class WriteQueue {
 
   /** Runs `then` with what `ready` gives, after every batch before it is announced. */
   #afterSyncing<T>(ready: Promise<T>, then: (value: T) => void): void {
-    const turn = (this.#syncing ?? Promise.resolve()).then(() => ready).then(then);
-    this.#syncing = turn;
-    void turn.then(() => {
-      if (this.#syncing === turn) this.#syncing = undefined;
-    });
+    const step = (this.#syncing ?? Promise.resolve())
+      .then(() => ready)
+      .then(then)
+      // Listeners are kept from throwing (record-store.ts); should one get through, the batches after it are still announced.
+      .catch(() => undefined)
+      .then(() => {
+        if (this.#syncing === step) this.#syncing = undefined;
+      });
+    this.#syncing = step;
   }
 
   /** One transaction for the batch; should it fail, each write alone, so one bad write fails only itself. */
