@@ -187,7 +187,8 @@ function batchTable(batch: unknown): string[] {
     `| Preview (resolve, a catalog per title, reuse check) | ${fmt(num(batch, 'previewSeconds'), ' s')} |`,
     `| Wall time of the run / minimum the advised waits and the limit allow | ${pair('wallSeconds', 'minimalWallSeconds', ' s')} (${fmt(num(batch, 'wallToMinimum'))}×) |`,
     `| POSTs counted by the sandbox / titles bought | ${pair('posts', 'bought')} |`,
-    `| Result GETs / minimal; GETs before the advised time | ${pair('gets', 'minimalGets')}; ${fmt(num(batch, 'earlyGets'))} |`,
+    `| Result GETs / minimal; GETs before the advised time | ${pair('gets', 'minimalGets')} (${fmt(num(batch, 'getsToMinimal'))}); ${fmt(num(batch, 'earlyGets'))} |`,
+    `| Lateness of the result GETs p50 / p99 | ${pair('latenessP50Ms', 'latenessP99Ms', ' ms')} |`,
     `| CPU while running / peak RSS (client process) | ${fmt(num(batch, 'cpuSeconds'), ' s')} / ${fmt(num(batch, 'peakRssMiB'), ' MiB')} |`,
     `| Event-loop delay p99 | ${fmt(num(batch, 'eventLoopDelayP99Ms'), ' ms')} |`,
   ];

@@ -58,7 +58,8 @@ export const batchSection: Section = {
       const figures = {
         titles: titles.length, variables: report.variables, concurrency, previewSeconds: round(report.previewSeconds, 1), wallSeconds: round(report.wallSeconds, 1),
         minimalWallSeconds: round(minimum, 1), wallToMinimum: round(report.wallSeconds / Math.max(1, minimum)), posts: stats['purchase'] ?? 0, bought,
-        earlyGets: polling.earlyGets, gets: polling.gets, minimalGets: polling.minimalGets, cpuSeconds: report.cpuSeconds, peakRssMiB: report.peakRssMiB,
+        earlyGets: polling.earlyGets, gets: polling.gets, minimalGets: polling.minimalGets, getsToMinimal: polling.getsToMinimal,
+        latenessP50Ms: polling.latenessP50Ms, latenessP99Ms: polling.latenessP99Ms, cpuSeconds: report.cpuSeconds, peakRssMiB: report.peakRssMiB,
         eventLoopDelayP99Ms: report.eventLoopDelayP99Ms,
       };
       return {
@@ -71,8 +72,11 @@ export const batchSection: Section = {
             ['minimum the advised waits and the limit allow', show(figures.minimalWallSeconds, ' s'), '', ''],
             ['wall / minimum', show(figures.wallToMinimum), '', ''],
             ['POSTs (sandbox count) / titles bought', `${String(figures.posts)} / ${String(bought)}`, 'equal', goalMark(figures.posts === bought && bought === titles.length)],
-            ['result GETs / minimal', `${String(polling.gets)} / ${String(polling.minimalGets)}`, 'equal', goalMark(polling.gets === polling.minimalGets)],
+            // Judged as the polling sections judge it: a GET late by a few milliseconds sometimes finds
+            // the data ready one checkpoint early, so a client that is never early can make fewer.
+            ['result GETs / minimal', `${String(polling.gets)} / ${String(polling.minimalGets)} = ${show(polling.getsToMinimal)}`, '1.00', goalMark(polling.getsToMinimal === 1)],
             ['early GETs', show(polling.earlyGets), '0', goalMark(polling.earlyGets === 0)],
+            ['lateness p50 / p99', `${show(polling.latenessP50Ms, ' ms')} / ${show(polling.latenessP99Ms, ' ms')}`, '', ''],
             ['CPU while running / peak RSS', `${show(report.cpuSeconds, ' s')} / ${show(report.peakRssMiB, ' MiB')}`, '', ''],
             ['event-loop delay p99 / max', `${String(report.eventLoopDelayP99Ms)} / ${String(report.eventLoopDelayMaxMs)} ms`, '', ''],
           ],
