@@ -99,49 +99,67 @@ export class BatchRun {
   async #launchQueued(): Promise<boolean> {
     const { store, guard } = this.#deps;
     const spec = this.#batch.spec;
-    for (const item of store.itemsInStates(this.#batch.id, ['queued'])) {
+    const queued = store.itemsInStates(this.#batch.id, ['queued']);
+    let next = 0;
+    while (next < queued.length) {
       while (this.#inFlight.size >= spec.concurrency) await Promise.race(this.#inFlight);
       if (this.#halt !== undefined) return false;
-      const spent = sumMoney(...this.#spent.values());
-      if (guard.breach(spec.environmentId, item.cost, { budget: spec.budget, spent }) !== undefined) return true;
-      this.#launch(item);
+      // Every line that may start now goes out together: with 64 in flight, lines settle in waves,
+      // and an fsync per line for its purchase id and another for its estimate held the event
+      // loop long enough to make the batch's result GETs late.
+      const starting: BatchItem[] = [];
+      let stoppedByBudget = false;
+      for (let item = queued[next]; item !== undefined && this.#inFlight.size + starting.length < spec.concurrency; item = queued[next]) {
+        if (guard.breach(spec.environmentId, item.cost, { budget: spec.budget, spent: sumMoney(...this.#spent.values()) }) !== undefined) {
+          stoppedByBudget = true;
+          break;
+        }
+        // Counted before the next line is weighed against the budget.
+        this.#spent.set(item.index, item.cost);
+        starting.push(item);
+        next += 1;
+      }
+      this.#launch(starting);
+      if (stoppedByBudget) return true;
     }
     return false;
   }
 
-  #launch(item: BatchItem): void {
+  /** Each line's purchase id and estimate are durable (one commit each for all of them) before its intent is written. */
+  #launch(items: readonly BatchItem[]): void {
+    if (items.length === 0) return;
     const { store, purchases, guard, now } = this.#deps;
     const spec = this.#batch.spec;
-    const localId = randomUUID();
-    const sending: BatchItem = { ...item, state: 'sending', purchaseLocalId: localId };
-    store.saveItem(this.#batch.id, sending);
-    guard.ledger.recordEstimate(localId, spec.environmentId, item.cost, now());
-    this.#spent.set(item.index, item.cost);
-    // create() journals the purchase's intent (with the others of this turn) before its POST; a
-    // crash before that leaves a line whose local id the journal does not know: re-queued on resume.
-    const created = purchases.create(this.#deps.environmentOf(spec.environmentId), item.titleNumber ?? '', item.toBuy, {}, localId, { address: rowAddress(item.input) });
-    this.#track(
-      created.then(
-        (record) => this.#await(applyPurchase(sending, record), record.id),
-        (error: unknown) => {
-          const reason = error instanceof CoreError ? error.message : 'The purchase could not be made.';
-          store.saveItem(this.#batch.id, { ...sending, state: 'failed', reason });
-          this.#settled(item.index, []);
-        },
-      ),
-    );
+    const lines = items.map((item) => ({ ...item, state: 'sending' as const, purchaseLocalId: randomUUID() }));
+    store.saveItems(this.#batch.id, lines);
+    guard.ledger.recordEstimates(spec.environmentId, lines.map((line) => ({ localId: line.purchaseLocalId, cost: line.cost })), now());
+    for (const sending of lines) {
+      // create() journals the purchase's intent (with the others of this millisecond) before its POST; a
+      // crash before that leaves a line whose local id the journal does not know: re-queued on resume.
+      const created = purchases.create(this.#deps.environmentOf(spec.environmentId), sending.titleNumber ?? '', sending.toBuy, {}, sending.purchaseLocalId, { address: rowAddress(sending.input) });
+      this.#track(
+        created.then(
+          (record) => this.#await(applyPurchase(sending, record), record.id),
+          (error: unknown) => {
+            const reason = error instanceof CoreError ? error.message : 'The purchase could not be made.';
+            store.saveItem(this.#batch.id, { ...sending, state: 'failed', reason });
+            this.#settled(sending.index, []);
+          },
+        ),
+      );
+    }
   }
 
   async #await(item: BatchItem, localId: string): Promise<void> {
     const { store, purchases } = this.#deps;
-    store.saveItem(this.#batch.id, item);
+    store.saveProgress(this.#batch.id, item);
     this.#deps.changed(this.#batch.id);
     const record = settledPurchaseStates.includes(purchases.get(localId)?.state ?? 'pending')
       ? purchases.get(localId)
       : await purchases.waitForSettled(localId).catch(() => undefined);
     if (record === undefined || !settledPurchaseStates.includes(record.state)) return; // shutting down: the next run follows it
     const settled = applyPurchase(item, record);
-    store.saveItem(this.#batch.id, settled);
+    store.saveProgress(this.#batch.id, settled);
     this.#settled(item.index, settled.state === 'available' ? (record.totals ?? []) : settled.state === 'unknown' ? item.cost : []);
   }
 

@@ -58,9 +58,20 @@ export class SpendingLedger {
 
   /** Durable before the purchase's intent is written, so no crash leaves a purchase without its price. */
   recordEstimate(localId: string, environmentId: string, cost: readonly Money[], at: number): void {
-    this.#db
-      .prepare('INSERT OR REPLACE INTO purchase_estimates (purchase_local_id, environment_id, created_at, cost) VALUES (?, ?, ?, ?)')
-      .run(localId, environmentId, at, JSON.stringify(cost));
+    this.recordEstimates(environmentId, [{ localId, cost }], at);
+  }
+
+  /** recordEstimate for several purchases at once (a batch's lines that start together): one commit, one fsync. */
+  recordEstimates(environmentId: string, estimates: readonly { readonly localId: string; readonly cost: readonly Money[] }[], at: number): void {
+    const insert = this.#db.prepare('INSERT OR REPLACE INTO purchase_estimates (purchase_local_id, environment_id, created_at, cost) VALUES (?, ?, ?, ?)');
+    this.#db.exec('BEGIN IMMEDIATE');
+    try {
+      for (const { localId, cost } of estimates) insert.run(localId, environmentId, at, JSON.stringify(cost));
+      this.#db.exec('COMMIT');
+    } catch (error) {
+      this.#db.exec('ROLLBACK');
+      throw error;
+    }
   }
 
   #estimates(environmentId: string, since: number): Map<string, Money[]> {
