@@ -55,7 +55,30 @@ function split(iri: string, marker: string): Split | undefined {
   return { base, pathSegments, fragmentSegments };
 }
 
-export function parseVariableIri(iri: string): VariableIri | undefined {
+/**
+ * The same IRIs come back in every catalog and every result: a batch preview of 2,000 titles took
+ * each of them apart twice per title, a fifth of its CPU. Parsed IRIs are kept (frozen, shared) up
+ * to a bound; past it the memo starts again, so a stream of distinct IRIs costs no more memory.
+ */
+const memoLimit = 4096;
+
+function memoized<T>(parse: (iri: string) => T): (iri: string) => T {
+  let known = new Map<string, T>();
+  return (iri) => {
+    const hit = known.get(iri);
+    if (hit !== undefined || known.has(iri)) return hit as T;
+    const parsed = parse(iri);
+    if (known.size >= memoLimit) known = new Map();
+    known.set(iri, parsed);
+    return parsed;
+  };
+}
+
+export const parseVariableIri: (iri: string) => VariableIri | undefined = memoized(variableIriParts);
+
+export const parseOntologyIri: (iri: string) => OntologyIri | undefined = memoized(ontologyIriParts);
+
+function variableIriParts(iri: string): VariableIri | undefined {
   const parts = split(iri, '/vars/');
   if (parts === undefined) return undefined;
   const [provider, ...sourceParts] = parts.pathSegments;
@@ -63,30 +86,30 @@ export function parseVariableIri(iri: string): VariableIri | undefined {
   if (provider === undefined || sourceParts.length === 0 || name === undefined || parts.fragmentSegments.length < 2) {
     return undefined;
   }
-  return {
+  return Object.freeze({
     iri,
     base: parts.base,
     provider,
     source: sourceParts.join('/'),
-    schemePath: parts.fragmentSegments.slice(0, -1),
+    schemePath: Object.freeze(parts.fragmentSegments.slice(0, -1)),
     name,
-  };
+  });
 }
 
-export function parseOntologyIri(iri: string): OntologyIri | undefined {
+function ontologyIriParts(iri: string): OntologyIri | undefined {
   const parts = split(iri, '/ontologies/');
   if (parts === undefined) return undefined;
   const [scheme, ...taxonomyParts] = parts.pathSegments;
   const name = parts.fragmentSegments.at(-1);
   if (scheme === undefined || taxonomyParts.length === 0 || name === undefined) return undefined;
-  return {
+  return Object.freeze({
     iri,
     base: parts.base,
     scheme,
     taxonomy: taxonomyParts.join('/'),
-    classification: parts.fragmentSegments.slice(0, -1),
+    classification: Object.freeze(parts.fragmentSegments.slice(0, -1)),
     name,
-  };
+  });
 }
 
 /** A variable IRI as a schema, for IPC payloads and service responses; the string is kept as given. */

@@ -67,3 +67,25 @@ describe('parseOntologyIri', () => {
     expect(parseOntologyIri(iri)).toBeUndefined();
   });
 });
+
+describe('parsed IRIs are kept', () => {
+  it('answers a repeated IRI, valid or not, as the first time, with a frozen value that cannot be changed for the next caller', () => {
+    const iri = `${base}/vars/WhenFresh/Address#Kept/Once`;
+    const first = parseVariableIri(iri);
+    expect(parseVariableIri(iri)).toBe(first);
+    expect(Object.isFrozen(first)).toBe(true);
+    expect(Object.isFrozen(first?.schemePath)).toBe(true);
+    expect(() => (first?.schemePath as string[]).push('x')).toThrow(TypeError);
+    expect(parseVariableIri(iri)?.schemePath).toEqual(['Kept']);
+    const bad = `${base}/vars/WhenFresh#Kept/Once`;
+    expect(parseVariableIri(bad)).toBeUndefined();
+    expect(parseVariableIri(bad)).toBeUndefined();
+  });
+
+  it('stays right past its bound, for new IRIs and for those it let go', () => {
+    const iris = Array.from({ length: 10_000 }, (_, index) => `${base}/vars/WhenFresh/Address#Many/V${String(index)}`);
+    for (const iri of iris) expect(parseVariableIri(iri)?.name).toBe(iri.slice(iri.lastIndexOf('/') + 1));
+    expect(parseVariableIri(iris[0] ?? '')?.name).toBe('V0');
+    expect(parseOntologyIri(`${base}/ontologies/Dwelling/Rooms#Bathrooms/Count`)?.classification).toEqual(['Bathrooms']);
+  });
+});
