@@ -21,10 +21,14 @@ export interface ApiRequest {
   readonly onSending?: () => void | Promise<void>;
 }
 
+/** A response's headers, read as `Headers.get` reads them: any case, repeated ones joined with ", ". */
+export interface ResponseHeaders {
+  get(name: string): string | null;
+}
+
 export interface ApiResponse {
   readonly status: number;
-  /** Header names lower-cased; repeated headers joined with ", " except where noted by the client. */
-  readonly headers: Headers;
+  readonly headers: ResponseHeaders;
   readonly body: string;
   /** Date.now() when the response head arrived: waits advised by the server count from here. */
   readonly receivedAt: number;

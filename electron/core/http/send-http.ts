@@ -2,7 +2,8 @@ import type { Readable } from 'node:stream';
 import type { Dispatcher } from 'undici';
 import { CoreError } from '../errors.ts';
 import { TransportError, type ApiRequest, type ApiResponse } from '../api/service-client-types.ts';
-import { withSendingHook, type SendingProbe } from './sending-hook.ts';
+import { ExchangeHandler } from './exchange-handler.ts';
+import { sendingGate, type SendingGate } from './sending-hook.ts';
 
 const defaultTimeoutMs = 30_000;
 
@@ -49,49 +50,59 @@ export function classifyHttpFailure(error: unknown, url: URL, timedOut: boolean)
   return new TransportError(`The connection to ${url.origin} failed during the request.`, true, error);
 }
 
-function toHeaders(raw: Dispatcher.ResponseData['headers']): Headers {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(raw)) {
-    if (value === undefined) continue;
-    for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
-  }
-  return headers;
-}
-
-/** Headers and body; a body whose sending is hooked is held until the hook allows it (sending-hook.ts). */
-function requestContent(req: ApiRequest, probe: SendingProbe | undefined): { headers?: Record<string, string>; body?: string | Readable } {
-  const headers = req.headers === undefined ? undefined : { ...req.headers };
-  if (req.body === undefined) return headers === undefined ? {} : { headers };
-  if (probe?.body === undefined) return { ...(headers === undefined ? {} : { headers }), body: req.body };
+/** Headers and body; a body whose sending is gated is held until the gate opens (sending-hook.ts). */
+function requestContent(req: ApiRequest, gate: SendingGate | undefined): { headers?: Record<string, string>; body?: string | Readable } {
+  if (req.body === undefined) return req.headers === undefined ? {} : { headers: { ...req.headers } };
+  if (gate?.body === undefined) return { ...(req.headers === undefined ? {} : { headers: { ...req.headers } }), body: req.body };
   // The length up front keeps the request as it would be with the body in hand (no chunked encoding).
-  return { headers: { ...headers, 'content-length': String(Buffer.byteLength(req.body)) }, body: probe.body };
+  return { headers: { ...req.headers, 'content-length': String(Buffer.byteLength(req.body)) }, body: gate.body };
 }
 
 /**
- * The request's own signal: aborted when the caller's is, or when the time is up. Its timer is
- * cleared as soon as the exchange ends: AbortSignal.timeout would keep every signal, its timer
- * and its listeners alive for the whole timeout after the request is done, thousands of them
- * while many purchases are followed.
+ * The exchanges under way for each caller's signal. One listener per signal (the service's own
+ * lasts as long as the service) rather than one added and removed per request.
  */
-function requestDeadline(timeoutMs: number, outer: AbortSignal | undefined): { signal: AbortSignal; timedOut: () => boolean; dispose: () => void } {
-  const controller = new AbortController();
+const underWay = new WeakMap<AbortSignal, Set<ExchangeHandler>>();
+
+function abortWithSignal(signal: AbortSignal, handler: ExchangeHandler): () => void {
+  let handlers = underWay.get(signal);
+  if (handlers === undefined) {
+    const added = new Set<ExchangeHandler>();
+    handlers = added;
+    underWay.set(signal, added);
+    signal.addEventListener('abort', () => {
+      const reason = signal.reason instanceof Error ? signal.reason : new Error('The request was cancelled.');
+      for (const each of added) each.abort(reason);
+      added.clear();
+    }, { once: true });
+  }
+  handlers.add(handler);
+  const registered = handlers;
+  return () => {
+    registered.delete(handler);
+  };
+}
+
+/**
+ * The request's deadline, and the caller's signal: either ends the exchange at once, wherever it
+ * is (waiting for a connection, or sent). The timer is cleared as soon as the exchange ends, so a
+ * thousand followed purchases do not keep a thousand 30 s timers alive.
+ */
+function endWhenDue(handler: ExchangeHandler, timeoutMs: number, outer: AbortSignal | undefined): { timedOut: () => boolean; dispose: () => void } {
   let timedOut = false;
   const timer = setTimeout(() => {
     timedOut = true;
-    controller.abort(new DOMException('The request timed out.', 'TimeoutError'));
+    handler.abort(new DOMException('The request timed out.', 'TimeoutError'));
   }, timeoutMs);
   timer.unref();
-  const onAbort = (): void => {
-    controller.abort(outer?.reason);
-  };
-  if (outer?.aborted === true) onAbort();
-  else outer?.addEventListener('abort', onAbort, { once: true });
+  let unregister: (() => void) | undefined;
+  if (outer?.aborted === true) handler.abort(outer.reason instanceof Error ? outer.reason : new Error('The request was cancelled.'));
+  else if (outer !== undefined) unregister = abortWithSignal(outer, handler);
   return {
-    signal: controller.signal,
     timedOut: () => timedOut,
     dispose: () => {
       clearTimeout(timer);
-      outer?.removeEventListener('abort', onAbort);
+      unregister?.();
     },
   };
 }
@@ -102,28 +113,19 @@ function requestDeadline(timeoutMs: number, outer: AbortSignal | undefined): { s
  * or CoreError('cancelled') when the caller's signal aborted it.
  */
 export async function sendHttp(dispatcher: Dispatcher, req: ApiRequest): Promise<ApiResponse> {
-  const deadline = requestDeadline(req.timeoutMs ?? defaultTimeoutMs, req.signal);
-  const signal = deadline.signal;
-  const probe = req.onSending === undefined ? undefined : withSendingHook(dispatcher, req.onSending, req.body);
+  const gate = req.onSending === undefined ? undefined : sendingGate(req.onSending, req.body);
+  const handler = new ExchangeHandler(gate?.open);
+  const deadline = endWhenDue(handler, req.timeoutMs ?? defaultTimeoutMs, req.signal);
   try {
-    // What undici's top-level request() does before calling the dispatcher's own request().
-    const response = await (probe?.dispatcher ?? dispatcher).request({
-      origin: req.url.origin,
-      path: `${req.url.pathname}${req.url.search}`,
-      method: req.method,
-      ...requestContent(req, probe),
-      signal,
-    });
-    const receivedAt = Date.now();
-    const body = await response.body.text();
-    return { status: response.statusCode, headers: toHeaders(response.headers), body, receivedAt };
+    dispatcher.dispatch({ origin: req.url.origin, path: `${req.url.pathname}${req.url.search}`, method: req.method, ...requestContent(req, gate) }, handler);
+    return await handler.response;
   } catch (error) {
-    const hookError = probe?.hookError();
+    const hookError = gate?.hookError();
     if (hookError !== undefined) throw hookError;
     if (req.signal?.aborted === true) throw new CoreError('cancelled', 'The request was cancelled.', { cause: error });
     const failure = classifyHttpFailure(error, req.url, deadline.timedOut());
     // Still waiting for a connection when it failed: not one byte was written.
-    if (probe !== undefined && !probe.started() && failure.maybeReceived) {
+    if (gate !== undefined && !handler.started && failure.maybeReceived) {
       throw new TransportError(`${failure.message} The request was not sent.`, false, error);
     }
     throw failure;

@@ -1,51 +1,13 @@
 import { Readable } from 'node:stream';
-import type { Dispatcher } from 'undici';
 
 /**
- * Wraps a request's handler so `onSending` runs when undici hands the request a connection,
- * synchronously before it writes the first byte (undici calls onRequestStart from its writer).
- * This is the one moment that separates "certainly not sent" from "may have arrived".
+ * What runs when undici hands a request a connection, synchronously before it writes the first
+ * byte (exchange-handler.ts): the one moment that separates "certainly not sent" from "may have
+ * arrived".
  */
-class SendingHandler implements Dispatcher.DispatchHandler {
-  readonly #inner: Dispatcher.DispatchHandler;
-  readonly #onSending: () => void;
-
-  constructor(inner: Dispatcher.DispatchHandler, onSending: () => void) {
-    this.#inner = inner;
-    this.#onSending = onSending;
-  }
-
-  onRequestStart(controller: Dispatcher.DispatchController, context: unknown): void {
-    // A throw here makes undici fail the request before writing it: nothing leaves the process.
-    this.#onSending();
-    this.#inner.onRequestStart?.(controller, context);
-  }
-
-  onRequestUpgrade(...args: Parameters<NonNullable<Dispatcher.DispatchHandler['onRequestUpgrade']>>): void {
-    this.#inner.onRequestUpgrade?.(...args);
-  }
-
-  onResponseStart(...args: Parameters<NonNullable<Dispatcher.DispatchHandler['onResponseStart']>>): void {
-    this.#inner.onResponseStart?.(...args);
-  }
-
-  onResponseData(...args: Parameters<NonNullable<Dispatcher.DispatchHandler['onResponseData']>>): void {
-    this.#inner.onResponseData?.(...args);
-  }
-
-  onResponseEnd(...args: Parameters<NonNullable<Dispatcher.DispatchHandler['onResponseEnd']>>): void {
-    this.#inner.onResponseEnd?.(...args);
-  }
-
-  onResponseError(...args: Parameters<NonNullable<Dispatcher.DispatchHandler['onResponseError']>>): void {
-    this.#inner.onResponseError?.(...args);
-  }
-}
-
-export interface SendingProbe {
-  readonly dispatcher: Dispatcher;
-  /** Whether onSending ran (the request may have left). */
-  started(): boolean;
+export interface SendingGate {
+  /** Runs the caller's onSending; throws what it throws, and the request is then not written. */
+  readonly open: () => void;
   /** What onSending threw or rejected with, if it did: the request was then not written. */
   hookError(): Error | undefined;
   /**
@@ -57,8 +19,7 @@ export interface SendingProbe {
   readonly body: Readable | undefined;
 }
 
-export function withSendingHook(dispatcher: Dispatcher, onSending: () => void | Promise<void>, body?: string): SendingProbe {
-  let started = false;
+export function sendingGate(onSending: () => void | Promise<void>, body?: string): SendingGate {
   let failure: Error | undefined;
   const fail = (error: unknown): Error => {
     failure = error instanceof Error ? error : new Error(String(error));
@@ -70,14 +31,13 @@ export function withSendingHook(dispatcher: Dispatcher, onSending: () => void | 
     held?.push(body);
     held?.push(null);
   };
-  const guarded = (): void => {
+  const open = (): void => {
     let pending: void | Promise<void>;
     try {
       pending = onSending();
     } catch (error) {
       throw fail(error);
     }
-    started = true;
     if (!(pending instanceof Promise)) {
       release();
       return;
@@ -86,6 +46,5 @@ export function withSendingHook(dispatcher: Dispatcher, onSending: () => void | 
       held?.destroy(fail(error));
     });
   };
-  const composed = dispatcher.compose((dispatch) => (options, handler) => dispatch(options, new SendingHandler(handler, guarded)));
-  return { dispatcher: composed, started: () => started, hookError: () => failure, body: held };
+  return { open, hookError: () => failure, body: held };
 }
