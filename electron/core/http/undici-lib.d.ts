@@ -17,9 +17,9 @@ declare module 'undici/lib/dispatcher/env-http-proxy-agent.js' {
   import { EnvHttpProxyAgent } from 'undici';
   export default EnvHttpProxyAgent;
 }
-declare module 'undici/lib/api/index.js' {
+declare module 'undici/lib/api/api-connect.js' {
   import type { Dispatcher } from 'undici';
-  /** The methods undici's index copies onto Dispatcher.prototype. */
-  const api: Pick<Dispatcher, 'request' | 'stream' | 'pipeline' | 'upgrade' | 'connect'>;
-  export default api;
+  /** The method undici's index copies onto Dispatcher.prototype as connect(). */
+  const connect: Dispatcher['connect'];
+  export default connect;
 }
