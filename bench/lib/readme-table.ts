@@ -70,6 +70,7 @@ const scaleRows: readonly [string, string, string][] = [
   ['POSTs: first arrival → last answer (sandbox log)', 'POSTs: first arrival to last answer', ' ms'],
   ['GETs sent before the advised time / GETs ÷ minimum', '', ''],
   ['lateness after the advised time, p99', 'lateness p99', ' ms'],
+  ['lateness p99 while POSTs are still answered / after the last', 'split', ''],
   ['data ready → 200 sent, p99', 'ready to result p99', ' ms'],
   ['event-loop delay p99', 'event-loop delay p99', ' ms'],
   ['CPU per purchase', 'CPU per purchase', ' µs'],
@@ -85,9 +86,13 @@ function scaleTable(scale: unknown): string[] {
     `|---|${sizes.map(() => '---').join('|')}|`,
   ];
   for (const [title, label, unit] of scaleRows) {
+    const pair = (first: string, second: string, pairUnit: string): string[] =>
+      sizes.map((size) => `${summaryCell(scale, size, first, pairUnit)} / ${summaryCell(scale, size, second, pairUnit)}`);
     const cells = label === ''
-      ? sizes.map((size) => `${summaryCell(scale, size, 'early GETs (sandbox log)', '')} / ${summaryCell(scale, size, 'result GETs / minimal', '')}`)
-      : sizes.map((size) => summaryCell(scale, size, label, unit));
+      ? pair('early GETs (sandbox log)', 'result GETs / minimal', '')
+      : label === 'split'
+        ? pair('lateness p99 while POSTs are answered', 'lateness p99 after the last POST', ' ms')
+        : sizes.map((size) => summaryCell(scale, size, label, unit));
     lines.push(`| ${title} | ${cells.join(' | ')} |`);
   }
   lines.push('', `${fmt(num(scale, 'connections'))} connections, the polling section's pacing; each column against a fresh sandbox process. ` +

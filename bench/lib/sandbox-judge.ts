@@ -43,6 +43,13 @@ export interface PollingJudgement {
   readonly latenessP50Ms: number | null;
   readonly latenessP99Ms: number | null;
   readonly latenessMaxMs: number | null;
+  /**
+   * Lateness p99 of the GETs that arrived while POSTs were still being answered (up to the last
+   * POST's answer), and of those after: purchases being sent compete with the GETs of those sent
+   * first, for the client's event loop and for its connections.
+   */
+  readonly latenessWhilePostingP99Ms: number | null;
+  readonly latenessAfterPostsP99Ms: number | null;
   /** From the data being ready to the 200 leaving the sandbox. */
   readonly readyToResultP50Ms: number | null;
   readonly readyToResultP99Ms: number | null;
@@ -60,13 +67,15 @@ interface PurchaseTally {
   early: number;
   gets: number;
   lateness: number[];
+  /** When each GET of `lateness` arrived, in the same order. */
+  lateArrivals: number[];
   resultAt: number | undefined;
   async: boolean;
 }
 
 /** Walks one purchase's exchanges in the order they arrived, judging each GET against the advice before it. */
 function tallyPurchase(entries: readonly JudgedEntry[]): PurchaseTally {
-  const tally: PurchaseTally = { early: 0, gets: 0, lateness: [], resultAt: undefined, async: false };
+  const tally: PurchaseTally = { early: 0, gets: 0, lateness: [], lateArrivals: [], resultAt: undefined, async: false };
   let previous: JudgedEntry | undefined;
   for (const entry of entries) {
     if (entry.method === 'POST') tally.async = entry.status === 303;
@@ -76,7 +85,10 @@ function tallyPurchase(entries: readonly JudgedEntry[]): PurchaseTally {
       if (previous?.adviceSeconds !== undefined) {
         const allowedAt = previous.time + previous.adviceSeconds * 1000;
         if (entry.arrivedAt < allowedAt) tally.early += 1;
-        else tally.lateness.push(entry.arrivedAt - allowedAt);
+        else {
+          tally.lateness.push(entry.arrivedAt - allowedAt);
+          tally.lateArrivals.push(entry.arrivedAt);
+        }
       }
     }
     previous = entry;
@@ -104,7 +116,8 @@ export function workloadDigest(timings: readonly PurchaseTiming[]): string {
   return `${timings.length}-${hashString(parts.join(';')).toString(16).padStart(8, '0')}`;
 }
 
-function postsSpanMs(log: readonly JudgedEntry[]): number | null {
+/** From the first POST arriving to the last POST's answer leaving (undefined without POSTs). */
+function postsPhase(log: readonly JudgedEntry[]): { first: number; last: number } | undefined {
   let first = Infinity;
   let last = -Infinity;
   for (const entry of log) {
@@ -112,12 +125,15 @@ function postsSpanMs(log: readonly JudgedEntry[]): number | null {
     first = Math.min(first, entry.arrivedAt);
     last = Math.max(last, entry.time);
   }
-  return Number.isFinite(first) ? round(last - first, 0) : null;
+  return Number.isFinite(first) ? { first, last } : undefined;
 }
 
 export function judgePolling(log: readonly JudgedEntry[], timings: readonly PurchaseTiming[]): PollingJudgement {
   const byPurchase = groupByPurchase(log);
   const lateness: number[] = [];
+  const whilePosting: number[] = [];
+  const afterPosts: number[] = [];
+  const phase = postsPhase(log);
   const readyToResult: number[] = [];
   const perfect: number[] = [];
   let posts = 0;
@@ -131,6 +147,10 @@ export function judgePolling(log: readonly JudgedEntry[], timings: readonly Purc
     gets += tally.gets;
     early += tally.early;
     lateness.push(...tally.lateness);
+    tally.lateness.forEach((late, index) => {
+      const arrivedAt = tally.lateArrivals[index] ?? Infinity;
+      (phase !== undefined && arrivedAt <= phase.last ? whilePosting : afterPosts).push(late);
+    });
     if (tally.async) minimal += timing.checkpoints.length;
     const lastCheckpoint = timing.checkpoints.at(-1);
     if (tally.async && lastCheckpoint !== undefined) perfect.push(lastCheckpoint - timing.readyAt);
@@ -140,7 +160,7 @@ export function judgePolling(log: readonly JudgedEntry[], timings: readonly Purc
   return {
     purchases: timings.length,
     posts,
-    postsSpanMs: postsSpanMs(log),
+    postsSpanMs: phase === undefined ? null : round(phase.last - phase.first, 0),
     gets,
     minimalGets: minimal,
     getsToMinimal: minimal === 0 ? null : round(gets / minimal),
@@ -148,6 +168,8 @@ export function judgePolling(log: readonly JudgedEntry[], timings: readonly Purc
     latenessP50Ms: round(percentile(lateness, 50), 1),
     latenessP99Ms: round(percentile(lateness, 99), 1),
     latenessMaxMs: round(percentile(lateness, 100), 1),
+    latenessWhilePostingP99Ms: round(percentile(whilePosting, 99), 1),
+    latenessAfterPostsP99Ms: round(percentile(afterPosts, 99), 1),
     readyToResultP50Ms: round(percentile(readyToResult, 50), 1),
     readyToResultP99Ms: round(percentile(readyToResult, 99), 1),
     readyToResultMaxMs: round(percentile(readyToResult, 100), 1),

@@ -37,6 +37,8 @@ export const scaleMeasures: readonly Measure[] = [
   { label: 'result GETs / minimal', figure: (run) => run.getsToMinimal, goal: () => exactly(1, '1.00') },
   { label: 'early GETs (sandbox log)', figure: (run) => run.earlyGets, goal: () => exactly(0) },
   { label: 'lateness p99', figure: (run) => run.latenessP99Ms, unit: ' ms', goal: () => atMost(50, ' ms') },
+  { label: 'lateness p99 while POSTs are answered', figure: (run) => run.latenessWhilePostingP99Ms, unit: ' ms' },
+  { label: 'lateness p99 after the last POST', figure: (run) => run.latenessAfterPostsP99Ms, unit: ' ms' },
   { label: 'lateness max', figure: (run) => run.latenessMaxMs, unit: ' ms' },
   { label: 'ready to result p99', figure: (run) => run.readyToResultP99Ms, unit: ' ms', goal: () => atMost(adviceGranularityMs + 50, ' ms') },
   { label: 'purchases without a result', figure: (run) => run.withoutResult, goal: () => exactly(0) },
@@ -104,7 +106,7 @@ export const scaleSection: Section = {
       tables: [{ columns: ['median of runs (worst) [goal]', ...columns.map((column) => column.heading)], rows: rows(runs) }],
       notes: [
         `${context.runs} runs; in each, TitleDesk buys 1,000 then 10,000 distinct (title, variable) pairs at once, then the naive 3 s client buys the same 10,000, each against a fresh sandbox process, with ${benchConnections} connections. CPU and RSS are the client process only. Each client is one bundled file, built as the desktop app's main process is (bench/lib/worker-build.ts).`,
-        'POSTs: from the first POST arriving at the sandbox to the answer of the last one leaving it.',
+        'POSTs: from the first POST arriving at the sandbox to the answer of the last one leaving it. Lateness is also split at that last answer: GETs while purchases are still being sent compete with the POSTs for the event loop and the connections.',
         `Machine load (1-minute average) before/after each run: ${runs.map((run) => `${String(run.loadBefore[0])}/${String(run.loadAfter[0])}`).join(', ')}.`,
       ],
     };

@@ -38,11 +38,31 @@ describe('judging polling from the sandbox log', () => {
     expect(judged.postsSpanMs).toBe(2);
     expect(judged.latenessP50Ms).toBe(10);
     expect(judged.latenessMaxMs).toBe(30);
+    // Every GET came after the last POST's answer.
+    expect(judged.latenessWhilePostingP99Ms).toBeNull();
+    expect(judged.latenessAfterPostsP99Ms).toBe(30);
     // a: 200 left at 3,042, ready at 2,500 → 542; b: 200 left at 1,502, ready at 1,200 → 302.
     expect(judged.readyToResultP50Ms).toBe(302);
     expect(judged.readyToResultMaxMs).toBe(542);
     expect(judged.perfectReadyToResultP50Ms).toBe(500);
     expect(judged.perfectReadyToResultP99Ms).toBe(800);
+  });
+
+  it('splits lateness at the last POST answer: GETs while purchases are still being sent, and after', () => {
+    const log: JudgedEntry[] = [
+      post('a', 0),
+      // 40 ms late, while b's POST is still out (its answer leaves at 1,500).
+      get('a', 1040, 202, 2),
+      post('b', 1500),
+      // 3 ms late, after the last POST's answer.
+      get('a', 3044, 200),
+      get('b', 2503, 200),
+    ];
+    const judged = judgePolling(log, timings);
+    expect(judged.latenessWhilePostingP99Ms).toBe(40);
+    expect(judged.latenessAfterPostsP99Ms).toBe(3);
+    expect(judged.latenessP99Ms).toBe(40);
+    expect(judged.postsSpanMs).toBe(1502);
   });
 
   it('counts a purchase that never got its 200, and needs no GET for a purchase answered at once', () => {
