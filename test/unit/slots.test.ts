@@ -48,4 +48,33 @@ describe('slots', () => {
     expect(await Promise.all(waiting)).toEqual(Array.from({ length: 1000 }, () => undefined));
     held?.();
   });
+
+  it('gives a freed slot to the first lane before the last, each lane in order of arrival', async () => {
+    const slots = new Slots(1);
+    const held = await slots.acquire();
+    const order: string[] = [];
+    const wait = (name: string, lane: 'first' | 'last'): Promise<void> => slots.acquire(undefined, lane).then((release) => {
+      order.push(name);
+      // Each holder hands its slot on at once, so the order of admission is the order of the queue.
+      release?.();
+    });
+    const all = [wait('post 1', 'last'), wait('get 1', 'first'), wait('post 2', 'last'), wait('get 2', 'first')];
+    await Promise.resolve();
+    expect(order).toEqual([]);
+    held?.();
+    await Promise.all(all);
+    expect(order).toEqual(['get 1', 'get 2', 'post 1', 'post 2']);
+  });
+
+  it('skips a waiter of the first lane that gave up, and the slot goes on to the next', async () => {
+    const slots = new Slots(1);
+    const held = await slots.acquire();
+    const closing = new AbortController();
+    const gone = slots.acquire(closing.signal, 'first');
+    const post = slots.acquire(undefined, 'last');
+    closing.abort();
+    expect(await gone).toBeUndefined();
+    held?.();
+    expect(await post).toBeTypeOf('function');
+  });
 });

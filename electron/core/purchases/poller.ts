@@ -7,6 +7,7 @@ import type { Clock } from './clock.ts';
 import { appendExchange, sendExchange, type ExchangeResult } from './exchange.ts';
 import { interpretResultResponse, type PollOutcome } from './poll-outcome.ts';
 import type { RecordStore, SaveExtra } from './record-store.ts';
+import type { RequestSlots } from './request-slots.ts';
 import { sameOrigin } from './reference.ts';
 import { Scheduler } from './scheduler.ts';
 import { needsSignIn, waitingForSignIn } from './sign-in.ts';
@@ -23,6 +24,8 @@ export interface PollerOptions {
   /** Read at every retry decision, so a changed setting applies to the next one. */
   readonly retry: () => RetryPolicy;
   readonly maxConcurrent: number;
+  /** Requests in flight per environment, shared with the POSTs: a GET that has come due goes first. */
+  readonly slots: RequestSlots;
   readonly requestTimeoutMs: number;
   readonly signal: AbortSignal;
   readonly environmentOf: (environmentId: string) => PurchaseEnvironment | undefined;
@@ -72,7 +75,7 @@ export class Poller {
 
   /** One GET of a result resource that is not in the journal yet (check decides whether to keep it). */
   probe(environment: PurchaseEnvironment, url: URL): Promise<ExchangeResult> {
-    return sendExchange(environment.client, this.#getRequest(url), this.#options.clock);
+    return this.#get(environment, url);
   }
 
   /** Journals what a probe learnt about a record just added, and follows it if it is followed. */
@@ -102,6 +105,17 @@ export class Poller {
     return { method: 'GET', url, headers: { accept: 'application/ld+json' }, signal: this.#options.signal, timeoutMs: this.#options.requestTimeoutMs };
   }
 
+  /** One GET of a result resource, once a request slot of its environment is free. */
+  async #get(environment: PurchaseEnvironment, url: URL): Promise<ExchangeResult> {
+    const release = await this.#options.slots.acquire(environment.id, 'first', this.#options.signal);
+    if (release === undefined) return { kind: 'aborted' };
+    try {
+      return await sendExchange(environment.client, this.#getRequest(url), this.#options.clock);
+    } finally {
+      release();
+    }
+  }
+
   async #poll(id: string, manual: boolean): Promise<PurchaseRecord | undefined> {
     // The last answer of this purchase may still wait in the group commit: on disk before the next GET.
     this.#options.store.commitQueued(id);
@@ -118,7 +132,7 @@ export class Poller {
       const message = 'The result address is not on this environment’s service; it was not requested.';
       return this.#finish(record, { code: 'protocol', message }, undefined, false);
     }
-    const result = await sendExchange(environment.client, this.#getRequest(url), this.#options.clock);
+    const result = await this.#get(environment, url);
     if (result.kind === 'aborted' || this.#options.signal.aborted) return record;
     return this.#apply(record, result, !manual);
   }

@@ -9,6 +9,7 @@ import { Poller, type PurchaseEnvironment } from './poller.ts';
 import { PurchaseChecker, type CheckOptions } from './purchase-checker.ts';
 import { PurchaseSender, type PurchaseContext } from './purchase-sender.ts';
 import { RecordStore, type PurchaseListener } from './record-store.ts';
+import { RequestSlots } from './request-slots.ts';
 import { RestartRecovery, type ResumeSummary } from './restart-recovery.ts';
 import { applyRescued } from './rescue-apply.ts';
 import { Submitter } from './submitter.ts';
@@ -26,7 +27,7 @@ export interface PurchaseServiceOptions {
   readonly resolveEnvironment?: (environmentId: string) => PurchaseEnvironment | undefined;
   readonly clock?: Clock;
   readonly random?: () => number;
-  /** Result GETs in flight at once, across all purchases, and POSTs per environment (default 16). */
+  /** Purchase requests in flight at once per environment, POSTs and result GETs together, GETs first (default 16). */
   readonly maxConcurrent?: number;
   /** Retries of result GETs: fixed values, or a function read at every decision (settings). */
   readonly retry?: Partial<RetryPolicy> | (() => RetryPolicy);
@@ -67,20 +68,22 @@ export class PurchaseService {
     this.#clock = options.clock ?? systemClock;
     this.#store = new RecordStore(options.dataDir, this.#clock);
     const requestTimeoutMs = options.requestTimeoutMs ?? 30_000;
+    const maxConcurrent = options.maxConcurrent ?? 16;
+    const slots = new RequestSlots(maxConcurrent);
     this.#poller = new Poller({
       store: this.#store,
       clock: this.#clock,
       random: options.random ?? Math.random,
       retry: liveRetryPolicy(options.retry),
-      maxConcurrent: options.maxConcurrent ?? 16,
+      maxConcurrent,
+      slots,
       requestTimeoutMs,
       signal: this.#closing.signal,
       environmentOf: (id) => this.#environmentOf(id),
     });
     const rescued = applyRescued(this.#store, options.dataDir);
     if (rescued !== undefined) this.#store.notices.push(rescued);
-    const maxConcurrent = options.maxConcurrent ?? 16;
-    const submitter = new Submitter({ store: this.#store, clock: this.#clock, dataDir: options.dataDir, signal: this.#closing.signal, timeoutMs: requestTimeoutMs, maxConcurrent });
+    const submitter = new Submitter({ store: this.#store, clock: this.#clock, dataDir: options.dataDir, signal: this.#closing.signal, timeoutMs: requestTimeoutMs, slots });
     this.#sender = new PurchaseSender({
       store: this.#store,
       poller: this.#poller,

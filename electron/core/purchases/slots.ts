@@ -4,13 +4,50 @@ interface Waiter {
 }
 
 /**
- * At most `size` holders at once; the others wait in order of arrival. A release function is
- * handed to each holder and frees its slot once, however often it is called.
+ * Which waiters a freed slot goes to first: `first` (a purchase's GET that has come due: late
+ * is the one thing it must not be) before `last` (a purchase being sent).
+ */
+export type Lane = 'first' | 'last';
+
+/** Waiters of one lane in order of arrival; the admitted head is dropped now and then, not on every release. */
+class Queue {
+  #waiting: Waiter[] = [];
+  #head = 0;
+
+  push(waiter: Waiter): void {
+    this.#waiting.push(waiter);
+  }
+
+  /** The next waiter still waiting, taken off the queue. */
+  shift(): Waiter | undefined {
+    for (;;) {
+      const next = this.#waiting[this.#head];
+      if (next === undefined) {
+        this.#compact();
+        return undefined;
+      }
+      this.#head += 1;
+      if (next.gone) continue;
+      this.#compact();
+      return next;
+    }
+  }
+
+  #compact(): void {
+    if (this.#head < 1024 && this.#head < this.#waiting.length) return;
+    this.#waiting = this.#waiting.slice(this.#head);
+    this.#head = 0;
+  }
+}
+
+/**
+ * At most `size` holders at once; the others wait in order of arrival, those of the `first` lane
+ * ahead of those of the `last` lane. A release function is handed to each holder and frees its
+ * slot once, however often it is called.
  */
 export class Slots {
   #free: number;
-  #waiting: Waiter[] = [];
-  #head = 0;
+  readonly #lanes: Record<Lane, Queue> = { first: new Queue(), last: new Queue() };
   /**
    * The waiters of each signal, behind one abort listener per signal: thousands of purchases
    * wait on the same closing signal, and an EventTarget looks through all its listeners on every
@@ -24,10 +61,10 @@ export class Slots {
   }
 
   /** A slot, or undefined when `signal` aborts first (nothing is held then). */
-  async acquire(signal?: AbortSignal): Promise<(() => void) | undefined> {
+  async acquire(signal?: AbortSignal, lane: Lane = 'last'): Promise<(() => void) | undefined> {
     if (signal?.aborted === true) return undefined;
     if (this.#free > 0) this.#free -= 1;
-    else if (!(await this.#wait(signal))) return undefined;
+    else if (!(await this.#wait(signal, lane))) return undefined;
     let released = false;
     return () => {
       if (released) return;
@@ -36,7 +73,7 @@ export class Slots {
     };
   }
 
-  #wait(signal: AbortSignal | undefined): Promise<boolean> {
+  #wait(signal: AbortSignal | undefined, lane: Lane): Promise<boolean> {
     return new Promise((resolve) => {
       const waiter: Waiter = {
         admit: (admitted) => {
@@ -46,7 +83,7 @@ export class Slots {
         gone: false,
       };
       if (signal !== undefined) this.#watch(signal).add(waiter);
-      this.#waiting.push(waiter);
+      this.#lanes[lane].push(waiter);
     });
   }
 
@@ -68,26 +105,9 @@ export class Slots {
   }
 
   #release(): void {
-    for (;;) {
-      const next = this.#waiting[this.#head];
-      if (next === undefined) {
-        this.#free += 1;
-        this.#compact();
-        return;
-      }
-      this.#head += 1;
-      if (next.gone) continue;
-      // The slot passes straight to the next in line.
-      next.admit(true);
-      this.#compact();
-      return;
-    }
-  }
-
-  /** Drops the admitted head of the queue now and then, not on every release. */
-  #compact(): void {
-    if (this.#head < 1024 && this.#head < this.#waiting.length) return;
-    this.#waiting = this.#waiting.slice(this.#head);
-    this.#head = 0;
+    const next = this.#lanes.first.shift() ?? this.#lanes.last.shift();
+    // The slot passes straight to the next in line.
+    if (next === undefined) this.#free += 1;
+    else next.admit(true);
   }
 }

@@ -8,7 +8,7 @@ import { buildPurchaseRequest } from './purchase-request.ts';
 import type { RecordStore } from './record-store.ts';
 import { appendRescue } from './rescue-file.ts';
 import { resolveLocation } from './reference.ts';
-import { Slots } from './slots.ts';
+import type { RequestSlots } from './request-slots.ts';
 import { applySubmitResult } from './submit-apply.ts';
 
 export interface SubmitterOptions {
@@ -18,8 +18,8 @@ export interface SubmitterOptions {
   readonly dataDir: string;
   readonly signal: AbortSignal;
   readonly timeoutMs: number;
-  /** POSTs in flight at once per environment; the others wait their turn here, not in the HTTP pool. */
-  readonly maxConcurrent: number;
+  /** Requests in flight per environment, shared with the poller's GETs (which go first); POSTs wait their turn here, not in the HTTP pool. */
+  readonly slots: RequestSlots;
 }
 
 /**
@@ -29,7 +29,6 @@ export interface SubmitterOptions {
  */
 export class Submitter {
   readonly #options: SubmitterOptions;
-  readonly #slots = new Map<string, Slots>();
 
   constructor(options: SubmitterOptions) {
     this.#options = options;
@@ -49,7 +48,7 @@ export class Submitter {
     // A thousand clicks at once must not become a thousand requests (with their timers, streams
     // and buffers) queued in the HTTP pool: they wait here as a closure each. Their time-out
     // starts when they go out, not while they wait their turn.
-    const release = await this.#slotsOf(environment.id).acquire(this.#options.signal);
+    const release = await this.#options.slots.acquire(environment.id, 'last', this.#options.signal);
     // Closing while it waited: the intent stays unsent and unmarked; the next start sends it.
     if (release === undefined) return store.get(intent.id) ?? intent;
     let result: ExchangeResult;
@@ -63,15 +62,6 @@ export class Submitter {
     } catch (error) {
       throw this.#rescue(environment, intent, result, request.url, error);
     }
-  }
-
-  #slotsOf(environmentId: string): Slots {
-    let slots = this.#slots.get(environmentId);
-    if (slots === undefined) {
-      slots = new Slots(this.#options.maxConcurrent);
-      this.#slots.set(environmentId, slots);
-    }
-    return slots;
   }
 
   /** Durable (FULL) before the request's first byte; marks of POSTs that start together share a commit. */
