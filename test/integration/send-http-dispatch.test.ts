@@ -53,6 +53,22 @@ function oneConnectionAgent(): ReturnType<typeof createHttpAgent> {
   return agent;
 }
 
+/**
+ * A server whose `/slow` answers only when released, and an agent with one connection that a
+ * request to `/slow` already holds: whatever is sent next waits for that connection.
+ */
+async function connectionHeldBySlow(): Promise<{ served: Served; agent: ReturnType<typeof createHttpAgent>; slow: ReturnType<typeof sendHttp>; release: () => void }> {
+  let release: () => void = () => undefined;
+  const served = await serve((request, response) => {
+    if (request.url === '/slow') release = () => response.end('slow');
+    else response.end('fast');
+  });
+  const agent = oneConnectionAgent();
+  const slow = sendHttp(agent, { method: 'GET', url: new URL('/slow', served.url) });
+  await expect.poll(() => served.paths.length).toBe(1);
+  return { served, agent, slow, release: () => { release(); } };
+}
+
 describe('sendHttp over undici dispatch', () => {
   it('reads headers in any case, joins repeated ones with ", ", and answers null for absent ones', async () => {
     const served = await serve((_request, response) => {
@@ -95,21 +111,14 @@ describe('sendHttp over undici dispatch', () => {
   });
 
   it('times out a request still waiting for the only connection at once: not sent, and the connection kept', async () => {
-    let releaseFirst: () => void = () => undefined;
-    const served = await serve((request, response) => {
-      if (request.url === '/slow') releaseFirst = () => response.end('slow');
-      else response.end('fast');
-    });
-    const agent = oneConnectionAgent();
-    const slow = sendHttp(agent, { method: 'GET', url: new URL('/slow', served.url) });
-    await expect.poll(() => served.paths.length).toBe(1);
+    const { served, agent, slow, release } = await connectionHeldBySlow();
     const queued = sendHttp(agent, { method: 'GET', url: new URL('/queued', served.url), timeoutMs: 50 });
     const failure = await queued.catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(TransportError);
     expect((failure as TransportError).message).toMatch(/did not answer in time/);
     // The slow exchange still holds the connection: the queued one ended before it had one.
     expect(served.paths).toEqual(['/slow']);
-    releaseFirst();
+    release();
     expect((await slow).body).toBe('slow');
     const after = await sendHttp(agent, { method: 'GET', url: new URL('/after', served.url) });
     expect(after.body).toBe('fast');
@@ -118,14 +127,7 @@ describe('sendHttp over undici dispatch', () => {
   });
 
   it('cancels a queued request at once when its signal aborts, and a POST is then known not to have been sent', async () => {
-    let releaseFirst: () => void = () => undefined;
-    const served = await serve((request, response) => {
-      if (request.url === '/slow') releaseFirst = () => response.end('slow');
-      else response.end('other');
-    });
-    const agent = oneConnectionAgent();
-    const slow = sendHttp(agent, { method: 'GET', url: new URL('/slow', served.url) });
-    await expect.poll(() => served.paths.length).toBe(1);
+    const { served, agent, slow, release } = await connectionHeldBySlow();
     const controller = new AbortController();
     let hookRan = false;
     const queued = sendHttp(agent, {
@@ -141,7 +143,7 @@ describe('sendHttp over undici dispatch', () => {
     const failure = await queued.catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(CoreError);
     expect((failure as CoreError).code).toBe('cancelled');
-    releaseFirst();
+    release();
     await slow;
     // The connection came free after the cancel: the cancelled POST never took it.
     await sendHttp(agent, { method: 'GET', url: new URL('/after', served.url) });
