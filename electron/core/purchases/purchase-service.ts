@@ -27,7 +27,10 @@ export interface PurchaseServiceOptions {
   readonly resolveEnvironment?: (environmentId: string) => PurchaseEnvironment | undefined;
   readonly clock?: Clock;
   readonly random?: () => number;
-  /** Purchase requests in flight at once per environment, POSTs and result GETs together, GETs first (default 16). */
+  /**
+   * Purchase requests in flight at once per environment, POSTs and result GETs together with the
+   * GETs first, and result GETs under way across all environments (default 16).
+   */
   readonly maxConcurrent?: number;
   /** Retries of result GETs: fixed values, or a function read at every decision (settings). */
   readonly retry?: Partial<RetryPolicy> | (() => RetryPolicy);
