@@ -7,7 +7,7 @@ const variable = 'https://api.example.test/vars/WhenFresh/Address#Ordnance Surve
 
 /** Every POST: 303 to its own result, to be asked at once; every GET: the result. Each answer takes `delayMs`. */
 function slowService(delayMs: number): (request: SeenRequest) => Answer {
-  return (request) => {
+  return (request): Answer => {
     if (request.method === 'POST') {
       const title = /titles\/([^/]+)\/catalog/.exec(request.path)?.[1] ?? '';
       return { status: 303, headers: { location: `/purchases/p-${title}`, 'retry-after': '0' }, delayMs };
