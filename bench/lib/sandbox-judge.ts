@@ -66,16 +66,15 @@ export interface PollingJudgement {
 interface PurchaseTally {
   early: number;
   gets: number;
-  lateness: number[];
-  /** When each GET of `lateness` arrived, in the same order. */
-  lateArrivals: number[];
+  /** Each GET's lateness, with when it arrived. */
+  lateness: { ms: number; arrivedAt: number }[];
   resultAt: number | undefined;
   async: boolean;
 }
 
 /** Walks one purchase's exchanges in the order they arrived, judging each GET against the advice before it. */
 function tallyPurchase(entries: readonly JudgedEntry[]): PurchaseTally {
-  const tally: PurchaseTally = { early: 0, gets: 0, lateness: [], lateArrivals: [], resultAt: undefined, async: false };
+  const tally: PurchaseTally = { early: 0, gets: 0, lateness: [], resultAt: undefined, async: false };
   let previous: JudgedEntry | undefined;
   for (const entry of entries) {
     if (entry.method === 'POST') tally.async = entry.status === 303;
@@ -85,10 +84,7 @@ function tallyPurchase(entries: readonly JudgedEntry[]): PurchaseTally {
       if (previous?.adviceSeconds !== undefined) {
         const allowedAt = previous.time + previous.adviceSeconds * 1000;
         if (entry.arrivedAt < allowedAt) tally.early += 1;
-        else {
-          tally.lateness.push(entry.arrivedAt - allowedAt);
-          tally.lateArrivals.push(entry.arrivedAt);
-        }
+        else tally.lateness.push({ ms: entry.arrivedAt - allowedAt, arrivedAt: entry.arrivedAt });
       }
     }
     previous = entry;
@@ -146,11 +142,10 @@ export function judgePolling(log: readonly JudgedEntry[], timings: readonly Purc
     posts += 1;
     gets += tally.gets;
     early += tally.early;
-    lateness.push(...tally.lateness);
-    tally.lateness.forEach((late, index) => {
-      const arrivedAt = tally.lateArrivals[index] ?? Infinity;
-      (phase !== undefined && arrivedAt <= phase.last ? whilePosting : afterPosts).push(late);
-    });
+    for (const late of tally.lateness) {
+      lateness.push(late.ms);
+      (phase !== undefined && late.arrivedAt <= phase.last ? whilePosting : afterPosts).push(late.ms);
+    }
     if (tally.async) minimal += timing.checkpoints.length;
     const lastCheckpoint = timing.checkpoints.at(-1);
     if (tally.async && lastCheckpoint !== undefined) perfect.push(lastCheckpoint - timing.readyAt);

@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { Dispatcher } from 'undici';
 import { CoreError } from '../errors.ts';
+import { SignalFanout } from '../signal-fanout.ts';
 import { TransportError, type ApiRequest, type ApiResponse } from '../api/service-client-types.ts';
 import { ExchangeHandler } from './exchange-handler.ts';
 import { sendingGate, type SendingGate } from './sending-hook.ts';
@@ -59,28 +60,15 @@ function requestContent(req: ApiRequest, gate: SendingGate | undefined): { heade
 }
 
 /**
- * The exchanges under way for each caller's signal. One listener per signal (the service's own
- * lasts as long as the service) rather than one added and removed per request.
+ * The exchanges under way for each caller's signal, behind one abort listener per signal (the
+ * service's own lasts as long as the service) rather than one added and removed per request.
  */
-const underWay = new WeakMap<AbortSignal, Set<ExchangeHandler>>();
+const underWay = new SignalFanout<ExchangeHandler>((handler, signal) => {
+  handler.abort(cancelReason(signal));
+});
 
-function abortWithSignal(signal: AbortSignal, handler: ExchangeHandler): () => void {
-  let handlers = underWay.get(signal);
-  if (handlers === undefined) {
-    const added = new Set<ExchangeHandler>();
-    handlers = added;
-    underWay.set(signal, added);
-    signal.addEventListener('abort', () => {
-      const reason = signal.reason instanceof Error ? signal.reason : new Error('The request was cancelled.');
-      for (const each of added) each.abort(reason);
-      added.clear();
-    }, { once: true });
-  }
-  handlers.add(handler);
-  const registered = handlers;
-  return () => {
-    registered.delete(handler);
-  };
+function cancelReason(signal: AbortSignal): Error {
+  return signal.reason instanceof Error ? signal.reason : new Error('The request was cancelled.');
 }
 
 /**
@@ -96,8 +84,8 @@ function endWhenDue(handler: ExchangeHandler, timeoutMs: number, outer: AbortSig
   }, timeoutMs);
   timer.unref();
   let unregister: (() => void) | undefined;
-  if (outer?.aborted === true) handler.abort(outer.reason instanceof Error ? outer.reason : new Error('The request was cancelled.'));
-  else if (outer !== undefined) unregister = abortWithSignal(outer, handler);
+  if (outer?.aborted === true) handler.abort(cancelReason(outer));
+  else if (outer !== undefined) unregister = underWay.add(outer, handler);
   return {
     timedOut: () => timedOut,
     dispose: () => {

@@ -1,3 +1,5 @@
+import { SignalFanout } from '../signal-fanout.ts';
+
 interface Waiter {
   readonly admit: (admitted: boolean) => void;
   gone: boolean;
@@ -48,12 +50,11 @@ class Queue {
 export class Slots {
   #free: number;
   readonly #lanes: Record<Lane, Queue> = { first: new Queue(), last: new Queue() };
-  /**
-   * The waiters of each signal, behind one abort listener per signal: thousands of purchases
-   * wait on the same closing signal, and an EventTarget looks through all its listeners on every
-   * add and remove, which made one listener per waiter quadratic.
-   */
-  readonly #bySignal = new Map<AbortSignal, Set<Waiter>>();
+  /** The waiters of each signal, behind one abort listener per signal (signal-fanout.ts). */
+  readonly #aborts = new SignalFanout<Waiter>((waiter) => {
+    waiter.gone = true;
+    waiter.admit(false);
+  });
 
   constructor(size: number) {
     if (!(size >= 1)) throw new RangeError('A slot count must be at least 1.');
@@ -75,33 +76,17 @@ export class Slots {
 
   #wait(signal: AbortSignal | undefined, lane: Lane): Promise<boolean> {
     return new Promise((resolve) => {
+      let forget: (() => void) | undefined;
       const waiter: Waiter = {
         admit: (admitted) => {
-          if (signal !== undefined) this.#bySignal.get(signal)?.delete(waiter);
+          forget?.();
           resolve(admitted);
         },
         gone: false,
       };
-      if (signal !== undefined) this.#watch(signal).add(waiter);
+      if (signal !== undefined) forget = this.#aborts.add(signal, waiter);
       this.#lanes[lane].push(waiter);
     });
-  }
-
-  #watch(signal: AbortSignal): Set<Waiter> {
-    let waiters = this.#bySignal.get(signal);
-    if (waiters === undefined) {
-      const watched = new Set<Waiter>();
-      waiters = watched;
-      this.#bySignal.set(signal, watched);
-      signal.addEventListener('abort', () => {
-        this.#bySignal.delete(signal);
-        for (const waiter of watched) {
-          waiter.gone = true;
-          waiter.admit(false);
-        }
-      }, { once: true });
-    }
-    return waiters;
   }
 
   #release(): void {
