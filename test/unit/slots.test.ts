@@ -77,4 +77,31 @@ describe('slots', () => {
     held?.();
     expect(await post).toBeTypeOf('function');
   });
+
+  it('keeps a quarter of its slots from the first lane while the last lane waits, and none once it is served', async () => {
+    const slots = new Slots(4);
+    const gets = await Promise.all([1, 2, 3, 4].map(() => slots.acquire(undefined, 'first')));
+    const order: string[] = [];
+    const wait = (name: string, lane: 'first' | 'last'): Promise<(() => void) | undefined> => slots.acquire(undefined, lane).then((release) => {
+      order.push(name);
+      return release;
+    });
+    const post = wait('post', 'last');
+    const nextGets = [wait('get 5', 'first'), wait('get 6', 'first')];
+    // Three of four slots held by GETs is all the first lane may have while a POST waits.
+    gets[0]?.();
+    await post;
+    expect(order).toEqual(['post']);
+    // The POST is served: the first lane takes freed slots again, ahead of the last.
+    const laterPost = wait('later post', 'last');
+    gets[1]?.();
+    await nextGets[0];
+    expect(order).toEqual(['post', 'get 5']);
+    gets[2]?.();
+    await nextGets[1];
+    expect(order).toEqual(['post', 'get 5', 'get 6']);
+    gets[3]?.();
+    await laterPost;
+    expect(order).toEqual(['post', 'get 5', 'get 6', 'later post']);
+  });
 });

@@ -35,6 +35,11 @@ class Queue {
     }
   }
 
+  /** Whether anyone may still be waiting (waiters that gave up are counted until they are reached). */
+  get waiting(): boolean {
+    return this.#head < this.#waiting.length;
+  }
+
   #compact(): void {
     if (this.#head < 1024 && this.#head < this.#waiting.length) return;
     this.#waiting = this.#waiting.slice(this.#head);
@@ -44,11 +49,17 @@ class Queue {
 
 /**
  * At most `size` holders at once; the others wait in order of arrival, those of the `first` lane
- * ahead of those of the `last` lane. A release function is handed to each holder and frees its
- * slot once, however often it is called.
+ * ahead of those of the `last` lane, except that while the `last` lane waits, a quarter of the
+ * slots (none of fewer than four) are kept from the `first` lane: the poller runs more jobs than
+ * there are slots (poller.ts), and purchases being sent must still go out meanwhile. A release function is handed to each holder and frees its slot
+ * once, however often it is called.
  */
 export class Slots {
+  readonly #size: number;
+  /** Slots the `first` lane leaves to the `last` lane while that one waits. */
+  readonly #keptForLast: number;
   #free: number;
+  readonly #held: Record<Lane, number> = { first: 0, last: 0 };
   readonly #lanes: Record<Lane, Queue> = { first: new Queue(), last: new Queue() };
   /** The waiters of each signal, behind one abort listener per signal (signal-fanout.ts). */
   readonly #aborts = new SignalFanout<Waiter>((waiter) => {
@@ -58,6 +69,8 @@ export class Slots {
 
   constructor(size: number) {
     if (!(size >= 1)) throw new RangeError('A slot count must be at least 1.');
+    this.#size = size;
+    this.#keptForLast = Math.floor(size / 4);
     this.#free = size;
   }
 
@@ -66,10 +79,12 @@ export class Slots {
     if (signal?.aborted === true) return undefined;
     if (this.#free > 0) this.#free -= 1;
     else if (!(await this.#wait(signal, lane))) return undefined;
+    this.#held[lane] += 1;
     let released = false;
     return () => {
       if (released) return;
       released = true;
+      this.#held[lane] -= 1;
       this.#release();
     };
   }
@@ -90,7 +105,9 @@ export class Slots {
   }
 
   #release(): void {
-    const next = this.#lanes.first.shift() ?? this.#lanes.last.shift();
+    const { first, last } = this.#lanes;
+    const firstMayTake = !last.waiting || this.#held.first < this.#size - this.#keptForLast;
+    const next = (firstMayTake ? first.shift() : undefined) ?? last.shift() ?? first.shift();
     // The slot passes straight to the next in line.
     if (next === undefined) this.#free += 1;
     else next.admit(true);
