@@ -51,8 +51,8 @@ class Queue {
  * At most `size` holders at once; the others wait in order of arrival, those of the `first` lane
  * ahead of those of the `last` lane, except that while the `last` lane waits, a quarter of the
  * slots (none of fewer than four) are kept from the `first` lane: the poller runs more jobs than
- * there are slots (poller.ts), and purchases being sent must still go out meanwhile. A release function is handed to each holder and frees its slot
- * once, however often it is called.
+ * there are slots (poller.ts), and purchases being sent must still go out meanwhile. A release
+ * function is handed to each holder and frees its slot once, however often it is called.
  */
 export class Slots {
   readonly #size: number;
