@@ -78,7 +78,7 @@ describe('slots', () => {
     expect(await post).toBeTypeOf('function');
   });
 
-  it('keeps a quarter of its slots from the first lane while the last lane waits, and none once it is served', async () => {
+  it('keeps a quarter of its slots from the first lane while the last lane waits; below that, the first lane goes first again', async () => {
     const slots = new Slots(4);
     const gets = await Promise.all([1, 2, 3, 4].map(() => slots.acquire(undefined, 'first')));
     const order: string[] = [];
@@ -92,7 +92,7 @@ describe('slots', () => {
     gets[0]?.();
     await post;
     expect(order).toEqual(['post']);
-    // The POST is served: the first lane takes freed slots again, ahead of the last.
+    // The POST holds the kept slot: with two of the other three, the first lane goes ahead of a later POST again.
     const laterPost = wait('later post', 'last');
     gets[1]?.();
     await nextGets[0];
