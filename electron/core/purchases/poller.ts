@@ -23,6 +23,7 @@ export interface PollerOptions {
   readonly random: () => number;
   /** Read at every retry decision, so a changed setting applies to the next one. */
   readonly retry: () => RetryPolicy;
+  /** The request limit per environment (the size of `slots`); scheduled jobs are a multiple of it. */
   readonly maxConcurrent: number;
   /** Requests in flight per environment, shared with the POSTs: a GET that has come due goes first. */
   readonly slots: RequestSlots;

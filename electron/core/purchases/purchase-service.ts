@@ -29,7 +29,8 @@ export interface PurchaseServiceOptions {
   readonly random?: () => number;
   /**
    * Purchase requests in flight at once per environment, POSTs and result GETs together with the
-   * GETs first, and result GETs under way across all environments (default 16).
+   * GETs first (default 16); the poller runs twice as many scheduled checks across all
+   * environments, each waiting for a request slot (poller.ts).
    */
   readonly maxConcurrent?: number;
   /** Retries of result GETs: fixed values, or a function read at every decision (settings). */
