@@ -33,6 +33,10 @@ describe('purchases clicked together share journal commits without giving up a p
     });
     const created = await Promise.all(titles.map((title) => service.create(rig.env, title, [variable])));
     expect(created.every((record) => record.state === 'pending')).toBe(true);
+    // Time-ordered ids (local-id.ts): each new intent goes to the right edge of the id indexes.
+    const ids = created.map((record) => record.id);
+    expect(ids.every((id) => id[14] === '7')).toBe(true);
+    expect([...ids].sort()).toEqual(ids);
     expect(seenAtPost).toHaveLength(titles.length);
     expect(seenAtPost[0]?.rows).toBe(titles.length);
     for (const post of seenAtPost) {

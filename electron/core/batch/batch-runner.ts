@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import type { BatchItem } from '../../../shared/batch.ts';
 import type { Money } from '../../../shared/purchase.ts';
 import { settledPurchaseStates } from '../../../shared/purchase.ts';
 import { CoreError } from '../errors.ts';
+import { newLocalId } from '../purchases/local-id.ts';
 import type { PurchaseEnvironment, PurchaseService } from '../purchases/purchase-service.ts';
 import type { SpendingGuard } from '../spending/spending-guard.ts';
 import { sumMoney } from '../spending/money.ts';
@@ -130,7 +130,7 @@ export class BatchRun {
     if (items.length === 0) return;
     const { store, purchases, guard, now } = this.#deps;
     const spec = this.#batch.spec;
-    const lines = items.map((item) => ({ ...item, state: 'sending' as const, purchaseLocalId: randomUUID() }));
+    const lines = items.map((item) => ({ ...item, state: 'sending' as const, purchaseLocalId: newLocalId() }));
     store.saveItems(this.#batch.id, lines);
     guard.ledger.recordEstimates(spec.environmentId, lines.map((line) => ({ localId: line.purchaseLocalId, cost: line.cost })), now());
     for (const sending of lines) {

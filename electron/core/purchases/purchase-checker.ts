@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import type { PurchaseRecord } from '../../../shared/purchase.ts';
 import { CoreError } from '../errors.ts';
 import type { Clock } from './clock.ts';
+import { newLocalId } from './local-id.ts';
 import type { Poller, PurchaseEnvironment } from './poller.ts';
 import type { RecordStore } from './record-store.ts';
 import { resolveCheckReference } from './reference.ts';
@@ -63,7 +63,7 @@ export class PurchaseChecker {
     }
     const now = this.#clock.now();
     const inserted = await this.#store.insert({
-      id: randomUUID(),
+      id: newLocalId(),
       environmentId: environment.id,
       variables: [],
       options: {},

@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { purchaseAddressSchema, type PurchaseOptions, type PurchaseRecord, type ResolveAction } from '../../../shared/purchase.ts';
 import { isTitleNumber, normalizeTitleNumber, titleNumberRefusal } from '../../../shared/title-number.ts';
 import { CoreError } from '../errors.ts';
 import type { Clock } from './clock.ts';
+import { newLocalId } from './local-id.ts';
 import type { Poller, PurchaseEnvironment } from './poller.ts';
 import { formatPrefer } from './prefer.ts';
 import type { RecordStore } from './record-store.ts';
@@ -68,7 +68,7 @@ export class PurchaseSender {
     const now = this.#options.clock.now();
     // Durable before the POST; the intents of clicks made within a millisecond share one commit.
     const intent = await this.#options.store.insert({
-      id: localId ?? randomUUID(),
+      id: localId ?? newLocalId(),
       environmentId: environment.id,
       titleNumber: title,
       ...(address === undefined ? {} : { address }),

@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import type { Money, PurchaseOptions, PurchaseRecord } from '../../../shared/purchase.ts';
 import { normalizeTitleNumber } from '../../../shared/title-number.ts';
 import type { EnvironmentSession } from '../api/environment-session.ts';
 import { CoreError } from '../errors.ts';
+import { newLocalId } from '../purchases/local-id.ts';
 import type { PurchaseEnvironment, PurchaseService } from '../purchases/purchase-service.ts';
 import { sumMoney } from './money.ts';
 import { findHeldValues } from './reuse.ts';
@@ -71,7 +71,7 @@ export async function guardedCreate(
   const breach = deps.guard.breach(environmentId, cost);
   if (breach !== undefined) throw new CoreError('budget_exceeded', describeBreach(breach));
   // The estimate and the intent are written in this same turn, so no other purchase slips between the check and them.
-  const localId = randomUUID();
+  const localId = newLocalId();
   deps.guard.ledger.recordEstimate(localId, environmentId, cost, deps.now());
   return deps.purchases.create(deps.environment, title, toBuy, options, localId, { address: choice.address });
 }
