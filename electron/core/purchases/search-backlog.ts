@@ -4,13 +4,18 @@ import { searchBacklogTable, searchTable } from './history-search-schema.ts';
 
 /**
  * Takes the purchases noted in the title backlog into the title index, in bulk
- * (history-search-schema.ts says why): a second after a write, then a slice at a time until the
+ * (history-search-schema.ts says why): a few seconds after a write, then a slice at a time until the
  * backlog is empty, each slice one transaction; and all of it when the journal closes, so a CLI
  * command leaves nothing behind. Searches read the backlog's purchases too (history-search.ts).
  */
 
-/** How long after a write the index takes the backlog in. */
-const delayMs = 1000;
+/**
+ * How long after a write the index takes the backlog in. Long enough for a burst of purchases
+ * being sent to be over: each purchase is noted twice, by its intent and by its 303 (the purchase
+ * id), and taken in once if both come first. At 10,000 purchases sent at once, a second's delay
+ * had the index take in most of them twice, while the POSTs were still going out.
+ */
+const delayMs = 5000;
 /** Purchases per transaction: 10,000 in one would hold the event loop for a long moment. */
 const sliceSize = 1000;
 /** The pause between slices, so other work comes between them. */
@@ -39,7 +44,7 @@ export class SearchBacklog {
     this.#transaction = transaction;
   }
 
-  /** A write may have added to the backlog: the index takes it within a second. */
+  /** A write may have added to the backlog: the index takes it within a few seconds. */
   wrote(): void {
     this.#schedule(delayMs);
   }
