@@ -68,6 +68,44 @@ describe('Scheduler', () => {
     expect(clock.timers.size).toBe(0);
   });
 
+  it('with a wake grid, starts the jobs due within one interval together at its end, none before its time, one already due at once', async () => {
+    const clock = new FakeClock();
+    const { started, run } = recorder(clock);
+    const scheduler = new Scheduler({ clock, maxConcurrent: 8, run, wakeGridMs: 10 });
+    const t0 = clock.now();
+    expect(t0 % 10).toBe(0);
+    scheduler.schedule('a', t0 + 1);
+    scheduler.schedule('b', t0 + 4);
+    scheduler.schedule('c', t0 + 10);
+    scheduler.schedule('d', t0 + 11);
+    scheduler.schedule('e', t0 + 19);
+    expect(clock.timers.size).toBe(1);
+    await clock.advanceTo(t0 + 100);
+    expect(started).toEqual([
+      { key: 'a', at: t0 + 10 }, { key: 'b', at: t0 + 10 }, { key: 'c', at: t0 + 10 },
+      { key: 'd', at: t0 + 20 }, { key: 'e', at: t0 + 20 },
+    ]);
+    scheduler.schedule('now', clock.now() - 5);
+    await flush();
+    expect(started.at(-1)).toEqual({ key: 'now', at: t0 + 100 });
+    expect(() => new Scheduler({ clock, maxConcurrent: 1, run, wakeGridMs: -1 })).toThrow(RangeError);
+  });
+
+  it('with a wake grid and timers that fire early, still starts no job before its time', async () => {
+    const clock = new FakeClock(3);
+    const { started, run } = recorder(clock);
+    const scheduler = new Scheduler({ clock, maxConcurrent: 8, run, wakeGridMs: 10 });
+    const t0 = clock.now();
+    const due = new Map([['a', t0 + 1], ['b', t0 + 8], ['c', t0 + 9], ['d', t0 + 10], ['e', t0 + 17]]);
+    for (const [key, at] of due) scheduler.schedule(key, at);
+    await clock.advanceTo(t0 + 100);
+    expect(started.map((s) => s.key)).toEqual(['a', 'b', 'c', 'd', 'e']);
+    for (const { key, at } of started) {
+      expect(at).toBeGreaterThanOrEqual(due.get(key) ?? Infinity);
+      expect(at).toBeLessThan((due.get(key) ?? 0) + 10);
+    }
+  });
+
   it('keeps a single timer however many jobs are waiting', async () => {
     const clock = new FakeClock();
     const { run } = recorder(clock);

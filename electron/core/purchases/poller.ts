@@ -42,6 +42,16 @@ export interface PollerOptions {
 const jobsPerRequestSlot = 2;
 
 /**
+ * The scheduler's timer slack (scheduler.ts): GETs that come due within the same 10 ms go out
+ * together, in one turn of the event loop, each at most 10 ms after the time the service allowed
+ * and never before it. One turn for several GETs and their answers shares what each turn costs
+ * (the timer, the journal's look for other writers, the group commit, the sockets' wake-ups): at
+ * 1,000 purchases, CPU 3.28-4.02 s exact and 3.09-3.87 s with the slack (4 interleaved pairs; 3
+ * of them 0.8 s apart), lateness p99 8-12 ms against 13-18 ms.
+ */
+const wakeGridMs = 10;
+
+/**
  * Follows pending purchases: each GET of a result resource is scheduled for the moment the
  * server's last answer allows (Retry-After, max-age less Age), and never earlier.
  */
@@ -58,6 +68,7 @@ export class Poller {
     this.#scheduler = new Scheduler({
       clock: options.clock,
       maxConcurrent: options.maxConcurrent * jobsPerRequestSlot,
+      wakeGridMs,
       run: async (id) => {
         await this.#exclusive(id, () => this.#poll(id, false));
       },

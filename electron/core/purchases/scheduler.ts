@@ -11,6 +11,13 @@ export interface SchedulerOptions {
   readonly run: (key: string) => Promise<void>;
   /** A job's own failure must not stop the scheduler; it is reported here. */
   readonly onError?: (key: string, error: unknown) => void;
+  /**
+   * Timer slack: the timer is armed for the first multiple of this many milliseconds (since the
+   * epoch) at or after the earliest due time, so jobs that come due within the same interval
+   * start together, in one turn, each at most this much after its time and never before it. A job
+   * already due when it is scheduled starts at once. 0 (the default): exactly at the due time.
+   */
+  readonly wakeGridMs?: number;
 }
 
 interface Entry {
@@ -41,6 +48,7 @@ export class Scheduler {
 
   constructor(options: SchedulerOptions) {
     if (!(options.maxConcurrent >= 1)) throw new RangeError('maxConcurrent must be at least 1.');
+    if (options.wakeGridMs !== undefined && !(options.wakeGridMs >= 0)) throw new RangeError('wakeGridMs must not be negative.');
     this.#options = options;
   }
 
@@ -127,7 +135,9 @@ export class Scheduler {
     this.#timer = undefined;
     this.#timerDueAt = wanted;
     if (wanted === Number.POSITIVE_INFINITY) return;
-    const delay = Math.min(Math.max(0, wanted - this.#options.clock.now()), maxTimerDelayMs);
+    const grid = this.#options.wakeGridMs ?? 0;
+    const wakeAt = grid > 0 ? Math.ceil(wanted / grid) * grid : wanted;
+    const delay = Math.min(Math.max(0, wakeAt - this.#options.clock.now()), maxTimerDelayMs);
     this.#timer = this.#options.clock.setTimer(() => {
       this.#timer = undefined;
       this.#timerDueAt = Number.POSITIVE_INFINITY;
