@@ -8,6 +8,9 @@ interface Entry {
   version: number;
 }
 
+/** How long a look at data_version stands: as long as the poller's timer slack (poller.ts), so one wake's GETs and answers share a look. */
+const versionTrustMs = 10;
+
 /**
  * The purchases still in progress, as last committed, so that the poller and the submitter do
  * not read, parse and validate a row for every request. Only unsettled records are kept: they
@@ -17,13 +20,10 @@ interface Entry {
  * copy is trusted only while the journal's data_version says nobody else committed; after that,
  * it is checked once against the row's updated_at. data_version is read at most once every
  * `versionTrustMs`: each read of the file takes SQLite's file locks, a few system calls, and was
- * 4-5 % of the client's CPU at 1,000 purchases when read once per turn of the event loop. Another
+ * about 5 % of the client's CPU at 1,000 purchases when read once per turn of the event loop. Another
  * process's change is seen within that time, well inside the window in which an answer already
  * waits for its group commit (write-queue.ts).
  */
-/** How long a look at data_version stands: the poller's timer slack (poller.ts). */
-const versionTrustMs = 10;
-
 export class RecordCache {
   readonly #journal: PurchaseJournal;
   readonly #entries = new Map<string, Entry>();
