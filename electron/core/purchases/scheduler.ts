@@ -14,8 +14,9 @@ export interface SchedulerOptions {
   /**
    * Timer slack: the timer is armed for the first multiple of this many milliseconds (since the
    * epoch) at or after the earliest due time, so jobs that come due within the same interval
-   * start together, in one turn, each at most this much after its time and never before it. A job
-   * already due when it is scheduled starts at once. 0 (the default): exactly at the due time.
+   * start together, in one turn: the slack holds a job back by at most this much, and never starts
+   * it before its time. A job already due when it is scheduled starts at once (given a free slot).
+   * 0 (the default): the timer is armed for the due time itself.
    */
   readonly wakeGridMs?: number;
 }
