@@ -44,10 +44,10 @@ const jobsPerRequestSlot = 2;
 /**
  * The scheduler's timer slack (scheduler.ts): GETs that come due within the same 10 ms go out
  * together, in one turn of the event loop: the slack holds a GET back by at most 10 ms, and never
- * sends one before the time the service allowed. One turn for several GETs and their answers shares what each turn costs
- * (the timer, the journal's look for other writers, the group commit, the sockets' wake-ups): at
- * 1,000 purchases, CPU 3.28-4.02 s exact and 3.09-3.87 s with the slack (4 interleaved pairs; 3
- * of them 0.8 s apart), lateness p99 8-12 ms against 13-18 ms.
+ * sends one before the time the service allowed. One turn for several GETs and their answers
+ * shares what each turn costs (the timer, the journal's look for other writers, the group commit,
+ * the sockets' wake-ups): at 1,000 purchases, CPU 3.28-4.02 s exact and 3.09-3.87 s with the
+ * slack (4 interleaved pairs; 3 of them 0.8 s apart), lateness p99 8-12 ms against 13-18 ms.
  */
 const wakeGridMs = 10;
 

@@ -20,15 +20,15 @@ const versionTrustMs = 10;
  * copy is trusted only while the journal's data_version says nobody else committed; after that,
  * it is checked once against the row's updated_at. data_version is read at most once every
  * `versionTrustMs`: each read of the file takes SQLite's file locks, a few system calls, and was
- * about 5 % of the client's CPU at 1,000 purchases when read once per turn of the event loop. Another
- * process's change is seen within that time, well inside the window in which an answer already
- * waits for its group commit (write-queue.ts).
+ * about 5 % of the client's CPU at 1,000 purchases when read once per turn of the event loop.
+ * Another process's change is seen within that time, well inside the window in which an answer
+ * already waits for its group commit (write-queue.ts).
  */
 export class RecordCache {
   readonly #journal: PurchaseJournal;
   readonly #entries = new Map<string, Entry>();
-  #version: number | undefined;
-  /** When #version was read (performance.now()). */
+  #version = 0;
+  /** When #version was read (performance.now()); never, at first. */
   #versionReadAt = Number.NEGATIVE_INFINITY;
 
   constructor(journal: PurchaseJournal) {
@@ -56,7 +56,7 @@ export class RecordCache {
 
   #dataVersion(): number {
     const now = performance.now();
-    if (this.#version !== undefined && now - this.#versionReadAt < versionTrustMs) return this.#version;
+    if (now - this.#versionReadAt < versionTrustMs) return this.#version;
     this.#version = this.#journal.dataVersion();
     this.#versionReadAt = now;
     return this.#version;
