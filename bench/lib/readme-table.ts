@@ -63,6 +63,7 @@ function pollingTable(polling: unknown): string[] {
   const perfect = `${summaryCell(polling, 'titleDesk', 'perfect client: ready to result p50', ' ms')} / ${summaryCell(polling, 'titleDesk', 'perfect client: ready to result p99', ' ms')}`;
   lines.push('', `Same workload for every client and run: ${at(polling, 'sameWorkload') === true ? 'yes' : 'no'}; ${fmt(num(polling, 'connections'))} connections each. ` +
     `A perfect client (each GET exactly when advised) gets the 200 ${perfect} (p50 / p99) after the data is ready: the advice is in whole seconds.`);
+  lines.push(...paceLine(polling));
   return lines;
 }
 
@@ -97,6 +98,7 @@ function scaleTable(scale: unknown): string[] {
   }
   lines.push('', `${fmt(num(scale, 'connections'))} connections, the polling section's pacing; each column against a fresh sandbox process. ` +
     'The naive client journals nothing: its POSTs show how fast this machine and the sandbox take 10,000 purchases at all.');
+  lines.push(...paceLine(scale));
   return lines;
 }
 
@@ -132,6 +134,24 @@ function historyRows(history: unknown): [unknown, string, string][] {
   return historySearches
     .filter(([key]) => at(history, `searches.${key}`) !== undefined)
     .map(([key, label]) => [history, `History: ${label}, p50 / p99 (median of runs)`, `${fmt(num(history, `searches.${key}.p50Ms.median`), ' ms')} / ${fmt(num(history, `searches.${key}.p99Ms.median`), ' ms')}`]);
+}
+
+/**
+ * The machine's pace before each run (bench/lib/machine-pace.ts), one list per probe, so a slow
+ * spell shows beside the figures it slowed; nothing for results written before the probe existed.
+ */
+function paceLine(section: unknown): string[] {
+  const runs = at(section, 'raw');
+  if (!Array.isArray(runs)) return [];
+  const list = (probe: string, unit: string): string | undefined => {
+    const values = runs.map((run: unknown) => num(run, `paceBefore.${probe}`));
+    return values.some((value) => value === undefined) ? undefined : `${values.map((value) => fmt(value)).join(' / ')}${unit}`;
+  };
+  const cpu = list('cpuMs', ' ms');
+  const roundTrip = list('roundTripUs', ' µs');
+  const fsync = list('fsyncMs', ' ms');
+  if (cpu === undefined || roundTrip === undefined || fsync === undefined) return [];
+  return ['', `Machine pace before each run (bench/lib/machine-pace.ts): a fixed JavaScript loop ${cpu}; a one-byte loopback round trip to another process ${roundTrip}; a 4 KiB write and fdatasync ${fsync}.`];
 }
 
 function kib(bytes: number | undefined): number | undefined {

@@ -44,6 +44,23 @@ describe('README Performance figures generated from bench/results.json', () => {
     expect(markdown).toContain('| POSTs: first arrival → last answer (sandbox log) | 567 ms (worst 610 ms) | 4,772 ms |\n');
   });
 
+  it('shows the machine\'s pace before each run under the tables whose runs recorded it, and nothing for older results', () => {
+    const results = fixture();
+    const polling = results.sections['polling'];
+    if (polling === undefined) throw new Error('fixture without polling');
+    const pace = (cpuMs: number, roundTripUs: number, fsyncMs: number) => ({ paceBefore: { cpuMs, roundTripUs, fsyncMs } });
+    const raw = [pace(36, 77, 0.23), pace(41, 1510, 0.46), pace(35, 51, 2.5)];
+    const markdown = performanceMarkdown({ ...results, sections: { ...results.sections, polling: { ...polling, raw } } });
+    expect(markdown).toContain('Machine pace before each run (bench/lib/machine-pace.ts): a fixed JavaScript loop 36 / 41 / 35 ms; ' +
+      'a one-byte loopback round trip to another process 77 / 1,510 / 51 µs; a 4 KiB write and fdatasync 0.23 / 0.46 / 2.5 ms.');
+    // The scale section of the fixture has no raw runs: no line of its own.
+    expect(markdown.match(/Machine pace/g)).toHaveLength(1);
+    // A run without the probe (older results) leaves the line out rather than showing part of it.
+    const partial = performanceMarkdown({ ...results, sections: { ...results.sections, polling: { ...polling, raw: [raw[0], {}] } } });
+    expect(partial).not.toContain('Machine pace');
+    expect(performanceMarkdown(fixture())).not.toContain('Machine pace');
+  });
+
   it('says so when the sections come from different runs', () => {
     const results = fixture();
     const history = results.sections['history'];

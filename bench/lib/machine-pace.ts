@@ -1,0 +1,107 @@
+import { spawn } from 'node:child_process';
+import { closeSync, fdatasyncSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
+import { connect, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { percentile, round } from './stats.ts';
+
+/**
+ * How fast this machine is at the moment, by three small fixed tasks. On these shared virtual
+ * machines the same code has run twice as slowly from one hour to the next while the load
+ * average said nothing; these tell such a spell from a change in the code:
+ * - `cpuMs`: a fixed loop of integer arithmetic in JavaScript (the CPU a thread gets);
+ * - `roundTripUs`: one byte to another process over loopback TCP and back, the wake-ups that
+ *   most of a client's cost per request is made of;
+ * - `fsyncMs`: a 4 KiB write and fdatasync, what every durable journal commit waits for.
+ * Each is the median of its repetitions.
+ */
+export interface MachinePace {
+  readonly cpuMs: number;
+  readonly roundTripUs: number;
+  readonly fsyncMs: number;
+}
+
+function loopOnce(): number {
+  const started = performance.now();
+  let state = 1;
+  for (let i = 0; i < 30_000_000; i += 1) state = (Math.imul(state, 1_103_515_245) + 12_345) | 0;
+  // The result is used, so the loop is not optimised away.
+  if (state === 0.5) throw new Error('unreachable');
+  return performance.now() - started;
+}
+
+function cpuMs(): number {
+  return percentile([loopOnce(), loopOnce(), loopOnce()], 50) ?? 0;
+}
+
+function fsyncMs(): number {
+  const dir = mkdtempSync(join(tmpdir(), 'titledesk-pace-'));
+  const fd = openSync(join(dir, 'probe'), 'w');
+  const page = Buffer.alloc(4096, 1);
+  const times: number[] = [];
+  try {
+    for (let i = 0; i < 50; i += 1) {
+      writeSync(fd, page);
+      const started = performance.now();
+      fdatasyncSync(fd);
+      times.push(performance.now() - started);
+    }
+  } finally {
+    closeSync(fd);
+    rmSync(dir, { recursive: true, force: true });
+  }
+  return percentile(times, 50) ?? 0;
+}
+
+/** An echo server in a process of its own; it prints its port, then echoes until killed. */
+const echoServer = `
+const server = require('node:net').createServer((socket) => { socket.setNoDelay(true); socket.pipe(socket); });
+server.listen(0, '127.0.0.1', () => { process.stdout.write(server.address().port + '\\n'); });
+`;
+
+function oneByteBack(socket: Socket): Promise<number> {
+  return new Promise((resolve) => {
+    const started = performance.now();
+    socket.once('data', () => {
+      resolve((performance.now() - started) * 1000);
+    });
+    socket.write('x');
+  });
+}
+
+async function roundTripUs(): Promise<number> {
+  const child = spawn(process.execPath, ['-e', echoServer], { stdio: ['ignore', 'pipe', 'inherit'] });
+  try {
+    const lines = createInterface({ input: child.stdout });
+    const port = await new Promise<number>((resolve, reject) => {
+      lines.once('line', (line) => {
+        resolve(Number(line));
+      });
+      child.once('exit', () => {
+        reject(new Error('The echo server of the machine probe exited before it listened.'));
+      });
+    });
+    const socket = connect({ port, host: '127.0.0.1', noDelay: true });
+    await new Promise((resolve) => socket.once('connect', resolve));
+    const times: number[] = [];
+    for (let i = 0; i < 1000; i += 1) times.push(await oneByteBack(socket));
+    socket.destroy();
+    return percentile(times.slice(100), 50) ?? 0;
+  } finally {
+    child.kill();
+  }
+}
+
+export async function probePace(): Promise<MachinePace> {
+  return {
+    cpuMs: round(cpuMs(), 0) ?? 0,
+    roundTripUs: round(await roundTripUs(), 0) ?? 0,
+    fsyncMs: round(fsyncMs(), 2) ?? 0,
+  };
+}
+
+/** "CPU loop 120 ms, loopback round trip 95 µs, fdatasync 0.35 ms". */
+export function describePace(pace: MachinePace): string {
+  return `CPU loop ${String(pace.cpuMs)} ms, loopback round trip ${String(pace.roundTripUs)} µs, fdatasync ${String(pace.fsyncMs)} ms`;
+}
