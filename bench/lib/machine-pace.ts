@@ -89,7 +89,10 @@ async function roundTripUs(): Promise<number> {
     socket.destroy();
     return percentile(times.slice(100), 50) ?? 0;
   } finally {
+    // Gone before the run it precedes starts: nothing of the probe may compete with it.
+    const exited = child.exitCode === null && child.signalCode === null ? new Promise((resolve) => child.once('exit', resolve)) : Promise.resolve();
     child.kill();
+    await exited;
   }
 }
 

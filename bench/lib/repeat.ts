@@ -1,27 +1,19 @@
 import { currentLoad } from './machine.ts';
-import { probePace, type MachinePace } from './machine-pace.ts';
 
-/** One run of a timing-sensitive measurement, with the machine's load around it and its pace just before. */
-export type LoadedRun<T> = T & {
-  readonly run: number;
-  readonly loadBefore: readonly number[];
-  readonly loadAfter: readonly number[];
-  readonly paceBefore: MachinePace;
-};
+/** One run of a timing-sensitive measurement, with the machine's load around it. */
+export type LoadedRun<T> = T & { readonly run: number; readonly loadBefore: readonly number[]; readonly loadAfter: readonly number[] };
 
 /**
  * Runs a timing-sensitive measurement several times in a row (two shared cores make one run
- * noisy) and keeps the load average before and after each, and the machine's pace just before
- * (machine-pace.ts), so a bad run can be told from a busy or slow machine. Callers report the
- * median and the worst.
+ * noisy) and keeps the load average before and after each, so a bad run can be told from a
+ * busy machine. Callers report the median and the worst.
  */
 export async function repeatRuns<T extends object>(count: number, measure: (run: number) => Promise<T>): Promise<LoadedRun<T>[]> {
   const runs: LoadedRun<T>[] = [];
   for (let run = 1; run <= count; run += 1) {
-    const paceBefore = await probePace();
     const loadBefore = currentLoad();
     const outcome = await measure(run);
-    runs.push({ ...outcome, run, loadBefore, loadAfter: currentLoad(), paceBefore });
+    runs.push({ ...outcome, run, loadBefore, loadAfter: currentLoad() });
   }
   return runs;
 }

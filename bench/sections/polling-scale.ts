@@ -1,4 +1,4 @@
-import { describePace } from '../lib/machine-pace.ts';
+import { describePace, probePace, type MachinePace } from '../lib/machine-pace.ts';
 import { repeatRuns, type LoadedRun } from '../lib/repeat.ts';
 import { goalMark, type Section, type SectionOutcome } from '../lib/section.ts';
 import { medianAndWorst, round, show } from '../lib/stats.ts';
@@ -8,8 +8,8 @@ import { adviceGranularityMs, benchConnections, pollingClients, runPollingClient
 export const scaleSizes = [1000, 10_000] as const;
 type Size = (typeof scaleSizes)[number];
 /** TitleDesk at each size, and the naive 3 s client at 10,000: what a client that journals nothing manages on the same machine. */
-type RunSet = Record<`at${Size}`, ClientRun> & { readonly naiveAt10000: ClientRun };
-type Column = keyof RunSet;
+type RunSet = Record<`at${Size}`, ClientRun> & { readonly naiveAt10000: ClientRun; readonly paceBefore: MachinePace };
+type Column = Exclude<keyof RunSet, 'paceBefore'>;
 const columns: readonly { readonly key: Column; readonly size: Size; readonly heading: string }[] = [
   { key: 'at1000', size: 1000, heading: 'TitleDesk, 1,000 purchases' },
   { key: 'at10000', size: 10_000, heading: 'TitleDesk, 10,000 purchases' },
@@ -93,10 +93,12 @@ export const scaleSection: Section = {
       return runPollingClient(client, size);
     };
     const runs = await repeatRuns(context.runs, async (run): Promise<RunSet> => {
+      // In the bench's own process, before the clients' processes start: nothing of it lingers in theirs.
+      const paceBefore = await probePace();
       const at1000 = await measure(run, titleDesk, 1000);
       const at10000 = await measure(run, titleDesk, 10_000);
       const naiveAt10000 = await measure(run, naive3s, 10_000);
-      return { at1000, at10000, naiveAt10000 };
+      return { at1000, at10000, naiveAt10000, paceBefore };
     });
     const summaries = Object.fromEntries(columns.map((column) => [
       column.key,

@@ -1,4 +1,4 @@
-import { describePace } from '../lib/machine-pace.ts';
+import { describePace, probePace, type MachinePace } from '../lib/machine-pace.ts';
 import { repeatRuns, type LoadedRun } from '../lib/repeat.ts';
 import { goalMark, type Section, type SectionOutcome } from '../lib/section.ts';
 import { medianAndWorst, show } from '../lib/stats.ts';
@@ -6,6 +6,7 @@ import { adviceGranularityMs, benchConnections, pollingClients, runPollingClient
 
 interface RunSet {
   readonly clients: Record<string, ClientRun>;
+  readonly paceBefore: MachinePace;
 }
 type Figure = (run: ClientRun) => number | null;
 
@@ -75,12 +76,14 @@ export const pollingSection: Section = {
   title: 'Polling discipline at scale (Retry-After and max-age 1-3 s, ready after 1-20 s), judged from the sandbox log',
   async run(context): Promise<SectionOutcome> {
     const runs = await repeatRuns(context.runs, async (run) => {
+      // In the bench's own process, before the clients' processes start: nothing of it lingers in theirs.
+      const paceBefore = await probePace();
       const clients: Record<string, ClientRun> = {};
       for (const client of pollingClients) {
         context.log(`polling: run ${run}/${context.runs}, ${client.label}, ${context.purchases} purchases`);
         clients[client.key] = await runPollingClient(client, context.purchases);
       }
-      return { clients };
+      return { clients, paceBefore };
     });
     const same = sameWorkload(runs);
     const summaries = Object.fromEntries(pollingClients.map((client) => [
