@@ -7,19 +7,38 @@ import { createInterface } from 'node:readline';
 import { percentile, round } from './stats.ts';
 
 /**
- * How fast this machine is at the moment, by three small fixed tasks. On these shared virtual
+ * How fast this machine is at the moment, by four small fixed tasks. On these shared virtual
  * machines the same code has run twice as slowly from one hour to the next while the load
  * average said nothing; these tell such a spell from a change in the code:
  * - `cpuMs`: a fixed loop of integer arithmetic in JavaScript (the CPU a thread gets);
  * - `roundTripUs`: one byte to another process over loopback TCP and back, the wake-ups that
  *   most of a client's cost per request is made of;
- * - `fsyncMs`: a 4 KiB write and fdatasync, what every durable journal commit waits for.
+ * - `fsyncMs`: a 4 KiB write and fdatasync, what every durable journal commit waits for;
+ * - `memoryMs`: writing 64 MiB of memory fresh from the operating system, that is, a page fault
+ *   for each 4 KiB page. Starting a process, or a heap growing, is mostly that. On this kind of
+ *   virtual machine it has been seen at ten times its usual cost for hours on end: Node took
+ *   85-100 ms to start and exit instead of about 30.
  * Each is the median of its repetitions.
  */
 export interface MachinePace {
   readonly cpuMs: number;
   readonly roundTripUs: number;
   readonly fsyncMs: number;
+  readonly memoryMs: number;
+}
+
+const freshMemoryBytes = 64 * 2 ** 20;
+
+/** A buffer this large is mapped from the OS when made and unmapped when collected: each one is fresh. */
+function touchFreshMemoryOnce(): number {
+  const started = performance.now();
+  const buffer = Buffer.allocUnsafeSlow(freshMemoryBytes);
+  buffer.fill(1);
+  return performance.now() - started;
+}
+
+function memoryMs(): number {
+  return percentile([touchFreshMemoryOnce(), touchFreshMemoryOnce(), touchFreshMemoryOnce()], 50) ?? 0;
 }
 
 function loopOnce(): number {
@@ -101,10 +120,12 @@ export async function probePace(): Promise<MachinePace> {
     cpuMs: round(cpuMs(), 0) ?? 0,
     roundTripUs: round(await roundTripUs(), 0) ?? 0,
     fsyncMs: round(fsyncMs(), 2) ?? 0,
+    memoryMs: round(memoryMs(), 0) ?? 0,
   };
 }
 
-/** "CPU loop 120 ms, loopback round trip 95 µs, fdatasync 0.35 ms". */
+/** "CPU loop 36 ms, loopback round trip 50 µs, fdatasync 0.25 ms, 64 MiB of fresh memory 180 ms". */
 export function describePace(pace: MachinePace): string {
-  return `CPU loop ${String(pace.cpuMs)} ms, loopback round trip ${String(pace.roundTripUs)} µs, fdatasync ${String(pace.fsyncMs)} ms`;
+  return `CPU loop ${String(pace.cpuMs)} ms, loopback round trip ${String(pace.roundTripUs)} µs, fdatasync ${String(pace.fsyncMs)} ms, ` +
+    `64 MiB of fresh memory ${String(pace.memoryMs)} ms`;
 }

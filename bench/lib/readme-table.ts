@@ -150,8 +150,10 @@ function paceLine(section: unknown): string[] {
   const cpu = list('cpuMs', ' ms');
   const roundTrip = list('roundTripUs', ' µs');
   const fsync = list('fsyncMs', ' ms');
-  if (cpu === undefined || roundTrip === undefined || fsync === undefined) return [];
-  return ['', `Machine pace before each run (bench/lib/machine-pace.ts): a fixed JavaScript loop ${cpu}; a one-byte loopback round trip to another process ${roundTrip}; a 4 KiB write and fdatasync ${fsync}.`];
+  const memory = list('memoryMs', ' ms');
+  if (cpu === undefined || roundTrip === undefined || fsync === undefined || memory === undefined) return [];
+  return ['', `Machine pace before each run (bench/lib/machine-pace.ts): a fixed JavaScript loop ${cpu}; a one-byte loopback round trip to another process ${roundTrip}; ` +
+    `a 4 KiB write and fdatasync ${fsync}; writing 64 MiB of memory fresh from the OS ${memory}.`];
 }
 
 function kib(bytes: number | undefined): number | undefined {

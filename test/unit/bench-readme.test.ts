@@ -48,15 +48,19 @@ describe('README Performance figures generated from bench/results.json', () => {
     const results = fixture();
     const polling = results.sections['polling'];
     if (polling === undefined) throw new Error('fixture without polling');
-    const pace = (cpuMs: number, roundTripUs: number, fsyncMs: number) => ({ paceBefore: { cpuMs, roundTripUs, fsyncMs } });
-    const raw = [pace(36, 77, 0.23), pace(41, 1510, 0.46), pace(35, 51, 2.5)];
+    const pace = (cpuMs: number, roundTripUs: number, fsyncMs: number, memoryMs: number) => ({ paceBefore: { cpuMs, roundTripUs, fsyncMs, memoryMs } });
+    const raw = [pace(36, 77, 0.23, 180), pace(41, 1510, 0.46, 1250), pace(35, 51, 2.5, 21)];
     const markdown = performanceMarkdown({ ...results, sections: { ...results.sections, polling: { ...polling, raw } } });
     expect(markdown).toContain('Machine pace before each run (bench/lib/machine-pace.ts): a fixed JavaScript loop 36 / 41 / 35 ms; ' +
-      'a one-byte loopback round trip to another process 77 / 1,510 / 51 µs; a 4 KiB write and fdatasync 0.23 / 0.46 / 2.5 ms.');
+      'a one-byte loopback round trip to another process 77 / 1,510 / 51 µs; a 4 KiB write and fdatasync 0.23 / 0.46 / 2.5 ms; ' +
+      'writing 64 MiB of memory fresh from the OS 180 / 1,250 / 21 ms.');
     // The scale section of the fixture has no raw runs: no line of its own.
     expect(markdown.match(/Machine pace/g)).toHaveLength(1);
     // A run without the probe (older results) leaves the line out rather than showing part of it.
     const partial = performanceMarkdown({ ...results, sections: { ...results.sections, polling: { ...polling, raw: [raw[0], {}] } } });
+    // Results from before the memory probe: no line rather than a line with a gap.
+    const older = raw.map(({ paceBefore }) => ({ paceBefore: { cpuMs: paceBefore.cpuMs, roundTripUs: paceBefore.roundTripUs, fsyncMs: paceBefore.fsyncMs } }));
+    expect(performanceMarkdown({ ...results, sections: { ...results.sections, polling: { ...polling, raw: older } } })).not.toContain('Machine pace');
     expect(partial).not.toContain('Machine pace');
     expect(performanceMarkdown(fixture())).not.toContain('Machine pace');
   });
