@@ -16,8 +16,8 @@ import { percentile, round } from './stats.ts';
  * - `fsyncMs`: a 4 KiB write and fdatasync, what every durable journal commit waits for;
  * - `memoryMs`: writing 64 MiB of memory fresh from the operating system, that is, a page fault
  *   for each 4 KiB page. Starting a process, or a heap growing, is mostly that. On this kind of
- *   virtual machine it has been seen at ten times its usual cost for hours on end: Node took
- *   85-100 ms to start and exit instead of about 30.
+ *   virtual machine a page fault has been seen to cost about 3.5 µs for hours on end; then Node
+ *   took 85-100 ms just to start and exit, where a whole `titledesk --help` had taken 38 ms.
  * Each is the median of its repetitions.
  */
 export interface MachinePace {
