@@ -37,8 +37,9 @@ function touchFreshMemoryOnce(): number {
   return performance.now() - started;
 }
 
-function memoryMs(): number {
-  return percentile([touchFreshMemoryOnce(), touchFreshMemoryOnce(), touchFreshMemoryOnce()], 50) ?? 0;
+/** The median of three timings of `task`. */
+function medianOfThree(task: () => number): number {
+  return percentile([task(), task(), task()], 50) ?? 0;
 }
 
 function loopOnce(): number {
@@ -48,10 +49,6 @@ function loopOnce(): number {
   // The result is used, so the loop is not optimised away.
   if (state === 0.5) throw new Error('unreachable');
   return performance.now() - started;
-}
-
-function cpuMs(): number {
-  return percentile([loopOnce(), loopOnce(), loopOnce()], 50) ?? 0;
 }
 
 function fsyncMs(): number {
@@ -117,10 +114,10 @@ async function roundTripUs(): Promise<number> {
 
 export async function probePace(): Promise<MachinePace> {
   return {
-    cpuMs: round(cpuMs(), 0) ?? 0,
+    cpuMs: round(medianOfThree(loopOnce), 0) ?? 0,
     roundTripUs: round(await roundTripUs(), 0) ?? 0,
     fsyncMs: round(fsyncMs(), 2) ?? 0,
-    memoryMs: round(memoryMs(), 0) ?? 0,
+    memoryMs: round(medianOfThree(touchFreshMemoryOnce), 0) ?? 0,
   };
 }
 
@@ -128,4 +125,9 @@ export async function probePace(): Promise<MachinePace> {
 export function describePace(pace: MachinePace): string {
   return `CPU loop ${String(pace.cpuMs)} ms, loopback round trip ${String(pace.roundTripUs)} µs, fdatasync ${String(pace.fsyncMs)} ms, ` +
     `64 MiB of fresh memory ${String(pace.memoryMs)} ms`;
+}
+
+/** The note a section prints under its table: each run's pace, in order. */
+export function paceNote(runs: readonly { readonly paceBefore: MachinePace }[]): string {
+  return `Machine pace before each run (bench/lib/machine-pace.ts): ${runs.map((run) => describePace(run.paceBefore)).join('; ')}.`;
 }

@@ -136,6 +136,13 @@ function historyRows(history: unknown): [unknown, string, string][] {
     .map(([key, label]) => [history, `History: ${label}, p50 / p99 (median of runs)`, `${fmt(num(history, `searches.${key}.p50Ms.median`), ' ms')} / ${fmt(num(history, `searches.${key}.p99Ms.median`), ' ms')}`]);
 }
 
+const paceProbes: readonly [string, string, string][] = [
+  ['cpuMs', 'a fixed JavaScript loop', ' ms'],
+  ['roundTripUs', 'a one-byte loopback round trip to another process', ' µs'],
+  ['fsyncMs', 'a 4 KiB write and fdatasync', ' ms'],
+  ['memoryMs', 'writing 64 MiB of memory fresh from the OS', ' ms'],
+];
+
 /**
  * The machine's pace before each run (bench/lib/machine-pace.ts), one list per probe, so a slow
  * spell shows beside the figures it slowed; nothing for results written before the probe existed.
@@ -143,17 +150,13 @@ function historyRows(history: unknown): [unknown, string, string][] {
 function paceLine(section: unknown): string[] {
   const runs = at(section, 'raw');
   if (!Array.isArray(runs)) return [];
-  const list = (probe: string, unit: string): string | undefined => {
+  const parts: string[] = [];
+  for (const [probe, label, unit] of paceProbes) {
     const values = runs.map((run: unknown) => num(run, `paceBefore.${probe}`));
-    return values.some((value) => value === undefined) ? undefined : `${values.map((value) => fmt(value)).join(' / ')}${unit}`;
-  };
-  const cpu = list('cpuMs', ' ms');
-  const roundTrip = list('roundTripUs', ' µs');
-  const fsync = list('fsyncMs', ' ms');
-  const memory = list('memoryMs', ' ms');
-  if (cpu === undefined || roundTrip === undefined || fsync === undefined || memory === undefined) return [];
-  return ['', `Machine pace before each run (bench/lib/machine-pace.ts): a fixed JavaScript loop ${cpu}; a one-byte loopback round trip to another process ${roundTrip}; ` +
-    `a 4 KiB write and fdatasync ${fsync}; writing 64 MiB of memory fresh from the OS ${memory}.`];
+    if (values.some((value) => value === undefined)) return [];
+    parts.push(`${label} ${values.map((value) => fmt(value)).join(' / ')}${unit}`);
+  }
+  return ['', `Machine pace before each run (bench/lib/machine-pace.ts): ${parts.join('; ')}.`];
 }
 
 function kib(bytes: number | undefined): number | undefined {

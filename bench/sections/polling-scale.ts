@@ -1,4 +1,4 @@
-import { describePace, probePace, type MachinePace } from '../lib/machine-pace.ts';
+import { paceNote, probePace, type MachinePace } from '../lib/machine-pace.ts';
 import { repeatRuns, type LoadedRun } from '../lib/repeat.ts';
 import { goalMark, type Section, type SectionOutcome } from '../lib/section.ts';
 import { medianAndWorst, round, show } from '../lib/stats.ts';
@@ -111,7 +111,7 @@ export const scaleSection: Section = {
         `${context.runs} runs; in each, TitleDesk buys 1,000 then 10,000 distinct (title, variable) pairs at once, then the naive 3 s client buys the same 10,000, each against a fresh sandbox process, with ${benchConnections} connections. CPU and RSS are the client process only. Each client is one bundled file, built as the desktop app's main process is (bench/lib/worker-build.ts).`,
         'POSTs: from the first POST arriving at the sandbox to the answer of the last one leaving it. Lateness is also split at that last answer: GETs while purchases are still being sent compete with the POSTs for the event loop and the connections.',
         `Machine load (1-minute average) before/after each run: ${runs.map((run) => `${String(run.loadBefore[0])}/${String(run.loadAfter[0])}`).join(', ')}.`,
-        `Machine pace before each run (bench/lib/machine-pace.ts): ${runs.map((run) => describePace(run.paceBefore)).join('; ')}.`,
+        paceNote(runs),
       ],
     };
   },
