@@ -45,6 +45,16 @@ export default tseslint.config(
     },
   },
   {
+    // A value import of node:http reads its WebSocket getters, which load Node's own undici at
+    // every start; servers come from electron/sandbox/http/node-servers.ts instead.
+    files: ['electron/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', {
+        paths: ['node:http', 'node:https'].map((name) => ({ name, allowTypeImports: true, message: 'Create servers with electron/sandbox/http/node-servers.ts: an import of this module costs each start about 45 ms.' })),
+      }],
+    },
+  },
+  {
     files: ['electron/preload/**'],
     rules: {
       'no-restricted-imports': ['error', {

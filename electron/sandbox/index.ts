@@ -1,5 +1,4 @@
-import { createServer, type Server } from 'node:http';
-import { createServer as createTlsServer } from 'node:https';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { SandboxConfig } from '../../shared/sandbox-config.ts';
 import { AddressIndex } from './addresses/address-index.ts';
@@ -7,6 +6,7 @@ import { sandboxCredentials } from './auth/credentials.ts';
 import { TokenStore } from './auth/token-store.ts';
 import { VariableCatalog } from './catalog/catalog.ts';
 import { FaultBook, type FaultRule } from './faults.ts';
+import { createHttpServer, createHttpsServer } from './http/node-servers.ts';
 import { providerKeys, providerSamples } from './provider/keys.ts';
 import { PurchaseStore, type PurchaseTiming } from './purchases/purchase-store.ts';
 import { createRequestHandler } from './request-handler.ts';
@@ -116,7 +116,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const faults = new FaultBook(options.faults ?? []);
   const log = new RequestLog(options.logLimit ?? 1000);
   const closing = new AbortController();
-  const server = options.tls === undefined ? createServer({ keepAlive: true }) : createTlsServer({ keepAlive: true, ...options.tls });
+  const server = options.tls === undefined ? createHttpServer({ keepAlive: true }) : createHttpsServer({ keepAlive: true, ...options.tls });
   const address = await listen(server, options.port ?? 0, options.host ?? '127.0.0.1');
   const host = options.publicHost ?? (address.family === 'IPv6' ? `[${address.address}]` : address.address);
   const baseUrl = `${options.tls === undefined ? 'http' : 'https'}://${host}:${address.port}`;

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { contentSecurityPolicy } from '../../shared/content-security-policy.ts';
 import type { ContractEvents, ContractRouter } from '../core/router/router-types.ts';
+import { createHttpServer } from '../sandbox/http/node-servers.ts';
 import { bodyLimitFor, readJsonBody } from './read-json-body.ts';
 import { hasLaunchKey, isAllowedHost, isAllowedOrigin } from './request-guard.ts';
 import { loadStaticFiles, type StaticFile } from './static-files.ts';
@@ -32,7 +33,7 @@ export async function startWebHost(options: WebHostOptions): Promise<RunningWebH
   const closeStreams = new Set<() => void>();
   let port = 0;
 
-  const server = createServer((request, response) => {
+  const server = createHttpServer().on('request', (request: IncomingMessage, response: ServerResponse) => {
     handle(request, response).catch(() => {
       if (!response.headersSent) sendJson(response, 500, { error: 'internal' });
       else response.destroy();

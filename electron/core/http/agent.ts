@@ -1,6 +1,6 @@
-import { createSecureContext } from 'node:tls';
-import type { Dispatcher } from 'undici';
-import { Agent, EnvHttpProxyAgent, ProxyAgent } from './undici-parts.ts';
+import { createSecureContext, type SecureContext } from 'node:tls';
+import type { buildConnector as BuildConnector, Dispatcher } from 'undici';
+import { Agent, buildConnector, EnvHttpProxyAgent, ProxyAgent } from './undici-parts.ts';
 import { noProxyWithLoopback, proxiesFromEnv } from './proxy-rules.ts';
 import { ProxyRoutes, type ProxyResolver } from './proxy-routes.ts';
 import { ResolvingDispatcher } from './resolving-dispatcher.ts';
@@ -16,8 +16,11 @@ export interface HttpAgentOptions {
    * Without one, HTTPS_PROXY / HTTP_PROXY / NO_PROXY from the environment apply (CLI, browser mode).
    */
   readonly proxyResolver?: ProxyResolver;
-  /** Root certificates to trust; default Node's and the operating system's (trust.ts). */
-  readonly ca?: readonly string[];
+  /**
+   * Root certificates to trust, or where to read them when the first TLS connection is made;
+   * default Node's and the operating system's (trust.ts).
+   */
+  readonly ca?: readonly string[] | (() => readonly string[]);
   readonly log?: (message: string) => void;
 }
 
@@ -29,11 +32,13 @@ export interface HttpAgentOptions {
  */
 export function createHttpAgent(options: HttpAgentOptions = {}): Dispatcher {
   // One secure context for every connection: a `ca` list would be parsed again per connection.
-  const secureContext = createSecureContext({ ca: [...(options.ca ?? trustedCertificates())] });
+  let context: SecureContext | undefined;
+  const { ca = trustedCertificates } = options;
+  const secureContext = (): SecureContext => (context ??= createSecureContext({ ca: [...(typeof ca === 'function' ? ca() : ca)] }));
   const timeout = options.connectTimeoutMs ?? 10_000;
   const agentOptions = {
     connections: options.connections ?? 16,
-    connect: { timeout, secureContext },
+    connect: connectorReadingRootsOnFirstTls(timeout, secureContext),
     keepAliveTimeout: 30_000,
     keepAliveMaxTimeout: 120_000,
     // Our own per-request timeout (send-http.ts) decides when to give up; these only stop
@@ -43,7 +48,8 @@ export function createHttpAgent(options: HttpAgentOptions = {}): Dispatcher {
   };
   // Through a proxy, the origin's TLS runs inside the tunnel (requestTls) and an https proxy
   // has TLS of its own (proxyTls): both trust the same roots.
-  const proxyOptions = { ...agentOptions, requestTls: { secureContext }, proxyTls: { secureContext }, connectTimeout: timeout };
+  // A proxy agent is built only once a proxy applies, and reads the roots then.
+  const proxyOptions = () => ({ ...agentOptions, requestTls: { secureContext: secureContext() }, proxyTls: { secureContext: secureContext() }, connectTimeout: timeout });
   const { proxyResolver } = options;
   if (proxyResolver === undefined) {
     const proxies = proxiesFromEnv(process.env);
@@ -52,11 +58,26 @@ export function createHttpAgent(options: HttpAgentOptions = {}): Dispatcher {
     if (proxies.httpProxy === undefined && proxies.httpsProxy === undefined) return new Agent(agentOptions);
     // An https URL with no HTTPS_PROXY uses HTTP_PROXY (undici's rule, as curl's); NO_PROXY
     // gets loopback added.
-    return new EnvHttpProxyAgent({ ...proxyOptions, ...proxies, noProxy: noProxyWithLoopback(process.env) });
+    return new EnvHttpProxyAgent({ ...proxyOptions(), ...proxies, noProxy: noProxyWithLoopback(process.env) });
   }
   const routes = new ProxyRoutes({
     resolver: proxyResolver,
     onError: (origin, error) => options.log?.(`Could not resolve the proxy for ${origin} (${String(error)}); connecting directly.`),
   });
-  return new ResolvingDispatcher(routes, (route) => (route.kind === 'direct' ? new Agent(agentOptions) : new ProxyAgent({ ...proxyOptions, uri: route.uri })));
+  return new ResolvingDispatcher(routes, (route) => (route.kind === 'direct' ? new Agent(agentOptions) : new ProxyAgent({ ...proxyOptions(), uri: route.uri })));
+}
+
+/**
+ * undici's connector, with the trusted roots read when the first TLS connection is made rather
+ * than when the agent is built. Reading the operating system's store and parsing Node's and its
+ * roots took about 55 ms of each start, which plain HTTP (the embedded sandbox of the CLI and of
+ * a demo) never needs.
+ */
+function connectorReadingRootsOnFirstTls(timeout: number, secureContext: () => SecureContext): BuildConnector.connector {
+  const plain = buildConnector({ timeout });
+  let tls: BuildConnector.connector | undefined;
+  return (connectOptions, callback) => {
+    const connector = connectOptions.protocol === 'https:' ? (tls ??= buildConnector({ timeout, secureContext: secureContext() })) : plain;
+    connector(connectOptions, callback);
+  };
 }

@@ -23,3 +23,7 @@ declare module 'undici/lib/api/api-connect.js' {
   const connect: Dispatcher['connect'];
   export default connect;
 }
+declare module 'undici/lib/core/connect.js' {
+  import { buildConnector } from 'undici';
+  export default buildConnector;
+}

@@ -1,4 +1,5 @@
 import connect from 'undici/lib/api/api-connect.js';
+import buildConnector from 'undici/lib/core/connect.js';
 import Agent from 'undici/lib/dispatcher/agent.js';
 import Dispatcher from 'undici/lib/dispatcher/dispatcher.js';
 import EnvHttpProxyAgent from 'undici/lib/dispatcher/env-http-proxy-agent.js';
@@ -12,4 +13,4 @@ import ProxyAgent from 'undici/lib/dispatcher/proxy-agent.js';
  */
 Object.assign(Dispatcher.prototype, { connect });
 
-export { Agent, Dispatcher, EnvHttpProxyAgent, ProxyAgent };
+export { Agent, buildConnector, Dispatcher, EnvHttpProxyAgent, ProxyAgent };
