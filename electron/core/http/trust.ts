@@ -1,6 +1,6 @@
 import { getCACertificates } from 'node:tls';
 
-/** Where trusted root certificates come from; each source is read once, when the agent makes its first TLS connection (agent.ts). */
+/** Where trusted root certificates come from; each source is read once per agent, at its first TLS connection or when it builds a proxy agent (agent.ts). */
 export interface CertificateSources {
   /** Node's own defaults: Mozilla's bundled roots plus NODE_EXTRA_CA_CERTS. */
   readonly node: () => readonly string[];
