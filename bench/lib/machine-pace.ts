@@ -131,3 +131,8 @@ export function describePace(pace: MachinePace): string {
 export function paceNote(runs: readonly { readonly paceBefore: MachinePace }[]): string {
   return `Machine pace before each run (bench/lib/machine-pace.ts): ${runs.map((run) => describePace(run.paceBefore)).join('; ')}.`;
 }
+
+/** The note of a section probed once, before all of its measures. */
+export function sectionPaceNote(pace: MachinePace): string {
+  return `Machine pace before the section (bench/lib/machine-pace.ts): ${describePace(pace)}.`;
+}

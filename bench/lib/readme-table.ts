@@ -150,13 +150,28 @@ const paceProbes: readonly [string, string, string][] = [
 function paceLine(section: unknown): string[] {
   const runs = at(section, 'raw');
   if (!Array.isArray(runs)) return [];
+  const parts = paceParts(runs);
+  return parts === undefined ? [] : ['', `Machine pace before each run (bench/lib/machine-pace.ts): ${parts}.`];
+}
+
+/** Each probe's figures over `probed` (things with a paceBefore), or undefined if one lacks a figure. */
+function paceParts(probed: readonly unknown[]): string | undefined {
   const parts: string[] = [];
   for (const [probe, label, unit] of paceProbes) {
-    const values = runs.map((run: unknown) => num(run, `paceBefore.${probe}`));
-    if (values.some((value) => value === undefined)) return [];
+    const values = probed.map((item) => num(item, `paceBefore.${probe}`));
+    if (values.some((value) => value === undefined)) return undefined;
     parts.push(`${label} ${values.map((value) => fmt(value)).join(' / ')}${unit}`);
   }
-  return ['', `Machine pace before each run (bench/lib/machine-pace.ts): ${parts.join('; ')}.`];
+  return parts.join('; ');
+}
+
+/** The pace before the sections probed once (the renderer's and the CLI's start-up times), under their table. */
+function sectionPaceLines(sections: BenchResults['sections']): string[] {
+  const probed: [string, unknown][] = [['the renderer section', sections['renderer']], ['the CLI section', sections['cli']]];
+  return probed.flatMap(([name, section]) => {
+    const parts = section === undefined ? undefined : paceParts([section]);
+    return parts === undefined ? [] : ['', `Machine pace before ${name} (bench/lib/machine-pace.ts): ${parts}.`];
+  });
 }
 
 function kib(bytes: number | undefined): number | undefined {
@@ -185,7 +200,7 @@ export function performanceMarkdown(results: BenchResults): string {
   if (polling !== undefined) lines.push(...pollingTable(polling), '');
   const scale = results.sections['scale'];
   if (scale !== undefined) lines.push(...scaleTable(scale), '');
-  lines.push(...measureRows(results.sections));
+  lines.push(...measureRows(results.sections), ...sectionPaceLines(results.sections));
   const batch = results.sections['batch'];
   if (batch !== undefined) lines.push('', ...batchTable(batch));
   const crash = results.sections['crash'];

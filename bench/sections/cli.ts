@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { projectRoot } from '../lib/child.ts';
 import { currentLoad } from '../lib/machine.ts';
+import { probePace, sectionPaceNote } from '../lib/machine-pace.ts';
 import { goalMark, type Section, type SectionOutcome } from '../lib/section.ts';
 import { mean, medianAndWorst, round, show } from '../lib/stats.ts';
 
@@ -41,7 +42,9 @@ function timeOnce(command: CommandCase, env: NodeJS.ProcessEnv): number {
 export const cliSection: Section = {
   name: 'cli',
   title: `CLI start-up: ${runsPerCommand} runs of each command after one warm-up`,
-  run(): Promise<SectionOutcome> {
+  async run(): Promise<SectionOutcome> {
+    // Before the first start, in this process: a slow spell shows beside the start-up times.
+    const paceBefore = await probePace();
     const home = mkdtempSync(join(tmpdir(), 'titledesk-bench-cli-'));
     // No data folder or base URL from the caller's environment: the embedded sandbox, a temporary journal.
     const env: NodeJS.ProcessEnv = { ...process.env, TITLEDESK_BASE_URL: '', TITLEDESK_DATA_DIR: '', XDG_CONFIG_HOME: home, XDG_DATA_HOME: home, XDG_STATE_HOME: home };
@@ -58,14 +61,15 @@ export const cliSection: Section = {
         const mark = goal === undefined ? '' : goalMark((median ?? Infinity) < goal);
         return [command.label, show(round(median ?? undefined, 0), ' ms'), `${show(best, ' ms')} … ${show(round(worst ?? undefined, 0), ' ms')}`, goal === undefined ? '' : `< ${goal} ms`, mark];
       });
-      return Promise.resolve({
-        figures: { ...figures, node: process.version },
+      return {
+        figures: { ...figures, node: process.version, paceBefore },
         tables: [{ columns: ['command', 'median', 'min … max', 'goal', ''], rows }],
         notes: [
           'Each run is a new process (node with type stripping, as `npx titledesk` runs it); the first run of each command is a warm-up (file cache, and Node\'s compile cache, which the CLI enables) and is not counted.',
           `Load before/after: ${loadBefore.join(' ')} / ${currentLoad().join(' ')}.`,
+          sectionPaceNote(paceBefore),
         ],
-      });
+      };
     } finally {
       rmSync(home, { recursive: true, force: true });
     }

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { addressBox, installProbe, invoke, readProbe, startBrowserRig, type BrowserRig } from '../lib/browser.ts';
+import { probePace, sectionPaceNote } from '../lib/machine-pace.ts';
 import { buildRenderer } from '../lib/renderer-build.ts';
 import { goalMark, type BenchContext, type Section, type SectionOutcome } from '../lib/section.ts';
 import { percentile, round, show } from '../lib/stats.ts';
@@ -111,6 +112,8 @@ export const rendererSection: Section = {
   async run(context): Promise<SectionOutcome> {
     context.log('renderer: production build');
     const build = await buildRenderer();
+    // After the build, before Chromium starts: a slow spell shows beside the start-up time.
+    const paceBefore = await probePace();
     const rig = await startBrowserRig(build.dir);
     try {
       context.log('renderer: cold loads in Chromium');
@@ -122,7 +125,7 @@ export const rendererSection: Section = {
       const longestPerRun = liveRuns.map((run) => (run.longestTaskMs === null ? 'none' : `${String(run.longestTaskMs)} ms`));
       const bootMs = boot.addressFound ? boot.addressMs : boot.mainMs;
       const startupMs = round(percentile(bootMs, 50), 0);
-      const notes: string[] = [];
+      const notes: string[] = [sectionPaceNote(paceBefore)];
       if (!boot.addressFound) notes.push('Pending: no address box (a combobox named "address") on the page yet; the start-up figure is the time until the main landmark appears.');
       if (!live.panelShowsPurchases) notes.push('Pending: the page does not list the purchases yet, so the longest task is not the purchase panel\'s figure; the value measured meanwhile is kept as longestTaskWithoutPanelMs.');
       const longest = live.panelShowsPurchases ? live.longestTaskMs : 'pending';
@@ -132,6 +135,7 @@ export const rendererSection: Section = {
           bundle: { jsBytes: build.jsBytes, jsGzipBytes: build.jsGzipBytes, startJsBytes: build.startJsBytes, startJsGzipBytes: build.startJsGzipBytes, cssBytes: build.cssBytes, cssGzipBytes: build.cssGzipBytes },
           startup: { measuredUntil: boot.addressFound ? 'address box accepts input' : 'main landmark (address box pending)', medianMs: startupMs, runsMs: bootMs.map((ms) => Math.round(ms)) },
           live: { purchases: context.purchases, runs: liveRuns.length, longestTaskPerRun: longestPerRun, ...live, longestTaskMs: longest, ...(live.panelShowsPurchases ? {} : { longestTaskWithoutPanelMs: live.longestTaskMs }) },
+          paceBefore,
         },
         tables: [{
           columns: ['', 'measured', 'goal', ''],

@@ -65,6 +65,26 @@ describe('README Performance figures generated from bench/results.json', () => {
     expect(performanceMarkdown(fixture())).not.toContain('Machine pace');
   });
 
+  it('shows the pace before the renderer and CLI sections, each probed once, and nothing for a section without it', () => {
+    const results = fixture();
+    // The fixture has no renderer or CLI section: any section of the same run stands in for them.
+    const renderer = results.sections['history'];
+    if (renderer === undefined) throw new Error('fixture without history');
+    const cli = renderer;
+    const paceBefore = { cpuMs: 35, roundTripUs: 58, fsyncMs: 0.27, memoryMs: 1250 };
+    const markdown = performanceMarkdown({ ...results, sections: { ...results.sections, renderer: { ...renderer, paceBefore }, cli: { ...cli, paceBefore: { ...paceBefore, memoryMs: 229 } } } });
+    expect(markdown).toContain('Machine pace before the renderer section (bench/lib/machine-pace.ts): a fixed JavaScript loop 35 ms; ' +
+      'a one-byte loopback round trip to another process 58 µs; a 4 KiB write and fdatasync 0.27 ms; writing 64 MiB of memory fresh from the OS 1,250 ms.');
+    expect(markdown).toContain('Machine pace before the CLI section (bench/lib/machine-pace.ts): a fixed JavaScript loop 35 ms; ' +
+      'a one-byte loopback round trip to another process 58 µs; a 4 KiB write and fdatasync 0.27 ms; writing 64 MiB of memory fresh from the OS 229 ms.');
+    // Under the table of measures they belong to.
+    expect(markdown.indexOf('Machine pace before the renderer section')).toBeGreaterThan(markdown.indexOf('| Measure | Result |'));
+    expect(markdown.indexOf('Machine pace before the CLI section')).toBeGreaterThan(markdown.indexOf('Machine pace before the renderer section'));
+    const cliOnly = performanceMarkdown({ ...results, sections: { ...results.sections, cli: { ...cli, paceBefore } } });
+    expect(cliOnly).toContain('Machine pace before the CLI section');
+    expect(cliOnly).not.toContain('Machine pace before the renderer section');
+  });
+
   it('says so when the sections come from different runs', () => {
     const results = fixture();
     const history = results.sections['history'];
