@@ -121,10 +121,17 @@ export async function probePace(): Promise<MachinePace> {
   };
 }
 
+/** Each probe's figure, its unit, and how a section's note and README's line name it. */
+export const paceProbes: readonly { readonly key: keyof MachinePace; readonly short: string; readonly long: string; readonly unit: string }[] = [
+  { key: 'cpuMs', short: 'CPU loop', long: 'a fixed JavaScript loop', unit: ' ms' },
+  { key: 'roundTripUs', short: 'loopback round trip', long: 'a one-byte loopback round trip to another process', unit: ' µs' },
+  { key: 'fsyncMs', short: 'fdatasync', long: 'a 4 KiB write and fdatasync', unit: ' ms' },
+  { key: 'memoryMs', short: '64 MiB of fresh memory', long: 'writing 64 MiB of memory fresh from the OS', unit: ' ms' },
+];
+
 /** "CPU loop 36 ms, loopback round trip 50 µs, fdatasync 0.25 ms, 64 MiB of fresh memory 180 ms". */
 export function describePace(pace: MachinePace): string {
-  return `CPU loop ${String(pace.cpuMs)} ms, loopback round trip ${String(pace.roundTripUs)} µs, fdatasync ${String(pace.fsyncMs)} ms, ` +
-    `64 MiB of fresh memory ${String(pace.memoryMs)} ms`;
+  return paceProbes.map(({ key, short, unit }) => `${short} ${String(pace[key])}${unit}`).join(', ');
 }
 
 /** The note a section prints under its table: each run's pace, in order. */

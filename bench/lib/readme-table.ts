@@ -1,3 +1,4 @@
+import { paceProbes } from './machine-pace.ts';
 import type { BenchResults } from './results-file.ts';
 
 /**
@@ -136,13 +137,6 @@ function historyRows(history: unknown): [unknown, string, string][] {
     .map(([key, label]) => [history, `History: ${label}, p50 / p99 (median of runs)`, `${fmt(num(history, `searches.${key}.p50Ms.median`), ' ms')} / ${fmt(num(history, `searches.${key}.p99Ms.median`), ' ms')}`]);
 }
 
-const paceProbes: readonly [string, string, string][] = [
-  ['cpuMs', 'a fixed JavaScript loop', ' ms'],
-  ['roundTripUs', 'a one-byte loopback round trip to another process', ' µs'],
-  ['fsyncMs', 'a 4 KiB write and fdatasync', ' ms'],
-  ['memoryMs', 'writing 64 MiB of memory fresh from the OS', ' ms'],
-];
-
 /**
  * The machine's pace before each run (bench/lib/machine-pace.ts), one list per probe, so a slow
  * spell shows beside the figures it slowed; nothing for results written before the probe existed.
@@ -157,10 +151,10 @@ function paceLine(section: unknown): string[] {
 /** Each probe's figures over `probed` (things with a paceBefore), or undefined if one lacks a figure. */
 function paceParts(probed: readonly unknown[]): string | undefined {
   const parts: string[] = [];
-  for (const [probe, label, unit] of paceProbes) {
-    const values = probed.map((item) => num(item, `paceBefore.${probe}`));
+  for (const { key, long, unit } of paceProbes) {
+    const values = probed.map((item) => num(item, `paceBefore.${key}`));
     if (values.some((value) => value === undefined)) return undefined;
-    parts.push(`${label} ${values.map((value) => fmt(value)).join(' / ')}${unit}`);
+    parts.push(`${long} ${values.map((value) => fmt(value)).join(' / ')}${unit}`);
   }
   return parts.join('; ');
 }
@@ -169,7 +163,7 @@ function paceParts(probed: readonly unknown[]): string | undefined {
 function sectionPaceLines(sections: BenchResults['sections']): string[] {
   const probed: [string, unknown][] = [['the renderer section', sections['renderer']], ['the CLI section', sections['cli']]];
   return probed.flatMap(([name, section]) => {
-    const parts = section === undefined ? undefined : paceParts([section]);
+    const parts = paceParts([section]);
     return parts === undefined ? [] : ['', `Machine pace before ${name} (bench/lib/machine-pace.ts): ${parts}.`];
   });
 }
