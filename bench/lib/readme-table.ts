@@ -103,6 +103,16 @@ function scaleTable(scale: unknown): string[] {
   return lines;
 }
 
+/** The page's main-thread time while the live purchases arrive and settle, when the run measured it. */
+function pageWorkRows(renderer: unknown): [unknown, string, string][] {
+  const perRun = at(renderer, 'live.pageWork.contractRequestsPerRun');
+  if (!Array.isArray(perRun)) return [];
+  const calls = perRun.map((count) => (typeof count === 'number' ? fmt(count) : '-')).join(', ');
+  const work = (name: string): string => fmt(num(renderer, `live.pageWork.${name}`), ' s');
+  return [[renderer, 'Page main thread while the live purchases arrive and settle: busy (script / layout), median of runs; contract calls by the page, per run',
+    `${work('taskSeconds')} (${work('scriptSeconds')} / ${work('layoutSeconds')}); ${calls}`]];
+}
+
 function measureRows(sections: BenchResults['sections']): string[] {
   const { tokens, events, history, renderer, address, cli } = sections;
   const longest = num(renderer, 'live.longestTaskMs');
@@ -115,6 +125,7 @@ function measureRows(sections: BenchResults['sections']): string[] {
     [renderer, 'Renderer JS loaded at start: raw / gzip (all JS, with parts loaded on first use)', `${fmt(kib(num(renderer, 'bundle.startJsBytes')), ' KiB')} / ${fmt(kib(num(renderer, 'bundle.startJsGzipBytes')), ' KiB')} (${fmt(kib(num(renderer, 'bundle.jsBytes')), ' KiB')} / ${fmt(kib(num(renderer, 'bundle.jsGzipBytes')), ' KiB')})`],
     [renderer, 'Navigation to the address box accepting input (median of runs)', fmt(num(renderer, 'startup.medianMs'), ' ms')],
     [renderer, 'Longest main-thread task with live purchases', longest === undefined ? 'none ≥ 50 ms' : fmt(longest, ' ms')],
+    ...pageWorkRows(renderer),
     [address, 'Address search: Find requests / stale answers shown (worst run)', `${fmt(num(address, 'maxRequests'))} / ${fmt(num(address, 'maxStaleShown'))}`],
     [cli, '`node bin/titledesk.mjs --help` / `check` against the embedded sandbox (median of 10)', `${fmt(num(cli, 'help.medianMs'), ' ms')} / ${fmt(num(cli, 'check.medianMs'), ' ms')} (${fmt(num(cli, 'checkNoCache.medianMs'), ' ms')} without Node's compile cache)`],
   ];

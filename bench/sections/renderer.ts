@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { addressBox, installProbe, invoke, readProbe, startBrowserRig, type BrowserRig } from '../lib/browser.ts';
 import { probePace, sectionPaceNote } from '../lib/machine-pace.ts';
+import { watchPageWork, type PageWork } from '../lib/page-work.ts';
 import { buildRenderer } from '../lib/renderer-build.ts';
 import { goalMark, type BenchContext, type Section, type SectionOutcome } from '../lib/section.ts';
 import { percentile, round, show } from '../lib/stats.ts';
@@ -77,6 +78,7 @@ async function measureLive(rig: BrowserRig, context: BenchContext, run: number) 
   try {
     await app.page.waitForTimeout(1000);
     const since = await app.page.evaluate(() => performance.now());
+    const work = await watchPageWork(app.page);
     const startedAt = performance.now();
     context.log(`renderer: ${context.purchases} live purchases in the browser-mode host, run ${String(run)}/${String(context.runs)}`);
     await createPurchases(rig, titles);
@@ -84,6 +86,7 @@ async function measureLive(rig: BrowserRig, context: BenchContext, run: number) 
     const panelShows = await app.page.waitForFunction((titles) => titles.some((title) => document.body.innerText.includes(title)), shown, { timeout: 10_000 }).then(() => true, () => false);
     while ((await pendingCount(rig)) > 0 && performance.now() - startedAt < 90_000) await app.page.waitForTimeout(1000);
     await app.page.waitForTimeout(1000);
+    const page = await work.stop();
     const probe = await readProbe(app.page);
     const tasks = probe.longTasks.filter((task) => task.start >= since).map((task) => task.duration);
     const longFrames = probe.longFrames.filter((frame) => frame.start >= since);
@@ -100,10 +103,24 @@ async function measureLive(rig: BrowserRig, context: BenchContext, run: number) 
       longestAnimationFrameMs: frames.length === 0 ? null : round(Math.max(...frames), 0),
       // Where the longest frame's time went, for the next round of profiling.
       longestFrameScripts: longestFrame?.scripts.map((script) => `${script.invoker} ${String(script.duration)} ms @${String(script.at)}`) ?? [],
+      page,
     };
   } finally {
     await app.close();
   }
+}
+
+/** The page's main-thread time over the live runs (medians), and the calls it made in each. */
+function pageWorkSummary(runs: readonly PageWork[]) {
+  const median = (pick: (work: PageWork) => number | null): number | null => round(percentile(runs.map(pick).filter((value) => value !== null), 50), 2);
+  return {
+    taskSeconds: median((work) => work.taskSeconds),
+    scriptSeconds: median((work) => work.scriptSeconds),
+    layoutSeconds: median((work) => work.layoutSeconds),
+    styleSeconds: median((work) => work.styleSeconds),
+    contractRequestsPerRun: runs.map((work) => work.contractRequests),
+    perRun: runs,
+  };
 }
 
 export const rendererSection: Section = {
@@ -123,6 +140,7 @@ export const rendererSection: Section = {
       // The goal holds only if it holds in every run: the worst run speaks for all.
       const live = liveRuns.reduce((worst, run) => ((run.longestTaskMs ?? 0) > (worst.longestTaskMs ?? 0) ? run : worst));
       const longestPerRun = liveRuns.map((run) => (run.longestTaskMs === null ? 'none' : `${String(run.longestTaskMs)} ms`));
+      const pageWork = pageWorkSummary(liveRuns.map((run) => run.page));
       const bootMs = boot.addressFound ? boot.addressMs : boot.mainMs;
       const startupMs = round(percentile(bootMs, 50), 0);
       const notes: string[] = [sectionPaceNote(paceBefore)];
@@ -134,7 +152,7 @@ export const rendererSection: Section = {
         figures: {
           bundle: { jsBytes: build.jsBytes, jsGzipBytes: build.jsGzipBytes, startJsBytes: build.startJsBytes, startJsGzipBytes: build.startJsGzipBytes, cssBytes: build.cssBytes, cssGzipBytes: build.cssGzipBytes },
           startup: { measuredUntil: boot.addressFound ? 'address box accepts input' : 'main landmark (address box pending)', medianMs: startupMs, runsMs: bootMs.map((ms) => Math.round(ms)) },
-          live: { purchases: context.purchases, runs: liveRuns.length, longestTaskPerRun: longestPerRun, ...live, longestTaskMs: longest, ...(live.panelShowsPurchases ? {} : { longestTaskWithoutPanelMs: live.longestTaskMs }) },
+          live: { purchases: context.purchases, runs: liveRuns.length, longestTaskPerRun: longestPerRun, ...live, longestTaskMs: longest, ...(live.panelShowsPurchases ? {} : { longestTaskWithoutPanelMs: live.longestTaskMs }), pageWork },
           paceBefore,
         },
         tables: [{
@@ -148,6 +166,8 @@ export const rendererSection: Section = {
             ['  long tasks / blocking time', `${String(live.longTasks)} / ${show(live.blockingMs, ' ms')}`, '', ''],
             ['  long animation frames / longest', `${String(live.longAnimationFrames)} / ${live.longestAnimationFrameMs === null ? 'none >= 50 ms' : `${String(live.longestAnimationFrameMs)} ms`}`, '', ''],
             ['  live run', show(live.seconds, ' s'), '', ''],
+            ['  page main thread: tasks (script / layout), median of runs', `${show(pageWork.taskSeconds, ' s')} (${show(pageWork.scriptSeconds, ' s')} / ${show(pageWork.layoutSeconds, ' s')})`, '', ''],
+            ['  contract calls made by the page (per run)', pageWork.contractRequestsPerRun.join(', '), '', ''],
           ],
         }],
         notes,

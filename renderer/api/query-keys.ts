@@ -39,6 +39,11 @@ export const purchaseKeys = {
   /** History's pages of summaries (purchase:history), refreshed with the lists. */
   summaries: (query: HistoryQuery) => [...purchaseKeys.lists(), 'summaries', query] as const,
   detail: (id: string) => [...purchaseKeys.all, 'detail', id] as const,
+  /**
+   * The purchases of an environment never sent. Not among the lists: a pushed update refreshes it
+   * only when it changes which purchases are not sent (use-contract-events.ts).
+   */
+  notSent: (environmentId: string) => [...purchaseKeys.all, 'not-sent', environmentId] as const,
 };
 
 /** Under the purchase root: an environment switch (which invalidates purchases) refreshes these too. */

@@ -1,8 +1,32 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import type { ResponseOf } from '../../shared/contract/channels.ts';
 import type { PurchaseRecord } from '../../shared/purchase.ts';
 import { useApi } from './api-context.tsx';
 import { authKeys, batchKeys, credentialKeys, purchaseKeys, spendingKeys } from './query-keys.ts';
+
+/**
+ * The environments whose never-sent purchases `purchases` change: one is not sent now, or it is
+ * among those the cache holds as not sent (it was sent again, or abandoned). Any other update
+ * leaves that list as it was, so it is not fetched again for each answer while a thousand
+ * purchases are followed.
+ */
+function notSentChangedIn(queryClient: QueryClient, purchases: readonly PurchaseRecord[]): Set<string> {
+  const changed = new Set<string>();
+  const listed = new Map<string, ReadonlySet<string>>();
+  for (const purchase of purchases) {
+    const environmentId = purchase.environmentId;
+    if (changed.has(environmentId)) continue;
+    let ids = listed.get(environmentId);
+    if (ids === undefined) {
+      const cached = queryClient.getQueryData<ResponseOf<'purchase:list'>>(purchaseKeys.notSent(environmentId));
+      ids = new Set(cached?.purchases.map((record) => record.id));
+      listed.set(environmentId, ids);
+    }
+    if (purchase.state === 'not_sent' || ids.has(purchase.id)) changed.add(environmentId);
+  }
+  return changed;
+}
 
 /**
  * The one place pushed events become cache updates. Mounted once, at the top of the app: an
@@ -25,6 +49,9 @@ export function useContractEvents(): void {
         );
       }
       void queryClient.invalidateQueries({ queryKey: purchaseKeys.lists() });
+      for (const environmentId of notSentChangedIn(queryClient, purchases)) {
+        void queryClient.invalidateQueries({ queryKey: purchaseKeys.notSent(environmentId) });
+      }
     });
     const stopBatches = api.on('batch:updated', (summary) => {
       queryClient.setQueryData(batchKeys.summary(summary.id), summary);

@@ -43,6 +43,11 @@ test('1,000 purchases render and update without long tasks', async ({ page }, te
   await expect(panel.getByText(/No purchases yet/)).toBeVisible();
   const longTasks = async (): Promise<number[]> => longTasksSchema.parse(await page.evaluate((): unknown => Reflect.get(window, '__longTasks')));
   const atStart = (await longTasks()).length;
+  // Pushed updates carry each purchase's progress: no list is fetched again for them.
+  let listFetches = 0;
+  page.on('request', (request) => {
+    if (decodeURIComponent(new URL(request.url()).pathname) === '/api/invoke/purchase:list') listFetches += 1;
+  });
 
   // A thousand purchases, made through the same contract the page uses, twenty at a time;
   // each is followed by the poller, so the panel receives their progress as it happens.
@@ -59,6 +64,7 @@ test('1,000 purchases render and update without long tasks', async ({ page }, te
   await screenshot(page, testInfo, 'panel-1000-updating');
   await expect.poll(unsettledCount, { timeout: 120_000, intervals: [1000] }).toBe(0);
   await expect(panel.getByRole('article').first().getByText('Available', { exact: true })).toBeVisible();
+  expect(listFetches, 'purchase lists fetched by the page while 1,000 purchases were followed').toBe(0);
 
   // Only the rows in view are in the page.
   const rendered = await panel.getByRole('article').count();

@@ -49,6 +49,30 @@ describe('the pushed-event subscriber', () => {
     expect(queryClient.getQueryState(purchaseKeys.list(undefined))?.isInvalidated).toBe(true);
   });
 
+  it('refreshes the never-sent list only for an update that changes which purchases were never sent', () => {
+    const fake = createFakeApi();
+    const queryClient = createQueryClient();
+    queryClient.setQueryData(purchaseKeys.notSent('sandbox'), { purchases: [] });
+    queryClient.setQueryData(purchaseKeys.notSent('staging'), { purchases: [] });
+    renderWithApi(fake.api, <Subscriber />, queryClient);
+    fake.emit('purchase:updated', { purchases: [record(10, 'pending'), record(11, 'available')] });
+    expect(queryClient.getQueryState(purchaseKeys.notSent('sandbox'))?.isInvalidated).toBe(false);
+    fake.emit('purchase:updated', { purchases: [record(12, 'not_sent')] });
+    expect(queryClient.getQueryState(purchaseKeys.notSent('sandbox'))?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(purchaseKeys.notSent('staging'))?.isInvalidated).toBe(false);
+  });
+
+  it('refreshes the never-sent list when a purchase it holds is sent or abandoned', () => {
+    const fake = createFakeApi();
+    const queryClient = createQueryClient();
+    queryClient.setQueryData(purchaseKeys.notSent('sandbox'), { purchases: [record(5, 'not_sent')] });
+    renderWithApi(fake.api, <Subscriber />, queryClient);
+    fake.emit('purchase:updated', { purchases: [{ ...record(6, 'pending'), id: '9d2c1b7e-5f3a-4e8b-a1c2-7b6e5d4c3b2a' }] });
+    expect(queryClient.getQueryState(purchaseKeys.notSent('sandbox'))?.isInvalidated).toBe(false);
+    fake.emit('purchase:updated', { purchases: [record(7, 'submitting')] });
+    expect(queryClient.getQueryState(purchaseKeys.notSent('sandbox'))?.isInvalidated).toBe(true);
+  });
+
   it('stops listening when unmounted', () => {
     const fake = createFakeApi();
     const queryClient = createQueryClient();

@@ -44,6 +44,19 @@ describe('README Performance figures generated from bench/results.json', () => {
     expect(markdown).toContain('| POSTs: first arrival → last answer (sandbox log) | 567 ms (worst 610 ms) | 4,772 ms |\n');
   });
 
+  it('shows the page\'s main-thread time and its contract calls during the live runs, and no row for results without them', () => {
+    const results = fixture();
+    const history = results.sections['history'];
+    if (history === undefined) throw new Error('fixture without history');
+    const pageWork = { taskSeconds: 5.21, scriptSeconds: 2.04, layoutSeconds: 1.1, styleSeconds: 0.4, contractRequestsPerRun: [0, 1, 0] };
+    // The fixture has no renderer section: any section of the same run stands in for it.
+    const withWork = performanceMarkdown({ ...results, sections: { ...results.sections, renderer: { ...history, live: { pageWork } } } });
+    expect(withWork).toContain('| Page main thread while the live purchases arrive and settle: busy (script / layout), median of runs; contract calls by the page, per run | 5.21 s (2.04 s / 1.1 s); 0, 1, 0 |');
+    const without = performanceMarkdown({ ...results, sections: { ...results.sections, renderer: { ...history, live: {} } } });
+    expect(without).toContain('Longest main-thread task with live purchases');
+    expect(without).not.toContain('Page main thread');
+  });
+
   it('shows the machine\'s pace before each run under the tables whose runs recorded it, and nothing for older results', () => {
     const results = fixture();
     const polling = results.sections['polling'];

@@ -9,8 +9,8 @@ import { useSendAllMutation } from './recovery-queries.ts';
 export function SendAllBar({ environmentId }: { readonly environmentId: string }) {
   const api = useApi();
   const query = { status: 'not_sent' as const, environmentId, limit: 1000 };
-  // A list query: pushed purchase updates mark it stale, so the count follows sends and discards.
-  const notSent = useQuery({ queryKey: purchaseKeys.list(query), queryFn: () => call(api, 'purchase:list', query) });
+  // Pushed updates that send, abandon or stop sending a purchase mark it stale, so the count follows them.
+  const notSent = useQuery({ queryKey: purchaseKeys.notSent(environmentId), queryFn: () => call(api, 'purchase:list', query) });
   const sendAll = useSendAllMutation();
   const count = notSent.data?.purchases.filter((record) => record.imported !== true).length ?? 0;
   if (count === 0) return null;
