@@ -114,7 +114,19 @@ export function installProbe(): void {
       state.snapshots.push({ at: now, value: box?.value ?? '', options });
     }
   };
-  new MutationObserver(check).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
+  const observer = new MutationObserver(check);
+  observer.observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
+  // Once start-up is measured, a section that times the page's own work stops this watch: it
+  // queries the whole page after every change, inside the very tasks being timed.
+  Object.defineProperty(window, '__titledeskBenchStopWatching', { value: () => { observer.disconnect(); } });
+}
+
+/** Stops the probe's watch of the page (the address box, the suggestion list); its task and frame records go on. */
+export async function stopProbeWatching(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const stop: unknown = Reflect.get(window, '__titledeskBenchStopWatching');
+    if (typeof stop === 'function') Reflect.apply(stop, undefined, []);
+  });
 }
 
 export const probeSchema = z.object({

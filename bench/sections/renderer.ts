@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { addressBox, installProbe, invoke, readProbe, startBrowserRig, type BrowserRig } from '../lib/browser.ts';
+import { addressBox, installProbe, invoke, readProbe, startBrowserRig, stopProbeWatching, type BrowserRig } from '../lib/browser.ts';
 import { probePace, sectionPaceNote } from '../lib/machine-pace.ts';
 import { watchPageWork, type PageWork } from '../lib/page-work.ts';
 import { buildRenderer } from '../lib/renderer-build.ts';
@@ -76,6 +76,7 @@ async function measureLive(rig: BrowserRig, context: BenchContext, run: number) 
   if (titles.length < context.purchases) throw new Error(`The sandbox has titles for ${String(run - 1)} runs of ${String(context.purchases)} purchases only.`);
   const app = await openApp(rig);
   try {
+    await stopProbeWatching(app.page);
     await app.page.waitForTimeout(1000);
     const since = await app.page.evaluate(() => performance.now());
     const work = await watchPageWork(app.page);

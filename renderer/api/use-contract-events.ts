@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import type { ResponseOf } from '../../shared/contract/channels.ts';
 import type { PurchaseRecord } from '../../shared/purchase.ts';
 import { useApi } from './api-context.tsx';
+import { listRefresher } from './list-refresh.ts';
 import { authKeys, batchKeys, credentialKeys, purchaseKeys, spendingKeys } from './query-keys.ts';
 
 /**
@@ -30,12 +31,14 @@ function notSentChangedIn(queryClient: QueryClient, purchases: readonly Purchase
 
 /**
  * The one place pushed events become cache updates. Mounted once, at the top of the app: an
- * event updates what it carries directly and marks derived lists stale for their next read.
+ * event updates what it carries directly and marks derived lists stale; open lists follow at
+ * most once a second (list-refresh.ts).
  */
 export function useContractEvents(): void {
   const api = useApi();
   const queryClient = useQueryClient();
   useEffect(() => {
+    const lists = listRefresher(queryClient, purchaseKeys.lists());
     const stopAuth = api.on('auth:changed', (state) => {
       queryClient.setQueryData(authKeys.state(state.environmentId), state);
       // Core forgets a refresh token the identity provider rejected: presence may have changed.
@@ -48,7 +51,7 @@ export function useContractEvents(): void {
           cached !== undefined && cached.updatedAt > purchase.updatedAt ? cached : purchase,
         );
       }
-      void queryClient.invalidateQueries({ queryKey: purchaseKeys.lists() });
+      lists.changed();
       for (const environmentId of notSentChangedIn(queryClient, purchases)) {
         void queryClient.invalidateQueries({ queryKey: purchaseKeys.notSent(environmentId) });
       }
@@ -58,6 +61,7 @@ export function useContractEvents(): void {
       void queryClient.invalidateQueries({ queryKey: spendingKeys.all });
     });
     return () => {
+      lists.stop();
       stopAuth();
       stopPurchases();
       stopBatches();
