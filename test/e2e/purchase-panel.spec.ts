@@ -66,6 +66,13 @@ test('1,000 purchases render and update without long tasks', async ({ page }, te
   await expect(panel.getByRole('article').first().getByText('Available', { exact: true })).toBeVisible();
   expect(listFetches, 'purchase lists fetched by the page while 1,000 purchases were followed').toBe(0);
 
+  // Rows not yet measured count at the measured rows' height: the list is as tall as its rows.
+  const heights = await panel.locator('.purchase-list').evaluate((list) => ({
+    list: list.getBoundingClientRect().height,
+    row: list.querySelector('.purchase-item')?.getBoundingClientRect().height ?? 0,
+  }));
+  expect(Math.abs(heights.list - 1000 * Math.round(heights.row))).toBeLessThan(heights.row);
+
   // Only the rows in view are in the page.
   const rendered = await panel.getByRole('article').count();
   expect(rendered).toBeGreaterThan(5);

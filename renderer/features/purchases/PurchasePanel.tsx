@@ -1,4 +1,4 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { measureElement, useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef } from 'react';
 import type { Environment } from '../../../shared/environment.ts';
 import { ErrorNotice } from '../../components/common/ErrorNotice.tsx';
@@ -7,6 +7,9 @@ import { usePurchaseIds } from './purchase-index.ts';
 import { PurchaseRow } from './PurchaseRow.tsx';
 import { SendAllBar } from './SendAllBar.tsx';
 import { focusPurchaseRow } from './focus-purchase-row.ts';
+
+/** What a row measures in the default font, before the first one is measured. */
+const firstRowEstimatePx = 61;
 
 /** A row to bring into view and focus (a new version each time, so the same row can be asked twice). */
 export interface RowFocusRequest {
@@ -30,10 +33,18 @@ export function PurchasePanel({ environment, onOpen, focusRequest }: PurchasePan
   const notices = useCompletionNotices();
   const { ids, index } = usePurchaseIds(environment.id, notices.add);
   const scroller = useRef<HTMLDivElement>(null);
+  // Rows are of one height by design (one line each for the title and the variables), so a row not
+  // measured yet is counted at the height the last one measured had. An estimate off by a few
+  // pixels moved every row below each new one once it was measured, and rendered the list again.
+  const rowHeight = useRef(firstRowEstimatePx);
   const virtualizer = useVirtualizer({
     count: ids.length,
     getScrollElement: () => scroller.current,
-    estimateSize: () => 52,
+    estimateSize: () => rowHeight.current,
+    measureElement: (element, entry, instance) => {
+      rowHeight.current = measureElement(element, entry, instance);
+      return rowHeight.current;
+    },
     overscan: 8,
     getItemKey: (position) => ids[position] ?? position,
   });
