@@ -72,6 +72,14 @@ test('1,000 purchases render and update without long tasks', async ({ page }, te
     row: list.querySelector('.purchase-item')?.getBoundingClientRect().height ?? 0,
   }));
   expect(Math.abs(heights.list - 1000 * Math.round(heights.row))).toBeLessThan(heights.row);
+  // The panel is hidden while History is open: coming back, it is the same list, not every row at once.
+  await page.getByRole('tab', { name: 'History' }).click();
+  await expect(panel).toBeHidden();
+  await page.getByRole('tab', { name: 'Buy' }).click();
+  await expect(panel.getByRole('article').first()).toBeVisible();
+  const back = await panel.locator('.purchase-list').evaluate((list) => ({ list: list.getBoundingClientRect().height, rows: list.children.length }));
+  expect(back.list).toBe(heights.list);
+  expect(back.rows).toBeLessThan(60);
 
   // Only the rows in view are in the page.
   const rendered = await panel.getByRole('article').count();

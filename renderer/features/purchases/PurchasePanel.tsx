@@ -42,7 +42,10 @@ export function PurchasePanel({ environment, onOpen, focusRequest }: PurchasePan
     getScrollElement: () => scroller.current,
     estimateSize: () => rowHeight.current,
     measureElement: (element, entry, instance) => {
-      rowHeight.current = measureElement(element, entry, instance);
+      // While the panel is hidden (History open, a purchase in its own view) its rows measure 0:
+      // they keep the height they had, or coming back would lay out every row at once.
+      const size = measureElement(element, entry, instance);
+      if (size > 0) rowHeight.current = size;
       return rowHeight.current;
     },
     overscan: 8,
