@@ -17,8 +17,8 @@ async function openTitleFromAddress(page: Page): Promise<{ title: Locator; addre
   const search = page.getByRole('combobox', { name: 'Address, postcode or title number' });
   const suggestions = page.getByRole('listbox', { name: 'Suggestions' });
   await search.pressSequentially('LS23 6T');
-  // Clicked rather than reached with ArrowDown: on a busy machine the list may still be settling
-  // when the key lands, and the first option is then another one.
+  // Clicked, as the next levels are, so the step does not depend on which option is first when a
+  // key lands (with ArrowDown and Enter it failed twice in a row on a busy machine).
   await suggestions.getByRole('option', { name: /LS23 6TR.*38 addresses/ }).click();
   await suggestions.getByRole('option', { name: /Regent Mansions, 7 Tannery Crescent.*28 addresses/ }).click();
   await suggestions.getByRole('option', { name: /^Flat 3, Regent Mansions/ }).click();
