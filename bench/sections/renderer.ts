@@ -4,7 +4,7 @@ import { probePace, sectionPaceNote } from '../lib/machine-pace.ts';
 import { watchPageWork, type PageWork } from '../lib/page-work.ts';
 import { buildRenderer } from '../lib/renderer-build.ts';
 import { goalMark, type BenchContext, type Section, type SectionOutcome } from '../lib/section.ts';
-import { percentile, round, show } from '../lib/stats.ts';
+import { medianAndWorst, percentile, round, show } from '../lib/stats.ts';
 
 const coldLoads = 3;
 const longTaskGoalMs = 50;
@@ -113,7 +113,7 @@ async function measureLive(rig: BrowserRig, context: BenchContext, run: number) 
 
 /** The page's main-thread time over the live runs (medians), and the calls it made in each. */
 function pageWorkSummary(runs: readonly PageWork[]) {
-  const median = (pick: (work: PageWork) => number | null): number | null => round(percentile(runs.map(pick).filter((value) => value !== null), 50), 2);
+  const median = (pick: (work: PageWork) => number | null): number | null => medianAndWorst(runs.map(pick)).median;
   return {
     taskSeconds: median((work) => work.taskSeconds),
     scriptSeconds: median((work) => work.scriptSeconds),
