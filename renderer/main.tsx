@@ -11,6 +11,7 @@ import { createQueryClient } from './api/query-client.ts';
 import { App } from './App.tsx';
 import { checkedApi } from './bridge/checked-api.ts';
 import { createWebBridge } from './bridge/web-bridge.ts';
+import { readEarlyAddress } from './features/address-search/early-address.ts';
 import { makeWhenIdle } from './on-first-use.ts';
 import './styles.css';
 
@@ -24,12 +25,15 @@ const api =
 // The first screen needs the environment list, asked for before the rest of the bundle was
 // evaluated: React renders once its answer is in (a few milliseconds), so the first render is the
 // working screen rather than a "Starting…" screen that renders again. index.html says "Starting…"
-// until then; a failure is left in the query for App to show, with Try again.
+// until then, with an address box that already takes typing; a failure is left in the query for
+// App to show, with Try again.
 const queryClient = createQueryClient();
 const container = document.getElementById('root');
 if (container === null) throw new Error('The page has no #root element.');
 const root = createRoot(container);
 void queryClient.query(environmentsQuery(api)).catch(() => undefined).then(() => {
+  // Kept for the address box in case the first screen is an error (the box then comes later).
+  readEarlyAddress(document);
   root.render(
     <StrictMode>
       <ApiProvider api={api}>

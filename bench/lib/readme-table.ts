@@ -103,6 +103,12 @@ function scaleTable(scale: unknown): string[] {
   return lines;
 }
 
+/** The app's first screen after navigation, when the run measured it apart from the address box. */
+function appScreenRows(renderer: unknown): [unknown, string, string][] {
+  const appMs = num(renderer, 'startup.appMedianMs');
+  return appMs === undefined ? [] : [[renderer, "Navigation to the app's first screen, with address suggestions (median of runs)", fmt(appMs, ' ms')]];
+}
+
 /** The page's main-thread time while the live purchases arrive and settle, when the run measured it. */
 function pageWorkRows(renderer: unknown): [unknown, string, string][] {
   const perRun = at(renderer, 'live.pageWork.contractRequestsPerRun');
@@ -124,6 +130,7 @@ function measureRows(sections: BenchResults['sections']): string[] {
     ...historyRows(history),
     [renderer, 'Renderer JS loaded at start: raw / gzip (all JS, with parts loaded on first use)', `${fmt(kib(num(renderer, 'bundle.startJsBytes')), ' KiB')} / ${fmt(kib(num(renderer, 'bundle.startJsGzipBytes')), ' KiB')} (${fmt(kib(num(renderer, 'bundle.jsBytes')), ' KiB')} / ${fmt(kib(num(renderer, 'bundle.jsGzipBytes')), ' KiB')})`],
     [renderer, 'Navigation to the address box accepting input (median of runs)', fmt(num(renderer, 'startup.medianMs'), ' ms')],
+    ...appScreenRows(renderer),
     [renderer, 'Longest main-thread task with live purchases', longest === undefined ? 'none ≥ 50 ms' : fmt(longest, ' ms')],
     ...pageWorkRows(renderer),
     [address, 'Address search: Find requests / stale answers shown (worst run)', `${fmt(num(address, 'maxRequests'))} / ${fmt(num(address, 'maxStaleShown'))}`],

@@ -144,6 +144,9 @@ export const rendererSection: Section = {
       const pageWork = pageWorkSummary(liveRuns.map((run) => run.page));
       const bootMs = boot.addressFound ? boot.addressMs : boot.mainMs;
       const startupMs = round(percentile(bootMs, 50), 0);
+      // index.html's own box takes typing from the first paint; the app's first screen, with
+      // suggestions, follows once the bundle has run. Both are shown, so neither hides the other.
+      const appMs = round(percentile(boot.mainMs, 50), 0);
       const notes: string[] = [sectionPaceNote(paceBefore)];
       if (!boot.addressFound) notes.push('Pending: no address box (a combobox named "address") on the page yet; the start-up figure is the time until the main landmark appears.');
       if (!live.panelShowsPurchases) notes.push('Pending: the page does not list the purchases yet, so the longest task is not the purchase panel\'s figure; the value measured meanwhile is kept as longestTaskWithoutPanelMs.');
@@ -152,7 +155,7 @@ export const rendererSection: Section = {
       return {
         figures: {
           bundle: { jsBytes: build.jsBytes, jsGzipBytes: build.jsGzipBytes, startJsBytes: build.startJsBytes, startJsGzipBytes: build.startJsGzipBytes, cssBytes: build.cssBytes, cssGzipBytes: build.cssGzipBytes },
-          startup: { measuredUntil: boot.addressFound ? 'address box accepts input' : 'main landmark (address box pending)', medianMs: startupMs, runsMs: bootMs.map((ms) => Math.round(ms)) },
+          startup: { measuredUntil: boot.addressFound ? 'address box accepts input' : 'main landmark (address box pending)', medianMs: startupMs, runsMs: bootMs.map((ms) => Math.round(ms)), appMedianMs: appMs, appRunsMs: boot.mainMs.map((ms) => Math.round(ms)) },
           live: { purchases: context.purchases, runs: liveRuns.length, longestTaskPerRun: longestPerRun, ...live, longestTaskMs: longest, ...(live.panelShowsPurchases ? {} : { longestTaskWithoutPanelMs: live.longestTaskMs }), pageWork },
           paceBefore,
         },
@@ -163,6 +166,7 @@ export const rendererSection: Section = {
             ['all JS, with the parts loaded on first use (raw / gzip)', `${show(round(build.jsBytes / 1024, 1))} KiB / ${show(round(build.jsGzipBytes / 1024, 1))} KiB`, '', ''],
             ['CSS (raw / gzip)', `${show(round(build.cssBytes / 1024, 1))} KiB / ${show(round(build.cssGzipBytes / 1024, 1))} KiB`, '', ''],
             [`${boot.addressFound ? 'navigation to address box accepting input' : 'navigation to main landmark (address box pending)'} (median; runs ${bootMs.map((ms) => String(Math.round(ms))).join(', ')})`, show(startupMs, ' ms'), `<= ${String(addressReadyGoalMs)} ms`, goalMark(boot.addressFound && (startupMs ?? Infinity) <= addressReadyGoalMs)],
+            [`  navigation to the app's first screen, suggestions from then on (median; runs ${boot.mainMs.map((ms) => String(Math.round(ms))).join(', ')})`, show(appMs, ' ms'), '', ''],
             [`longest task, ${context.purchases} live purchases (worst of ${String(liveRuns.length)} runs: ${longestPerRun.join(', ')})`, longestText, `< ${longTaskGoalMs} ms`, longest === 'pending' ? '' : goalMark(longest === null || longest < longTaskGoalMs)],
             ['  long tasks / blocking time', `${String(live.longTasks)} / ${show(live.blockingMs, ' ms')}`, '', ''],
             ['  long animation frames / longest', `${String(live.longAnimationFrames)} / ${live.longestAnimationFrameMs === null ? 'none >= 50 ms' : `${String(live.longestAnimationFrameMs)} ms`}`, '', ''],

@@ -57,6 +57,18 @@ describe('README Performance figures generated from bench/results.json', () => {
     expect(without).not.toContain('Page main thread');
   });
 
+  it("shows the app's first screen beside the address box when the run measured both, and no row for results without it", () => {
+    const results = fixture();
+    const history = results.sections['history'];
+    if (history === undefined) throw new Error('fixture without history');
+    const withApp = performanceMarkdown({ ...results, sections: { ...results.sections, renderer: { ...history, startup: { medianMs: 142, appMedianMs: 561 } } } });
+    expect(withApp).toContain('| Navigation to the address box accepting input (median of runs) | 142 ms |\n' +
+      "| Navigation to the app's first screen, with address suggestions (median of runs) | 561 ms |\n");
+    const without = performanceMarkdown({ ...results, sections: { ...results.sections, renderer: { ...history, startup: { medianMs: 647 } } } });
+    expect(without).toContain('| Navigation to the address box accepting input (median of runs) | 647 ms |');
+    expect(without).not.toContain("app's first screen");
+  });
+
   it('shows the machine\'s pace before each run under the tables whose runs recorded it, and nothing for older results', () => {
     const results = fixture();
     const polling = results.sections['polling'];

@@ -1,10 +1,11 @@
-import { useId, useState, type KeyboardEvent } from 'react';
+import { useId, useLayoutEffect, useState, type KeyboardEvent } from 'react';
 import type { AddressCandidate } from '../../../shared/address.ts';
 import { isPlausibleTitleNumber } from '../../../shared/plausible-title-number.ts';
 import { normalizeTitleNumber } from '../../../shared/title-number.ts';
 import { ErrorNotice } from '../../components/common/ErrorNotice.tsx';
 import { useAddressSuggestions, type FindRequest } from './address-queries.ts';
 import { describeCandidate, formatCount } from './candidate-label.ts';
+import { forgetEarlyAddress, readEarlyAddress } from './early-address.ts';
 import { SuggestionList, type SearchOption } from './SuggestionList.tsx';
 
 interface Level {
@@ -42,9 +43,11 @@ export interface AddressSearchProps {
 export function AddressSearch({ onSelectAddress, onOpenTitle, initialText }: AddressSearchProps) {
   const inputId = useId();
   const listId = useId();
-  const [text, setText] = useState(initialText ?? '');
+  // What was typed in index.html's box before the app started (never with a text given).
+  const [early] = useState(() => (initialText === undefined ? readEarlyAddress(document) : undefined));
+  const [text, setText] = useState(initialText ?? early?.text ?? '');
   const [levels, setLevels] = useState<readonly Level[]>([]);
-  const [open, setOpen] = useState(initialText !== undefined);
+  const [open, setOpen] = useState(initialText !== undefined || (early?.focused === true && early.text.trim() !== ''));
   const [active, setActive] = useState(-1);
 
   const trimmed = text.trim();
@@ -59,6 +62,16 @@ export function AddressSearch({ onSelectAddress, onOpenTitle, initialText }: Add
   if (levels.length === 0 && isPlausibleTitleNumber(trimmed)) options.unshift({ kind: 'title', titleNumber: title });
   const expanded = open && request !== undefined;
   const activeOption = expanded ? options[active] : undefined;
+
+  // Same task as the commit that took the early box away: no keystroke lands in between.
+  useLayoutEffect(() => {
+    if (early === undefined) return;
+    forgetEarlyAddress();
+    const input = document.getElementById(inputId);
+    if (!early.focused || !(input instanceof HTMLInputElement)) return;
+    input.focus();
+    input.setSelectionRange(early.selectionStart, early.selectionEnd);
+  }, [early, inputId]);
 
   function choose(option: SearchOption): void {
     if (option.kind === 'title') {
