@@ -64,9 +64,9 @@ export async function invoke(rig: BrowserRig, channel: string, payload: unknown)
 
 /**
  * Runs in the page before its own scripts: records long tasks, when the address box first
- * accepts input and when the main landmark appears (ms since navigation start), and every
- * change of the suggestion list with the text in the box at that moment. Self-contained: it is
- * serialised into the page.
+ * accepts input and when the main landmark appears (each at the first frame that shows it, in ms
+ * since navigation start), and every change of the suggestion list with the text in the box at
+ * that moment. Self-contained: it is serialised into the page.
  */
 export function installProbe(): void {
   const state = {
@@ -102,11 +102,21 @@ export function installProbe(): void {
     return undefined;
   };
   let last = '';
+  let boxFound = false;
+  let mainFound = false;
   const check = (): void => {
     const now = performance.now();
-    if (state.mainAt === null && document.querySelector('main') !== null) state.mainAt = now;
+    // Each counts from the first frame that shows it, not from when it enters the document: the
+    // first frame waits for the render-blocking stylesheet, and nobody types into a box unseen.
+    if (!mainFound && document.querySelector('main') !== null) {
+      mainFound = true;
+      requestAnimationFrame(() => { state.mainAt = performance.now(); });
+    }
     const box = addressBox();
-    if (state.addressReadyAt === null && box !== undefined) state.addressReadyAt = now;
+    if (box !== undefined && !boxFound) {
+      boxFound = true;
+      requestAnimationFrame(() => { state.addressReadyAt = performance.now(); });
+    }
     const options = [...document.querySelectorAll('[role="option"]')].map((option) => option.textContent);
     const key = options.join('\u0000');
     if (key !== last && state.snapshots.length < 5000) {
