@@ -102,21 +102,19 @@ export function installProbe(): void {
     return undefined;
   };
   let last = '';
-  let boxFound = false;
-  let mainFound = false;
+  // Each counts from the first frame that shows it, not from when it enters the document: the
+  // first frame waits for the render-blocking stylesheet, and nobody types into a box unseen.
+  const seen = new Set<'mainAt' | 'addressReadyAt'>();
+  const stampAtFirstFrame = (moment: 'mainAt' | 'addressReadyAt', present: boolean): void => {
+    if (!present || seen.has(moment)) return;
+    seen.add(moment);
+    requestAnimationFrame(() => { state[moment] = performance.now(); });
+  };
   const check = (): void => {
     const now = performance.now();
-    // Each counts from the first frame that shows it, not from when it enters the document: the
-    // first frame waits for the render-blocking stylesheet, and nobody types into a box unseen.
-    if (!mainFound && document.querySelector('main') !== null) {
-      mainFound = true;
-      requestAnimationFrame(() => { state.mainAt = performance.now(); });
-    }
+    stampAtFirstFrame('mainAt', document.querySelector('main') !== null);
     const box = addressBox();
-    if (box !== undefined && !boxFound) {
-      boxFound = true;
-      requestAnimationFrame(() => { state.addressReadyAt = performance.now(); });
-    }
+    stampAtFirstFrame('addressReadyAt', box !== undefined);
     const options = [...document.querySelectorAll('[role="option"]')].map((option) => option.textContent);
     const key = options.join('\u0000');
     if (key !== last && state.snapshots.length < 5000) {

@@ -10,6 +10,17 @@ function fixture(): BenchResults {
   return parsed;
 }
 
+/**
+ * The README for the fixture with a renderer section made of `figures`. The fixture has none: any
+ * section of the same run (history) stands in for its run and machine.
+ */
+function withRenderer(figures: Record<string, unknown>): string {
+  const results = fixture();
+  const history = results.sections['history'];
+  if (history === undefined) throw new Error('fixture without history');
+  return performanceMarkdown({ ...results, sections: { ...results.sections, renderer: { ...history, ...figures } } });
+}
+
 describe('README Performance figures generated from bench/results.json', () => {
   it('shows each figure from the file, median with worst when they differ, and the run and machine they came from', () => {
     const markdown = performanceMarkdown(fixture());
@@ -45,26 +56,19 @@ describe('README Performance figures generated from bench/results.json', () => {
   });
 
   it('shows the page\'s main-thread time and its contract calls during the live runs, and no row for results without them', () => {
-    const results = fixture();
-    const history = results.sections['history'];
-    if (history === undefined) throw new Error('fixture without history');
     const pageWork = { taskSeconds: 5.21, scriptSeconds: 2.04, layoutSeconds: 1.1, styleSeconds: 0.4, contractRequestsPerRun: [0, 1, 0] };
-    // The fixture has no renderer section: any section of the same run stands in for it.
-    const withWork = performanceMarkdown({ ...results, sections: { ...results.sections, renderer: { ...history, live: { pageWork } } } });
+    const withWork = withRenderer({ live: { pageWork } });
     expect(withWork).toContain('| Page main thread while the live purchases arrive and settle: busy (script / layout), median of runs; contract calls by the page, per run | 5.21 s (2.04 s / 1.1 s); 0, 1, 0 |');
-    const without = performanceMarkdown({ ...results, sections: { ...results.sections, renderer: { ...history, live: {} } } });
+    const without = withRenderer({ live: {} });
     expect(without).toContain('Longest main-thread task with live purchases');
     expect(without).not.toContain('Page main thread');
   });
 
   it("shows the app's first screen beside the address box when the run measured both, and no row for results without it", () => {
-    const results = fixture();
-    const history = results.sections['history'];
-    if (history === undefined) throw new Error('fixture without history');
-    const withApp = performanceMarkdown({ ...results, sections: { ...results.sections, renderer: { ...history, startup: { medianMs: 142, appMedianMs: 561 } } } });
+    const withApp = withRenderer({ startup: { medianMs: 142, appMedianMs: 561 } });
     expect(withApp).toContain('| Navigation to the address box accepting input (median of runs) | 142 ms |\n' +
       "| Navigation to the app's first screen, with address suggestions (median of runs) | 561 ms |\n");
-    const without = performanceMarkdown({ ...results, sections: { ...results.sections, renderer: { ...history, startup: { medianMs: 647 } } } });
+    const without = withRenderer({ startup: { medianMs: 647 } });
     expect(without).toContain('| Navigation to the address box accepting input (median of runs) | 647 ms |');
     expect(without).not.toContain("app's first screen");
   });

@@ -41,7 +41,8 @@ export function toHistoryQuery(environmentId: string, filters: HistoryFilters, l
 
 /**
  * Summaries (no timelines or values: a row's details fetch its whole record). Under
- * purchaseKeys.lists(), so pushed updates mark it stale and it refetches while shown.
+ * purchaseKeys.lists(), so pushed updates mark it stale, and while shown it is fetched again at
+ * most once a second (list-refresh.ts).
  */
 export function useHistoryQuery(query: HistoryQuery) {
   const api = useApi();
