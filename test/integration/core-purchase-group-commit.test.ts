@@ -1,6 +1,7 @@
 import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import type { PurchaseRecord } from '../../shared/purchase.ts';
 import { resultBody, type Answer } from './fixtures/purchase-server.ts';
 import { useScriptedRig } from './fixtures/scripted-rig.ts';
 
@@ -14,6 +15,31 @@ function journalRows(path: string): z.infer<typeof rowSchema>[] {
   const db = new DatabaseSync(path, { readOnly: true });
   try {
     return db.prepare("SELECT title_number, state, json_extract(record, '$.sendingAt') AS sending_at FROM purchases").all().map((row) => rowSchema.parse(row));
+  } finally {
+    db.close();
+  }
+}
+
+const journalRowSchema = z.object({
+  state: z.string(),
+  nextCheckAt: z.number().optional(),
+  timeline: z.array(z.unknown()),
+});
+
+function journalRow(path: string, title: string): z.infer<typeof journalRowSchema> {
+  const db = new DatabaseSync(path, { readOnly: true });
+  try {
+    const row = z.object({ record: z.string() }).parse(db.prepare('SELECT record FROM purchases WHERE title_number = ?').get(title));
+    return journalRowSchema.parse(JSON.parse(row.record));
+  } finally {
+    db.close();
+  }
+}
+
+function journalTimelineLength(path: string, title: string): number {
+  const db = new DatabaseSync(path, { readOnly: true });
+  try {
+    return z.object({ n: z.number() }).parse(db.prepare("SELECT json_array_length(record, '$.timeline') AS n FROM purchases WHERE title_number = ?").get(title)).n;
   } finally {
     db.close();
   }
@@ -66,17 +92,19 @@ describe('purchases clicked together share journal commits without giving up a p
     service.cancel(created.id);
   });
 
-  it('has the answer of each scheduled GET on disk before the next GET of that purchase leaves', async () => {
+  it('never has the journal give an earlier next check than the last answer advised, holding answers in memory meanwhile', async () => {
     const service = rig.h.newService();
-    const exchangesAtGet: number[] = [];
+    const atGet: { exchanges: number; nextCheckAt: number }[] = [];
     let gets = 0;
     rig.server.setScript((request): Answer => {
       if (request.method === 'POST') return { status: 303, headers: { location: '/purchases/p-window', 'retry-after': '0' } };
       gets += 1;
       const row = new DatabaseSync(service.journalPath, { readOnly: true });
       try {
-        const stored = z.object({ n: z.number() }).parse(row.prepare("SELECT json_array_length(record, '$.timeline') AS n FROM purchases WHERE title_number = 'DN400'").get());
-        exchangesAtGet.push(stored.n);
+        const stored = z.object({ exchanges: z.number(), nextCheckAt: z.number() }).parse(row.prepare(
+          "SELECT json_array_length(record, '$.timeline') AS exchanges, json_extract(record, '$.nextCheckAt') AS nextCheckAt FROM purchases WHERE title_number = 'DN400'",
+        ).get());
+        atGet.push(stored);
       } finally {
         row.close();
       }
@@ -86,9 +114,82 @@ describe('purchases clicked together share journal commits without giving up a p
         : { status: 200, headers: { 'content-type': 'application/ld+json' }, body: resultBody(rig.server.baseUrl, [variable]) };
     });
     const created = await service.create(rig.env, 'DN400', [variable]);
+    const answers: number[] = [];
+    const unsubscribe = service.onUpdate((record) => {
+      if (record.id === created.id) answers.push(record.timeline.length);
+    });
     const settled = await service.waitForSettled(created.id);
+    unsubscribe();
     expect(settled.state).toBe('available');
-    // The POST's exchange, then one more for each answer before the GET that followed it.
-    expect(exchangesAtGet).toEqual([1, 2, 3, 4]);
+    // The first answer is written at once, giving a next check ten seconds on; the two after it
+    // advise no later than that, so they are held in memory, and still announced as they come.
+    expect(atGet.map((get) => get.exchanges)).toEqual([1, 2, 2, 2]);
+    expect(answers).toEqual([2, 3, 4, 5]);
+    // At each GET, the journal gives no earlier a next check than the answer before it advised:
+    // a restart after a crash there would not ask early.
+    atGet.forEach((get, index) => {
+      const previous = settled.timeline[index];
+      expect(previous?.receivedAt).toBeDefined();
+      expect(get.nextCheckAt).toBeGreaterThanOrEqual((previous?.receivedAt ?? 0) + (previous?.advisedWaitSeconds ?? 0) * 1000);
+    });
+    expect(atGet[1]?.nextCheckAt).toBeGreaterThanOrEqual((settled.timeline[1]?.receivedAt ?? 0) + 10_000);
+    // The held answers reach the journal with the result.
+    expect(journalTimelineLength(service.journalPath, 'DN400')).toBe(5);
+  });
+
+  it('writes the answers it holds when it closes, with the next check as advised', async () => {
+    const service = rig.h.newService();
+    let gets = 0;
+    rig.server.setScript((request): Answer => {
+      if (request.method === 'POST') return { status: 303, headers: { location: '/purchases/p-close', 'retry-after': '0' } };
+      gets += 1;
+      // The first answer is journaled with a next check ten seconds on; the second advises 5 s,
+      // within that, so it is held.
+      return { status: 202, headers: { 'cache-control': `private, max-age=${gets === 1 ? '0' : '5'}, must-revalidate` } };
+    });
+    const created = await service.create(rig.env, 'DN410', [variable]);
+    const held = await new Promise<PurchaseRecord>((resolve) => {
+      const unsubscribe = service.onUpdate((record) => {
+        if (record.id !== created.id || record.timeline.length < 3) return;
+        unsubscribe();
+        resolve(record);
+      });
+    });
+    expect(journalTimelineLength(service.journalPath, 'DN410')).toBe(2);
+    await service.close();
+    const row = journalRow(service.journalPath, 'DN410');
+    expect(row.timeline).toHaveLength(3);
+    expect(row.nextCheckAt).toBe(held.nextCheckAt);
+    expect(row.state).toBe('pending');
+  });
+
+  it('lets a change another process made win over an answer it holds', async () => {
+    const service = rig.h.newService();
+    let gets = 0;
+    rig.server.setScript((request): Answer => {
+      if (request.method === 'POST') return { status: 303, headers: { location: '/purchases/p-held-other', 'retry-after': '0' } };
+      gets += 1;
+      return { status: 202, headers: { 'cache-control': `private, max-age=${gets === 1 ? '0' : '5'}, must-revalidate` } };
+    });
+    const created = await service.create(rig.env, 'DN420', [variable]);
+    await new Promise<void>((resolve) => {
+      const unsubscribe = service.onUpdate((record) => {
+        if (record.id !== created.id || record.timeline.length < 3) return;
+        unsubscribe();
+        resolve();
+      });
+    });
+    expect(service.get(created.id)?.timeline).toHaveLength(3);
+    const other = new DatabaseSync(service.journalPath);
+    try {
+      other.prepare("UPDATE purchases SET record = json_set(record, '$.autoCheck', json('false'), '$.updatedAt', updated_at + 1), updated_at = updated_at + 1 WHERE id = ?").run(created.id);
+    } finally {
+      other.close();
+    }
+    // The change is looked for at most every 10 ms (record-cache.ts).
+    await new Promise((resolve) => setTimeout(resolve, 15));
+    expect(service.get(created.id)).toMatchObject({ state: 'pending', autoCheck: false });
+    expect(service.get(created.id)?.timeline).toHaveLength(2);
+    service.cancel(created.id);
   });
 });

@@ -1,5 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { DatabaseSync } from 'node:sqlite';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -18,6 +20,25 @@ const lineSchema = z.object({
   autoSent: z.number().optional(),
 });
 type Line = z.infer<typeof lineSchema>;
+
+/** The timeline of the one purchase in a data folder's journal, as a killed process left it. */
+function journalTimeline(dataDir: string): { status: number | string; receivedAt?: number | undefined }[] {
+  const db = new DatabaseSync(join(dataDir, 'purchases.sqlite'), { readOnly: true });
+  try {
+    const row = z.object({ record: z.string() }).parse(db.prepare('SELECT record FROM purchases').get());
+    return z.object({ timeline: z.array(z.object({ status: z.union([z.number(), z.string()]), receivedAt: z.number().optional() })) }).parse(JSON.parse(row.record)).timeline;
+  } finally {
+    db.close();
+  }
+}
+
+/** GETs that reached the sandbox before the time its previous answer advised, by its own log. */
+function earlyGets(exchanges: readonly { time: number; arrivedAt: number; adviceSeconds?: number | undefined }[]): number {
+  return exchanges.filter((entry, index) => {
+    const previous = exchanges[index - 1];
+    return previous?.adviceSeconds !== undefined && entry.arrivedAt < previous.time + previous.adviceSeconds * 1000;
+  }).length;
+}
 
 let h: Harness;
 const children: ChildProcess[] = [];
@@ -118,6 +139,34 @@ describe('resume after the process is killed', () => {
     } finally {
       await server.close();
     }
+  });
+
+  it('never asks early after a kill that took back answers held in memory', async () => {
+    const dataDir = h.newDataDir();
+    const logStart = h.sandbox.log().length;
+    const [title = ''] = h.sandbox.config.testTitles;
+    const first = run(dataDir, ['create', title, h.sandbox.config.sampleVariables[2] ?? '']);
+    // The first "not yet" is journaled with a next check ten seconds on; the two after it advise
+    // no later than that, so they are only announced (record-store.ts).
+    const announced = await first.until((line) => (line.timeline?.filter((status) => status === 'GET 202').length ?? 0) === 3);
+    first.child.kill('SIGKILL');
+    await first.exited;
+    const journaled = journalTimeline(dataDir);
+    expect(journaled.length).toBeLessThan(announced.timeline?.length ?? 0);
+    const killedAt = Date.now();
+    const second = run(dataDir, ['resume']);
+    expect(await second.until((line) => line.event === 'resumed')).toMatchObject({ resumed: 1, outcomeUnknown: 0 });
+    expect(await second.until((line) => line.event === 'settled')).toMatchObject({ id: announced.id, state: 'available' });
+    expect(await second.exited).toBe(0);
+    const exchanges = h.sandbox.log().slice(logStart).filter((entry) => entry.class === 'purchase' || entry.class === 'result');
+    const lastAnswer = exchanges.filter((entry) => entry.time < killedAt).at(-1);
+    const firstAfter = exchanges.find((entry) => entry.arrivedAt > killedAt);
+    expect(lastAnswer?.status).toBe(202);
+    // Not before the last answer the killed process had (and had not journaled) advised, and
+    // not more than ten seconds after the journaled one did.
+    expect(firstAfter?.arrivedAt).toBeGreaterThanOrEqual((lastAnswer?.time ?? Infinity) + (lastAnswer?.adviceSeconds ?? 0) * 1000);
+    expect(firstAfter?.arrivedAt).toBeLessThanOrEqual((journaled.at(-1)?.receivedAt ?? 0) + 1000 + 10_000 + 2000);
+    expect(earlyGets(exchanges)).toBe(0);
   });
 });
 

@@ -17,6 +17,11 @@ export interface JournalWrite {
   readonly resultBody?: string;
   /** The variable list changed (a checked purchase learns it from its result). */
   readonly replaceVariables?: boolean;
+  /**
+   * Stored as the record's nextCheckAt instead of its own: a time at or after the one it
+   * advises, so that later answers may be held in memory until then (record-store.ts).
+   */
+  readonly notBefore?: number;
 }
 
 export const createStatements = `

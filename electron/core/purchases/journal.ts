@@ -161,7 +161,7 @@ export class PurchaseJournal {
 
   #updateRow(write: JournalWrite): void {
     const { record } = write;
-    const json = JSON.stringify(record);
+    const json = JSON.stringify(write.notBefore === undefined ? record : { ...record, nextCheckAt: write.notBefore });
     // Most rewrites (a 202 answered) change neither the title, the purchase ID nor the state:
     // naming only what changed leaves the indexes on those untouched, which at 10,000 purchases
     // in flight is about 40% of the cost of each rewrite (fewer pages to the WAL). History's

@@ -168,8 +168,9 @@ export class Poller {
 
   /**
    * Journals an answer; answers that arrive within a few milliseconds share a commit. A
-   * scheduled GET's "not yet" (`queued`) waits for the write queue's window instead: nobody waits
-   * for it (listeners hear of it once committed, within 100 ms), and the next GET commits it first.
+   * scheduled GET's "not yet" (`queued`) waits for the write queue's window instead, or is only
+   * held in memory while the journal already gives a later next check (record-store.ts): nobody
+   * waits for it, and the next GET commits a queued one first.
    */
   #apply(before: PurchaseRecord, result: Exclude<ExchangeResult, { kind: 'aborted' }>, queued = false): Promise<PurchaseRecord> {
     const store = this.#options.store;
@@ -221,7 +222,8 @@ export class Poller {
     const advisedExchange = exchange === undefined || advisedMs === undefined ? exchange : { ...exchange, advisedWaitSeconds: advisedMs / 1000 };
     const record: PurchaseRecord = { ...withExchange(current, advisedExchange), state: 'pending', error: undefined, nextCheckAt };
     // Either on disk before the next GET is scheduled, or (queued) committed by #poll before that
-    // GET leaves: a restart never polls earlier than this answer advised.
+    // GET leaves, or held while the journal gives a later next check: a restart never polls
+    // earlier than this answer advised.
     return this.#save(record, queued, {}, (saved) => {
       if (saved.autoCheck) this.#scheduler.schedule(saved.id, nextCheckAt);
     });

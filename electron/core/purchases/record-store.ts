@@ -5,15 +5,35 @@ import type { Clock } from './clock.ts';
 import type { Durability, JournalWrite } from './journal.ts';
 import { PurchaseJournal } from './journal.ts';
 import { RecordCache } from './record-cache.ts';
-import { WriteQueue } from './write-queue.ts';
+import { WriteQueue, type CommitWhen } from './write-queue.ts';
 
 export type PurchaseListener = (record: PurchaseRecord) => void;
 
 export type SaveExtra = Pick<JournalWrite, 'resultBody' | 'replaceVariables'>;
 
 /**
+ * How much later than advised the journal may give a followed purchase's next check, so that the
+ * answers ("not yet") that come in meanwhile need no write of their own: each is held in memory
+ * while the time it advises is no later than the one the journal gives. A purchase polled every
+ * second or two is then rewritten about once in ten seconds instead of at every answer, and
+ * neither a restart after a crash nor another process reading the journal ever asks earlier than
+ * the last answer advised; after a crash they may ask up to this much later. What a crash takes
+ * back is only those answers' lines in the purchase's timeline: its state, result address and
+ * result are journaled as before.
+ *
+ * Against the sandbox's bench pacing, 1,000 purchases took 5,327 journal writes instead of 8,831.
+ * At 10,000, in 4 alternating pairs: CPU 14.2-19.2 s against 15.0-19.2 s, 0.96 GB written
+ * against 1.11-1.16 GB, GET lateness p99 43-63 ms against 42-296 ms. At 1,000 the CPU stayed
+ * within this machine's spread (2.98-3.55 s against 2.75-3.41 s): what a commit costs is mostly
+ * the pages it writes, and the answers that are left still share them.
+ */
+const answerHoldMs = 10_000;
+
+/**
  * The journal plus change notification: every change is written first and announced second,
- * so a listener never sees a state that a crash could take back.
+ * so a listener never sees a state that a crash could take back. An answer held in memory
+ * (answerHoldMs) is announced at once: it changes no state, only the purchase's timeline and
+ * the time of its next check.
  *
  * Changes are written at once (`save`, for a person's action that returns the record) or queued
  * for the group commit a millisecond later (`insert`, `saveSoon`, `markSending`:
@@ -27,6 +47,10 @@ export class RecordStore {
   readonly #clock: Clock;
   readonly #listeners = new Set<PurchaseListener>();
   readonly #waiters = new Map<string, Set<(record: PurchaseRecord) => void>>();
+  /** Answers of followed purchases held in memory (answerHoldMs): newer than their journaled row. */
+  readonly #held = new Map<string, PurchaseRecord>();
+  /** The next check time the committed row of each pending purchase gives (its nextCheckAt, or the notBefore written). */
+  readonly #journaledNextCheck = new Map<string, number>();
 
   constructor(dataDir: string, clock: Clock) {
     this.#journal = new PurchaseJournal(dataDir);
@@ -38,6 +62,7 @@ export class RecordStore {
       commitSyncedLater: (writes) => this.#journal.writeAllSyncedLater(writes),
       stored: (write) => {
         this.#cache.put(write.record);
+        this.#noteJournaledNextCheck(write);
       },
       committed: (write) => {
         this.#announce(write.record);
@@ -56,7 +81,7 @@ export class RecordStore {
   }
 
   get(id: string): PurchaseRecord | undefined {
-    const known = this.#queue.pending(id) ?? this.#cache.get(id);
+    const known = this.#queue.pending(id) ?? this.#heldAnswer(id) ?? this.#cache.get(id);
     if (known !== undefined) return known;
     const stored = this.#journal.get(id);
     if (stored !== undefined) this.#cache.put(stored);
@@ -75,11 +100,23 @@ export class RecordStore {
 
   /** A record read from the file, or the change queued for it: a caller that rewrites it must start from the newest. */
   #newest(record: PurchaseRecord): PurchaseRecord {
-    return this.#queue.pending(record.id) ?? record;
+    return this.#queue.pending(record.id) ?? this.#heldAnswer(record.id) ?? record;
+  }
+
+  /**
+   * The answer held for `id`, while the row is still the one this process wrote: should another
+   * process rewrite it (a cancel from the command line), its version wins and the answer is dropped.
+   */
+  #heldAnswer(id: string): PurchaseRecord | undefined {
+    const held = this.#held.get(id);
+    if (held === undefined || this.#cache.get(id) !== undefined) return held;
+    this.#held.delete(id);
+    this.#journaledNextCheck.delete(id);
+    return undefined;
   }
 
   search(query: HistoryQuery): PurchaseRecord[] {
-    return this.#journal.search(query);
+    return this.#journal.search(query).map((record) => this.#newest(record));
   }
 
   summaries(query: HistoryQuery): PurchaseSummary[] {
@@ -108,13 +145,14 @@ export class RecordStore {
 
   /** A new record, durable (synchronous=FULL) when the promise resolves; intents of one millisecond share a commit. */
   async insert(record: PurchaseRecord): Promise<PurchaseRecord> {
-    await this.#queue.enqueue({ record, insert: true }, 'full');
+    await this.#enqueue({ record, insert: true }, 'full');
     return record;
   }
 
   /** Writes a change now, with whatever is queued, and returns it as saved. */
   save(record: PurchaseRecord, durability: Durability, extra: SaveExtra = {}): PurchaseRecord {
     const saved = this.#stamped(record);
+    this.#held.delete(saved.id);
     this.#queue.flushNow({ record: saved, ...extra }, durability);
     return saved;
   }
@@ -122,7 +160,7 @@ export class RecordStore {
   /** Queues a change for the group commit (within a millisecond); resolves with it as saved once it is on disk. */
   async saveSoon(record: PurchaseRecord, durability: Durability, extra: SaveExtra = {}): Promise<PurchaseRecord> {
     const saved = this.#stamped(record);
-    await this.#queue.enqueue({ record: saved, ...extra }, durability);
+    await this.#enqueue({ record: saved, ...extra }, durability);
     return saved;
   }
 
@@ -133,19 +171,48 @@ export class RecordStore {
    */
   async saveAnswer(record: PurchaseRecord, extra: SaveExtra = {}): Promise<PurchaseRecord> {
     const saved = this.#stamped(record);
-    await this.#queue.enqueue({ record: saved, ...extra }, 'normal', 'soon');
+    await this.#enqueue({ record: saved, ...extra }, 'normal', 'soon');
     return saved;
   }
 
   /**
-   * What a scheduled GET learnt, queued (synchronous=NORMAL) to be committed within the write
-   * queue's window with the other answers of that moment. The record as it will be saved is
-   * returned at once; `committed` settles with the commit. Before the next GET of this purchase
-   * leaves, `commitQueued` puts it on disk.
+   * What a scheduled GET learnt. A "not yet" whose advised time is no later than the next check
+   * the journal already gives is held in memory (answerHoldMs) and announced at once; anything
+   * else is queued (synchronous=NORMAL) to be committed within the write queue's window with the
+   * other answers of that moment, a pending purchase's with a next check answerHoldMs later than
+   * advised. The record as it will be saved is returned at once; `committed` settles with the
+   * commit. Before the next GET of this purchase leaves, `commitQueued` puts a queued one on disk.
    */
   queueAnswer(record: PurchaseRecord, extra: SaveExtra = {}): { saved: PurchaseRecord; committed: Promise<void> } {
     const saved = this.#stamped(record);
-    return { saved, committed: this.#queue.enqueue({ record: saved, ...extra }, 'normal', 'window') };
+    const { nextCheckAt } = saved;
+    const pending = saved.state === 'pending' && nextCheckAt !== undefined && extra.resultBody === undefined && extra.replaceVariables !== true;
+    if (pending && this.#mayHold(saved.id, nextCheckAt)) {
+      this.#held.set(saved.id, saved);
+      this.#queue.inOrder(() => { this.#announce(saved); });
+      return { saved, committed: Promise.resolve() };
+    }
+    const write: JournalWrite = { record: saved, ...extra, ...(pending ? { notBefore: nextCheckAt + answerHoldMs } : {}) };
+    return { saved, committed: this.#enqueue(write, 'normal', 'window') };
+  }
+
+  /** Whether the committed row already gives a next check no earlier than `nextCheckAt`, with nothing queued for it. */
+  #mayHold(id: string, nextCheckAt: number): boolean {
+    const journaled = this.#journaledNextCheck.get(id);
+    return journaled !== undefined && nextCheckAt <= journaled && this.#queue.pending(id) === undefined;
+  }
+
+  #noteJournaledNextCheck(write: JournalWrite): void {
+    const { record } = write;
+    const nextCheck = write.notBefore ?? record.nextCheckAt;
+    if (record.state === 'pending' && nextCheck !== undefined) this.#journaledNextCheck.set(record.id, nextCheck);
+    else this.#journaledNextCheck.delete(record.id);
+  }
+
+  /** Every write goes through here: it carries the newest record, so an answer held for it is dropped. */
+  #enqueue(write: JournalWrite, durability: Durability, when?: CommitWhen): Promise<void> {
+    this.#held.delete(write.record.id);
+    return this.#queue.enqueue(write, durability, when);
   }
 
   /** Commits the change queued for `id`, if any, now; throws when that commit failed. */
@@ -160,7 +227,7 @@ export class RecordStore {
   markSending(id: string, at: number): Promise<void> {
     const current = this.get(id);
     if (current === undefined) return Promise.reject(new Error('The intent is no longer in the journal.'));
-    return this.#queue.enqueue({ record: this.#stamped({ ...current, sendingAt: at }) }, 'full');
+    return this.#enqueue({ record: this.#stamped({ ...current, sendingAt: at }) }, 'full');
   }
 
   #stamped(record: PurchaseRecord): PurchaseRecord {
@@ -203,6 +270,8 @@ export class RecordStore {
 
   /** Queued changes are committed; whoever still waits gets the record as it stands; then the database is closed. */
   close(): void {
+    // Held answers go in with the last commit, each with its own next check.
+    for (const record of [...this.#held.values()]) this.#enqueue({ record }, 'normal').catch(() => undefined);
     try {
       this.#queue.flushNow();
     } catch {

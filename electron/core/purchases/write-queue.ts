@@ -85,6 +85,8 @@ function merged(earlier: Entry, write: JournalWrite, durability: Durability): En
     ...(earlier.write.insert === true || write.insert === true ? { insert: true } : {}),
     ...(resultBody === undefined ? {} : { resultBody }),
     ...(earlier.write.replaceVariables === true || write.replaceVariables === true ? { replaceVariables: true } : {}),
+    // Likewise the time the journal gives as the next check: the later write's own, or none.
+    ...(write.notBefore === undefined ? {} : { notBefore: write.notBefore }),
   };
   if (durability === 'full') earlier.durability = 'full';
   return earlier;
@@ -124,6 +126,15 @@ export class WriteQueue {
       this.#add(write, durability).waiters.push({ resolve, reject });
       this.#scheduleFlush(durability === 'full' || when === 'turn' ? turnMs : when === 'soon' ? soonMs : this.#options.windowMs ?? 100);
     });
+  }
+
+  /**
+   * Runs `announce` in commit order: at once, or after the batches still waiting for their sync
+   * are announced. For a change announced without a commit of its own (record-store.ts).
+   */
+  inOrder(announce: () => void): void {
+    if (this.#syncing === undefined) announce();
+    else this.#afterSyncing(Promise.resolve(), announce);
   }
 
   /** Commits now if a write for `id` is queued; throws what that write's commit failed with. */
