@@ -121,9 +121,10 @@ describe('purchases clicked together share journal commits without giving up a p
     const settled = await service.waitForSettled(created.id);
     unsubscribe();
     expect(settled.state).toBe('available');
-    // The first answer is written at once, giving a next check ten seconds on; the two after it
-    // advise no later than that, so they are held in memory, and still announced as they come.
-    expect(atGet.map((get) => get.exchanges)).toEqual([1, 2, 2, 2]);
+    // The 303 is journaled with a next check ten seconds later than it advised; the answers
+    // after it advise no later than that, so they are held in memory, and still announced as
+    // they come.
+    expect(atGet.map((get) => get.exchanges)).toEqual([1, 1, 1, 1]);
     expect(answers).toEqual([2, 3, 4, 5]);
     // At each GET, the journal gives no earlier a next check than the answer before it advised:
     // a restart after a crash there would not ask early.
@@ -132,7 +133,7 @@ describe('purchases clicked together share journal commits without giving up a p
       expect(previous?.receivedAt).toBeDefined();
       expect(get.nextCheckAt).toBeGreaterThanOrEqual((previous?.receivedAt ?? 0) + (previous?.advisedWaitSeconds ?? 0) * 1000);
     });
-    expect(atGet[1]?.nextCheckAt).toBeGreaterThanOrEqual((settled.timeline[1]?.receivedAt ?? 0) + 10_000);
+    expect(atGet[0]?.nextCheckAt).toBeGreaterThanOrEqual((settled.timeline[0]?.receivedAt ?? 0) + 10_000);
     // The held answers reach the journal with the result.
     expect(journalTimelineLength(service.journalPath, 'DN400')).toBe(5);
   });
@@ -143,8 +144,7 @@ describe('purchases clicked together share journal commits without giving up a p
     rig.server.setScript((request): Answer => {
       if (request.method === 'POST') return { status: 303, headers: { location: '/purchases/p-close', 'retry-after': '0' } };
       gets += 1;
-      // The first answer is journaled with a next check ten seconds on; the second advises 5 s,
-      // within that, so it is held.
+      // Both answers advise a next check within the ten seconds the journal gives after the 303.
       return { status: 202, headers: { 'cache-control': `private, max-age=${gets === 1 ? '0' : '5'}, must-revalidate` } };
     });
     const created = await service.create(rig.env, 'DN410', [variable]);
@@ -155,7 +155,7 @@ describe('purchases clicked together share journal commits without giving up a p
         resolve(record);
       });
     });
-    expect(journalTimelineLength(service.journalPath, 'DN410')).toBe(2);
+    expect(journalTimelineLength(service.journalPath, 'DN410')).toBe(1);
     await service.close();
     const row = journalRow(service.journalPath, 'DN410');
     expect(row.timeline).toHaveLength(3);
@@ -189,7 +189,20 @@ describe('purchases clicked together share journal commits without giving up a p
     // The change is looked for at most every 10 ms (record-cache.ts).
     await new Promise((resolve) => setTimeout(resolve, 15));
     expect(service.get(created.id)).toMatchObject({ state: 'pending', autoCheck: false });
-    expect(service.get(created.id)?.timeline).toHaveLength(2);
+    expect(service.get(created.id)?.timeline).toHaveLength(1);
     service.cancel(created.id);
+  });
+
+  it('gives each purchase its own next check when it closes, where it held no answer', async () => {
+    const service = rig.h.newService();
+    rig.server.setScript((request): Answer => (request.method === 'POST'
+      ? { status: 303, headers: { location: '/purchases/p-margin', 'retry-after': '3600' } }
+      : { status: 500 }));
+    const created = await service.create(rig.env, 'DN430', [variable]);
+    expect(created.nextCheckAt).toBeDefined();
+    // While open, the journal gives ten seconds more than the 303 advised (a crash's margin).
+    expect(journalRow(service.journalPath, 'DN430').nextCheckAt).toBe((created.nextCheckAt ?? 0) + 10_000);
+    await service.close();
+    expect(journalRow(service.journalPath, 'DN430')).toMatchObject({ state: 'pending', nextCheckAt: created.nextCheckAt });
   });
 });

@@ -146,8 +146,8 @@ describe('resume after the process is killed', () => {
     const logStart = h.sandbox.log().length;
     const [title = ''] = h.sandbox.config.testTitles;
     const first = run(dataDir, ['create', title, h.sandbox.config.sampleVariables[2] ?? '']);
-    // The first "not yet" is journaled with a next check ten seconds on; the two after it advise
-    // no later than that, so they are only announced (record-store.ts).
+    // The 303 is journaled with a next check ten seconds later than it advised; the answers after
+    // it advise no later than that, so they are only announced (record-store.ts).
     const announced = await first.until((line) => (line.timeline?.filter((status) => status === 'GET 202').length ?? 0) === 3);
     first.child.kill('SIGKILL');
     await first.exited;
