@@ -158,4 +158,34 @@ describe('the journal write queue', () => {
     await expect(refused).rejects.toThrow('EIO');
     expect(committed).toEqual(['a', 'b', 'c', 'd']);
   });
+
+  it('announces a change made without a commit after the batches still waiting for their sync, and at once otherwise', async () => {
+    const committed: string[] = [];
+    const syncs: (() => void)[] = [];
+    const queue = new WriteQueue({
+      commit: () => undefined,
+      commitSyncedLater: () => new Promise((resolve) => syncs.push(resolve)),
+      committed: (write) => committed.push(write.record.id),
+    });
+    const mark = queue.enqueue({ record: record('a') }, 'full');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    queue.inOrder(() => committed.push('held'));
+    expect(committed).toEqual([]);
+    syncs[0]?.();
+    await mark;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(committed).toEqual(['a', 'held']);
+    queue.inOrder(() => committed.push('at once'));
+    expect(committed).toEqual(['a', 'held', 'at once']);
+  });
+
+  it('journals the next check of the later write when two writes of a record merge, or none', async () => {
+    const { queue, transactions } = recorder();
+    const first = queue.enqueue({ record: record('a', 'pending'), notBefore: 50 }, 'normal');
+    const second = queue.enqueue({ record: record('a', 'pending'), notBefore: 70 }, 'normal');
+    const other = queue.enqueue({ record: record('b', 'pending'), notBefore: 90 }, 'normal');
+    const own = queue.enqueue({ record: record('b', 'pending') }, 'normal');
+    await Promise.all([first, second, other, own]);
+    expect(transactions[0]?.writes).toEqual([{ record: record('a', 'pending'), notBefore: 70 }, { record: record('b', 'pending') }]);
+  });
 });
