@@ -1,6 +1,7 @@
 import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import type { PurchaseService } from '../../electron/core/purchases/purchase-service.ts';
 import type { PurchaseRecord } from '../../shared/purchase.ts';
 import { resultBody, type Answer } from './fixtures/purchase-server.ts';
 import { useScriptedRig } from './fixtures/scripted-rig.ts';
@@ -45,6 +46,39 @@ function journalTimelineLength(path: string, title: string): number {
   }
 }
 
+/** What another process (the command line) does to a purchase the service follows: it stops following it. */
+function stopFollowingElsewhere(path: string, id: string): void {
+  const other = new DatabaseSync(path);
+  try {
+    other.prepare("UPDATE purchases SET record = json_set(record, '$.autoCheck', json('false'), '$.updatedAt', updated_at + 1), updated_at = updated_at + 1 WHERE id = ?").run(id);
+  } finally {
+    other.close();
+  }
+}
+
+/**
+ * A purchase whose 303 and two "not yet" answers came back (max-age 0, then 5 s): both advise a
+ * next check within the ten seconds the journal gives after the 303, so both are held.
+ */
+async function holdTwoAnswers(title: string): Promise<{ service: PurchaseService; held: PurchaseRecord }> {
+  const service = rig.h.newService();
+  let gets = 0;
+  rig.server.setScript((request): Answer => {
+    if (request.method === 'POST') return { status: 303, headers: { location: `/purchases/p-${title}`, 'retry-after': '0' } };
+    gets += 1;
+    return { status: 202, headers: { 'cache-control': `private, max-age=${gets === 1 ? '0' : '5'}, must-revalidate` } };
+  });
+  const created = await service.create(rig.env, title, [variable]);
+  const held = await new Promise<PurchaseRecord>((resolve) => {
+    const unsubscribe = service.onUpdate((record) => {
+      if (record.id !== created.id || record.timeline.length < 3) return;
+      unsubscribe();
+      resolve(record);
+    });
+  });
+  return { service, held };
+}
+
 describe('purchases clicked together share journal commits without giving up a promise', () => {
   it('has every intent on disk before the first POST, and each sending mark on disk before its own POST', async () => {
     const service = rig.h.newService({ maxConcurrent: 4 });
@@ -80,12 +114,7 @@ describe('purchases clicked together share journal commits without giving up a p
       : { status: 200, body: resultBody(rig.server.baseUrl, [variable]) }));
     const created = await service.create(rig.env, 'DN300', [variable]);
     expect(service.get(created.id)?.state).toBe('pending');
-    const other = new DatabaseSync(service.journalPath);
-    try {
-      other.prepare("UPDATE purchases SET record = json_set(record, '$.autoCheck', json('false'), '$.updatedAt', updated_at + 1), updated_at = updated_at + 1 WHERE id = ?").run(created.id);
-    } finally {
-      other.close();
-    }
+    stopFollowingElsewhere(service.journalPath, created.id);
     // The change is looked for at most every 10 ms (record-cache.ts).
     await new Promise((resolve) => setTimeout(resolve, 15));
     expect(service.get(created.id)).toMatchObject({ state: 'pending', autoCheck: false });
@@ -139,22 +168,7 @@ describe('purchases clicked together share journal commits without giving up a p
   });
 
   it('writes the answers it holds when it closes, with the next check as advised', async () => {
-    const service = rig.h.newService();
-    let gets = 0;
-    rig.server.setScript((request): Answer => {
-      if (request.method === 'POST') return { status: 303, headers: { location: '/purchases/p-close', 'retry-after': '0' } };
-      gets += 1;
-      // Both answers advise a next check within the ten seconds the journal gives after the 303.
-      return { status: 202, headers: { 'cache-control': `private, max-age=${gets === 1 ? '0' : '5'}, must-revalidate` } };
-    });
-    const created = await service.create(rig.env, 'DN410', [variable]);
-    const held = await new Promise<PurchaseRecord>((resolve) => {
-      const unsubscribe = service.onUpdate((record) => {
-        if (record.id !== created.id || record.timeline.length < 3) return;
-        unsubscribe();
-        resolve(record);
-      });
-    });
+    const { service, held } = await holdTwoAnswers('DN410');
     expect(journalTimelineLength(service.journalPath, 'DN410')).toBe(1);
     await service.close();
     const row = journalRow(service.journalPath, 'DN410');
@@ -164,28 +178,9 @@ describe('purchases clicked together share journal commits without giving up a p
   });
 
   it('lets a change another process made win over an answer it holds', async () => {
-    const service = rig.h.newService();
-    let gets = 0;
-    rig.server.setScript((request): Answer => {
-      if (request.method === 'POST') return { status: 303, headers: { location: '/purchases/p-held-other', 'retry-after': '0' } };
-      gets += 1;
-      return { status: 202, headers: { 'cache-control': `private, max-age=${gets === 1 ? '0' : '5'}, must-revalidate` } };
-    });
-    const created = await service.create(rig.env, 'DN420', [variable]);
-    await new Promise<void>((resolve) => {
-      const unsubscribe = service.onUpdate((record) => {
-        if (record.id !== created.id || record.timeline.length < 3) return;
-        unsubscribe();
-        resolve();
-      });
-    });
+    const { service, held: created } = await holdTwoAnswers('DN420');
     expect(service.get(created.id)?.timeline).toHaveLength(3);
-    const other = new DatabaseSync(service.journalPath);
-    try {
-      other.prepare("UPDATE purchases SET record = json_set(record, '$.autoCheck', json('false'), '$.updatedAt', updated_at + 1), updated_at = updated_at + 1 WHERE id = ?").run(created.id);
-    } finally {
-      other.close();
-    }
+    stopFollowingElsewhere(service.journalPath, created.id);
     // The change is looked for at most every 10 ms (record-cache.ts).
     await new Promise((resolve) => setTimeout(resolve, 15));
     expect(service.get(created.id)).toMatchObject({ state: 'pending', autoCheck: false });
