@@ -59,8 +59,6 @@ export class RecordStore {
   readonly #held = new Map<string, PurchaseRecord>();
   /** The next check time the committed row of each pending purchase gives (its nextCheckAt, or the notBefore written). */
   readonly #journaledNextCheck = new Map<string, number>();
-  /** Purchases whose last write gives a later next check than advised: closing writes their own. */
-  readonly #margined = new Set<string>();
 
   constructor(dataDir: string, clock: Clock) {
     this.#journal = new PurchaseJournal(dataDir);
@@ -162,9 +160,9 @@ export class RecordStore {
   /** Writes a change now, with whatever is queued, and returns it as saved. */
   save(record: PurchaseRecord, durability: Durability, extra: SaveExtra = {}): PurchaseRecord {
     const saved = this.#stamped(record);
-    const write = { record: saved, ...extra };
-    this.#supersede(write);
-    this.#queue.flushNow(write, durability);
+    // The write carries the purchase's newest record: an answer held for it is dropped.
+    this.#held.delete(saved.id);
+    this.#queue.flushNow({ record: saved, ...extra }, durability);
     return saved;
   }
 
@@ -218,18 +216,10 @@ export class RecordStore {
     else this.#journaledNextCheck.delete(record.id);
   }
 
-  /** Every queued write goes through here. */
+  /** Every queued write goes through here: it carries the purchase's newest record, so an answer held for it is dropped. */
   #enqueue(write: JournalWrite, durability: Durability, when?: CommitWhen): Promise<void> {
-    this.#supersede(write);
+    this.#held.delete(write.record.id);
     return this.#queue.enqueue(write, durability, when);
-  }
-
-  /** A write carries the purchase's newest record: an answer held for it is dropped. */
-  #supersede(write: JournalWrite): void {
-    const { id } = write.record;
-    this.#held.delete(id);
-    if (write.notBefore === undefined) this.#margined.delete(id);
-    else this.#margined.add(id);
   }
 
   /** Commits the change queued for `id`, if any, now; throws when that commit failed. */
@@ -245,6 +235,14 @@ export class RecordStore {
     const current = this.get(id);
     if (current === undefined) return Promise.reject(new Error('The intent is no longer in the journal.'));
     return this.#enqueue({ record: this.#stamped({ ...current, sendingAt: at }) }, 'full');
+  }
+
+  #flushClosing(): void {
+    try {
+      this.#queue.flushNow();
+    } catch {
+      // Each queued write's own caller was told; closing goes on.
+    }
   }
 
   #stamped(record: PurchaseRecord): PurchaseRecord {
@@ -287,17 +285,14 @@ export class RecordStore {
 
   /** Queued changes are committed; whoever still waits gets the record as it stands; then the database is closed. */
   close(): void {
+    this.#flushClosing();
     // The margin is for a crash: after a clean close, each followed purchase's next check is its
-    // own, and held answers go in with the last commit.
-    for (const id of [...this.#margined]) {
+    // own, and held answers are written. What is committed now says which rows need it.
+    for (const [id, journaled] of this.#journaledNextCheck) {
       const record = this.get(id);
-      if (record?.state === 'pending') this.#enqueue({ record }, 'normal').catch(() => undefined);
+      if (record !== undefined && (this.#held.has(id) || record.nextCheckAt !== journaled)) this.#enqueue({ record }, 'normal').catch(() => undefined);
     }
-    try {
-      this.#queue.flushNow();
-    } catch {
-      // Each queued write's own caller was told; closing goes on.
-    }
+    this.#flushClosing();
     for (const [id, waiters] of this.#waiters) {
       const record = this.get(id);
       if (record !== undefined) for (const resolve of waiters) resolve(record);
