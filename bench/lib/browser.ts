@@ -7,7 +7,7 @@ import { benchDir, startChild, type BenchChild } from './child.ts';
 
 export const chromiumPath = process.env['TITLEDESK_CHROMIUM'] ?? '/usr/bin/chromium';
 
-const hostReadySchema = z.object({ url: z.url(), titles: z.array(z.string()), variable: z.string(), sampleQueries: z.array(z.string()) });
+const hostReadySchema = z.object({ url: z.url(), titles: z.array(z.string()), variables: z.array(z.string()).min(1), sampleQueries: z.array(z.string()) });
 
 export interface BrowserRig {
   readonly browser: Browser;
@@ -15,7 +15,8 @@ export interface BrowserRig {
   readonly origin: string;
   readonly launchKey: string;
   readonly titles: readonly string[];
-  readonly variable: string;
+  /** The sandbox's sample variables: a (title, variable) pair bought once is answered from the journal after. */
+  readonly variables: readonly string[];
   readonly sampleQueries: readonly string[];
   close(): Promise<void>;
 }

@@ -109,14 +109,24 @@ function appScreenRows(renderer: unknown): [unknown, string, string][] {
   return appMs === undefined ? [] : [[renderer, "Navigation to the app's first screen, with address suggestions (median of runs)", fmt(appMs, ' ms')]];
 }
 
-/** The page's main-thread time while the live purchases arrive and settle, when the run measured it. */
-function pageWorkRows(renderer: unknown): [unknown, string, string][] {
-  const perRun = at(renderer, 'live.pageWork.contractRequestsPerRun');
+/** The page's main-thread time while the live purchases arrive and settle (`live`, or `liveHistory` with History on screen), when the run measured it. */
+function pageWorkRows(renderer: unknown, run: 'live' | 'liveHistory', on: string): [unknown, string, string][] {
+  const perRun = at(renderer, `${run}.pageWork.contractRequestsPerRun`);
   if (!Array.isArray(perRun)) return [];
   const calls = perRun.map((count) => (typeof count === 'number' ? fmt(count) : '-')).join(', ');
-  const work = (name: string): string => fmt(num(renderer, `live.pageWork.${name}`), ' s');
-  return [[renderer, 'Page main thread while the live purchases arrive and settle: busy (script / layout), median of runs; contract calls by the page, per run',
+  const work = (name: string): string => fmt(num(renderer, `${run}.pageWork.${name}`), ' s');
+  return [[renderer, `Page main thread while the live purchases arrive and settle, ${on}: busy (script / layout), median of runs; contract calls by the page, per run`,
     `${work('taskSeconds')} (${work('scriptSeconds')} / ${work('layoutSeconds')}); ${calls}`]];
+}
+
+/** History on screen while the purchases are made and followed, when the run measured it. */
+function historyLiveRows(renderer: unknown): [unknown, string, string][] {
+  if (at(renderer, 'liveHistory') === undefined) return [];
+  const longest = num(renderer, 'liveHistory.longestTaskMs');
+  return [
+    [renderer, 'Longest main-thread task with live purchases, History on screen', longest === undefined ? 'none ≥ 50 ms' : fmt(longest, ' ms')],
+    ...pageWorkRows(renderer, 'liveHistory', 'History on screen'),
+  ];
 }
 
 function measureRows(sections: BenchResults['sections']): string[] {
@@ -131,8 +141,9 @@ function measureRows(sections: BenchResults['sections']): string[] {
     [renderer, 'Renderer JS loaded at start: raw / gzip (all JS, with parts loaded on first use)', `${fmt(kib(num(renderer, 'bundle.startJsBytes')), ' KiB')} / ${fmt(kib(num(renderer, 'bundle.startJsGzipBytes')), ' KiB')} (${fmt(kib(num(renderer, 'bundle.jsBytes')), ' KiB')} / ${fmt(kib(num(renderer, 'bundle.jsGzipBytes')), ' KiB')})`],
     [renderer, 'Navigation to the address box accepting input (median of runs)', fmt(num(renderer, 'startup.medianMs'), ' ms')],
     ...appScreenRows(renderer),
-    [renderer, 'Longest main-thread task with live purchases', longest === undefined ? 'none ≥ 50 ms' : fmt(longest, ' ms')],
-    ...pageWorkRows(renderer),
+    [renderer, 'Longest main-thread task with live purchases, purchase list on screen', longest === undefined ? 'none ≥ 50 ms' : fmt(longest, ' ms')],
+    ...pageWorkRows(renderer, 'live', 'purchase list on screen'),
+    ...historyLiveRows(renderer),
     [address, 'Address search: Find requests / stale answers shown (worst run)', `${fmt(num(address, 'maxRequests'))} / ${fmt(num(address, 'maxStaleShown'))}`],
     [cli, '`node bin/titledesk.mjs --help` / `check` against the embedded sandbox (median of 10)', `${fmt(num(cli, 'help.medianMs'), ' ms')} / ${fmt(num(cli, 'check.medianMs'), ' ms')} (${fmt(num(cli, 'checkNoCache.medianMs'), ' ms')} without Node's compile cache)`],
   ];

@@ -1,7 +1,7 @@
 /**
  * The browser-mode host as `titledesk web` composes it (startCore with the embedded sandbox,
  * then startWebHost), serving the renderer the bench built and with the issue's sandbox pacing
- * so that purchases stay live for a while. Prints {url, titles, variable} once listening.
+ * so that purchases stay live for a while. Prints {url, titles, variables} once listening.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,7 +21,7 @@ const host = await startWebHost({ router: started.core.router, events: started.c
 const config = started.core.sandbox;
 const testTitles = new Set(config?.testTitles ?? []);
 const titles = [...buildWorld(defaultWorldSeed).titles.keys()].filter((title) => !testTitles.has(title)).sort();
-process.stdout.write(`${JSON.stringify({ url: host.url, titles, variable: config?.sampleVariables[0], sampleQueries: config?.addressProvider.sampleQueries })}\n`);
+process.stdout.write(`${JSON.stringify({ url: host.url, titles, variables: config?.sampleVariables, sampleQueries: config?.addressProvider.sampleQueries })}\n`);
 
 const stop = (): void => {
   const done = async (): Promise<void> => {

@@ -1,4 +1,4 @@
-import { useDeferredValue, useId, useState } from 'react';
+import { memo, useCallback, useDeferredValue, useId, useState } from 'react';
 import type { Environment } from '../../../shared/environment.ts';
 import { purchaseStates, type PurchaseState, type PurchaseSummary } from '../../../shared/purchase.ts';
 import { ErrorNotice } from '../../components/common/ErrorNotice.tsx';
@@ -32,12 +32,17 @@ export function HistoryView({ environment, onShowRequests, onLookUp }: HistoryVi
   const deferred = useDeferredValue(filters);
   const history = useHistoryQuery(toHistoryQuery(environment.id, deferred, limit));
   const [open, setOpen] = useState<string | undefined>();
+  // One function for every row, so that a row whose summary did not change is not rendered again.
+  const toggle = useCallback((rowId: string): void => { setOpen((current) => (current === rowId ? undefined : rowId)); }, []);
   // New filters start again from the first page.
   const set = (change: Partial<HistoryFilters>): void => {
     setFilters({ ...filters, ...change });
     setLimit(historyPageSize);
   };
   const purchases = history.data?.purchases ?? [];
+  // The rows follow a refreshed page at low priority: React renders them in slices the browser
+  // can interrupt, so typing in the filters or scrolling never waits for 200 rows.
+  const rows = useDeferredValue(purchases);
   const more = purchases.length >= limit;
   const filtered = filters.text.trim() !== '' || filters.state !== '' || filters.from !== '' || filters.to !== '';
 
@@ -74,18 +79,20 @@ export function HistoryView({ environment, onShowRequests, onLookUp }: HistoryVi
         </p>
         <ExportHistory environment={environment} filters={deferred} disabled={purchases.length === 0} />
       </div>
-      {purchases.length === 0 ? null : (
+      {rows.length === 0 ? null : (
         <div className="table-scroll">
-          <table className="history-table">
-            <thead>
-              <tr>
-                <th scope="col">Created</th><th scope="col">Title</th><th scope="col">Purchase ID</th><th scope="col">Variables</th>
-                <th scope="col">State</th><th scope="col" className="numeric">Total</th><th scope="col"><span className="visually-hidden">Actions</span></th>
+          {/* Laid out as a grid, row by row (workspace.css): the roles keep it a table for assistive technology. */}
+          <table className="history-table" role="table">
+            <thead role="rowgroup">
+              <tr role="row">
+                <th role="columnheader" scope="col">Created</th><th role="columnheader" scope="col">Title</th><th role="columnheader" scope="col">Purchase ID</th>
+                <th role="columnheader" scope="col">Variables</th><th role="columnheader" scope="col">State</th>
+                <th role="columnheader" scope="col" className="numeric">Total</th><th role="columnheader" scope="col"><span className="visually-hidden">Actions</span></th>
               </tr>
             </thead>
-            <tbody>
-              {purchases.map((record) => (
-                <HistoryRow key={record.id} record={record} open={open === record.id} onToggle={() => { setOpen(open === record.id ? undefined : record.id); }} onShowRequests={onShowRequests} onLookUp={onLookUp} />
+            <tbody role="rowgroup">
+              {rows.map((record) => (
+                <HistoryRow key={record.id} record={record} open={open === record.id} onToggle={toggle} onShowRequests={onShowRequests} onLookUp={onLookUp} />
               ))}
             </tbody>
           </table>
@@ -111,12 +118,16 @@ function describeCount(count: number, filtered: boolean, more: boolean): string 
 interface HistoryRowProps {
   readonly record: PurchaseSummary;
   readonly open: boolean;
-  readonly onToggle: () => void;
+  readonly onToggle: (id: string) => void;
   readonly onShowRequests: (id: string) => void;
   readonly onLookUp: () => void;
 }
 
-function HistoryRow({ record, open, onToggle, onShowRequests, onLookUp }: HistoryRowProps) {
+/**
+ * Memoised: a refreshed page keeps an unchanged purchase's summary as the same object
+ * (sharePurchasesById), so only the rows that changed are rendered again.
+ */
+const HistoryRow = memo(function HistoryRow({ record, open, onToggle, onShowRequests, onLookUp }: HistoryRowProps) {
   const check = useCheckPurchaseMutation();
   const recheck = useRecheckPurchaseMutation();
   const reference = record.purchaseId ?? record.resultUrl;
@@ -128,26 +139,26 @@ function HistoryRow({ record, open, onToggle, onShowRequests, onLookUp }: Histor
   const failure = check.error ?? recheck.error;
   return (
     <>
-      <tr>
-        <td className="nowrap"><time dateTime={new Date(record.createdAt).toISOString()}>{formatDateTime(record.createdAt)}</time></td>
-        <td>
+      <tr role="row">
+        <td role="cell" className="nowrap"><time dateTime={new Date(record.createdAt).toISOString()}>{formatDateTime(record.createdAt)}</time></td>
+        <td role="cell">
           {record.titleNumber ?? <span className="muted">Not named by the service</span>}
           {record.address === undefined ? null : <span className="history-address">{record.address}</span>}
         </td>
-        <td><code>{record.purchaseId ?? '—'}</code></td>
-        <td title={variableCount(record)}>{variableNames(record)}</td>
-        <td><StateChip record={record} /></td>
-        <td className="numeric">{record.totals === undefined ? '' : formatTotals(record.totals)}</td>
-        <td className="row-actions">
+        <td role="cell"><code>{record.purchaseId ?? '—'}</code></td>
+        <td role="cell" title={variableCount(record)}>{variableNames(record)}</td>
+        <td role="cell"><StateChip record={record} /></td>
+        <td role="cell" className="numeric">{record.totals === undefined ? '' : formatTotals(record.totals)}</td>
+        <td role="cell" className="row-actions">
           <button type="button" disabled={reference === undefined || check.isPending || recheck.isPending} onClick={recheckRow} aria-label={`Re-check ${purchaseTitle(record)} ${record.purchaseId ?? ''}`.trim()}>
             Re-check
           </button>
-          <button type="button" className="button-quiet" aria-expanded={open} onClick={onToggle}>{open ? 'Hide' : 'Details'}</button>
+          <button type="button" className="button-quiet" aria-expanded={open} onClick={() => { onToggle(record.id); }}>{open ? 'Hide' : 'Details'}</button>
         </td>
       </tr>
       {open || failure !== null ? (
-        <tr className="history-details">
-          <td colSpan={7}>
+        <tr role="row" className="history-details">
+          <td role="cell" colSpan={7}>
             {failure === null ? null : <ErrorNotice error={failure} />}
             {open ? <HistoryDetails id={record.id} onShowRequests={onShowRequests} onLookUp={onLookUp} /> : null}
           </td>
@@ -155,7 +166,7 @@ function HistoryRow({ record, open, onToggle, onShowRequests, onLookUp }: Histor
       ) : null}
     </>
   );
-}
+});
 
 /** The row lists a summary; its timeline and values come with the whole record, fetched when opened. */
 function HistoryDetails({ id, onShowRequests, onLookUp }: { readonly id: string; readonly onShowRequests: (id: string) => void; readonly onLookUp: () => void }) {

@@ -1,5 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
-import type { HistoryQuery, PurchaseState } from '../../../shared/purchase.ts';
+import { replaceEqualDeep, useQuery } from '@tanstack/react-query';
+import type { HistoryQuery, PurchaseState, PurchaseSummary } from '../../../shared/purchase.ts';
 import { useApi } from '../../api/api-context.tsx';
 import { call } from '../../api/call.ts';
 import { purchaseKeys } from '../../api/query-keys.ts';
@@ -50,5 +50,33 @@ export function useHistoryQuery(query: HistoryQuery) {
     queryKey: purchaseKeys.summaries(query),
     queryFn: () => call(api, 'purchase:history', query),
     placeholderData: (previous) => previous,
+    structuralSharing: sharePurchasesById,
   });
+}
+
+interface HistoryPage {
+  readonly purchases: readonly PurchaseSummary[];
+}
+
+function isHistoryPage(data: unknown): data is HistoryPage {
+  return typeof data === 'object' && data !== null && 'purchases' in data && Array.isArray(data.purchases);
+}
+
+/**
+ * A page fetched again keeps each purchase's summary as the same object while it is unchanged,
+ * wherever it moved: the rows of History are memoised on it. TanStack Query's own sharing
+ * matches array items by position, and a purchase made since moves every row down one, so each
+ * refresh while purchases were being made gave all 200 rows new objects and rendered them again.
+ */
+export function sharePurchasesById(previous: unknown, next: unknown): unknown {
+  if (!isHistoryPage(previous) || !isHistoryPage(next)) return replaceEqualDeep(previous, next);
+  const before = new Map(previous.purchases.map((summary) => [summary.id, summary]));
+  const purchases = next.purchases.map((summary) => {
+    const earlier = before.get(summary.id);
+    return earlier === undefined ? summary : replaceEqualDeep(earlier, summary);
+  });
+  // Unchanged as a whole, the previous page itself is kept. (Sharing the page by position again
+  // would copy each moved summary, as TanStack Query's own sharing does.)
+  const unchanged = purchases.length === previous.purchases.length && purchases.every((summary, at) => summary === previous.purchases[at]);
+  return unchanged ? previous : { ...next, purchases };
 }

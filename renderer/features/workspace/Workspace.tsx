@@ -1,4 +1,4 @@
-import { lazy, useEffect, useState } from 'react';
+import { lazy, useCallback, useEffect, useState } from 'react';
 import type { Environment } from '../../../shared/environment.ts';
 import { useSandboxInfoQuery } from '../../api/settings-queries.ts';
 import { Deferred } from '../../components/common/Deferred.tsx';
@@ -100,7 +100,8 @@ export function Workspace({ environment, loadProblem, openPurchase }: WorkspaceP
     if (activeTitle === titleNumber) setActiveTitle(remaining.at(-1));
   }
 
-  const lookUp = (): void => { setViewing(undefined); setTab('Look up'); };
+  // Stable, so History's memoised rows are not all rendered again when the workspace is.
+  const lookUp = useCallback((): void => { setViewing(undefined); setTab('Look up'); }, []);
 
   return (
     <ReportContext value={setReport}>
