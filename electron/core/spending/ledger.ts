@@ -38,6 +38,15 @@ function parseCost(text: string): Money[] {
 }
 
 /**
+ * Read before every purchase is made (reuse.ts). The unary `+` keeps SQLite from answering it from
+ * the index on (state, created_at), which it chose without it: every available purchase of the
+ * reuse window read for each new one, so making 1,000 purchases took 9.8 s in a fresh journal and
+ * 51.7 s once it held 3,000. The index on (title_number, created_at) reads one title's rows.
+ */
+export const availableForTitleSql = `SELECT record FROM purchases WHERE environment_id = ? AND title_number = ? AND +state = 'available' AND created_at >= ?
+  ORDER BY created_at DESC`;
+
+/**
  * What purchases cost, read from the purchase journal (a second connection to the same SQLite
  * file, WAL mode) plus one table of its own: the catalog price of each purchase written before
  * it is sent, so a purchase still pending or of unknown outcome counts as spent until known.
@@ -128,10 +137,7 @@ export class SpendingLedger {
 
   /** Available purchases of a title on an environment since `since`, newest first: what reuse can draw on. */
   availableForTitle(environmentId: string, titleNumber: string, since: number): PurchaseRecord[] {
-    const rows = this.#db
-      .prepare(`SELECT record FROM purchases WHERE environment_id = ? AND title_number = ? AND state = 'available' AND created_at >= ?
-                ORDER BY created_at DESC`)
-      .all(environmentId, titleNumber, since);
+    const rows = this.#db.prepare(availableForTitleSql).all(environmentId, titleNumber, since);
     return rows.map(parseRecord).filter((record) => record !== undefined);
   }
 
