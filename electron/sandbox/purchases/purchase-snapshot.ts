@@ -1,4 +1,4 @@
-import { renameSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, renameSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { z } from 'zod';
 
 /**
@@ -7,27 +7,75 @@ import { z } from 'zod';
  * the restart, in demos as with the real service. Variables are stored by their key, which does
  * not depend on the port the sandbox happened to get.
  */
+const storedPurchaseSchema = z.object({
+  id: z.string(),
+  principal: z.string(),
+  titleNumber: z.string(),
+  requested: z.array(z.object({ sent: z.string(), key: z.string() })),
+  createdAt: z.number(),
+  readyAt: z.number(),
+  // Absent in files written before purchases were paced by sequence number.
+  sequence: z.number().int().nonnegative().default(0),
+  checkpoints: z.array(z.number()).default([]),
+});
+export type StoredPurchase = z.infer<typeof storedPurchaseSchema>;
+const availableEntrySchema = z.tuple([z.string(), z.number()]);
+
 export const purchaseSnapshotSchema = z.object({
   version: z.literal(1),
-  purchases: z.array(
-    z.object({
-      id: z.string(),
-      principal: z.string(),
-      titleNumber: z.string(),
-      requested: z.array(z.object({ sent: z.string(), key: z.string() })),
-      createdAt: z.number(),
-      readyAt: z.number(),
-      // Absent in files written before purchases were paced by sequence number.
-      sequence: z.number().int().nonnegative().default(0),
-      checkpoints: z.array(z.number()).default([]),
-    }),
-  ),
-  available: z.array(z.tuple([z.string(), z.number()])),
+  purchases: z.array(storedPurchaseSchema),
+  available: z.array(availableEntrySchema),
 });
 export type PurchaseSnapshot = z.infer<typeof purchaseSnapshotSchema>;
 
-/** A missing or unreadable file starts an empty sandbox: it is demo data, never worth a crash. */
-export function readPurchaseSnapshot(path: string): PurchaseSnapshot | undefined {
+/**
+ * What changed since the snapshot, one JSON line each, in the file beside it (`<path>.log`):
+ * writing the whole snapshot at every purchase made creating one cost as much as all before it
+ * (a 1.5 MB file rewritten per purchase once the sandbox held 4,000).
+ */
+const changeSchema = z.union([z.object({ purchase: storedPurchaseSchema }), z.object({ available: availableEntrySchema })]);
+export type SnapshotChange = z.infer<typeof changeSchema>;
+
+export function changeLogPath(path: string): string {
+  return `${path}.log`;
+}
+
+/** One change, appended: a line a crash cuts short is skipped when read back. */
+export function appendSnapshotChange(path: string, change: SnapshotChange): void {
+  appendFileSync(changeLogPath(path), `${JSON.stringify(change)}\n`, { mode: 0o600 });
+}
+
+/** The snapshot with the changes logged since applied (a later purchase of the same id replaces it). */
+function withChanges(snapshot: PurchaseSnapshot, path: string): PurchaseSnapshot {
+  let text: string;
+  try {
+    text = readFileSync(changeLogPath(path), 'utf8');
+  } catch {
+    return snapshot;
+  }
+  const purchases = new Map(snapshot.purchases.map((purchase) => [purchase.id, purchase]));
+  const available = new Map(snapshot.available);
+  for (const line of text.split('\n')) {
+    if (line.trim() === '') continue;
+    let parsed: ReturnType<typeof changeSchema.safeParse>;
+    try {
+      parsed = changeSchema.safeParse(JSON.parse(line));
+    } catch {
+      continue;
+    }
+    if (!parsed.success) continue;
+    const change = parsed.data;
+    if ('purchase' in change) purchases.set(change.purchase.id, change.purchase);
+    else {
+      const [key, at] = change.available;
+      const known = available.get(key);
+      if (known === undefined || at < known) available.set(key, at);
+    }
+  }
+  return { version: 1, purchases: [...purchases.values()], available: [...available] };
+}
+
+function readSnapshotFile(path: string): PurchaseSnapshot | undefined {
   try {
     const parsed = purchaseSnapshotSchema.safeParse(JSON.parse(readFileSync(path, 'utf8')));
     return parsed.success ? parsed.data : undefined;
@@ -36,8 +84,17 @@ export function readPurchaseSnapshot(path: string): PurchaseSnapshot | undefined
   }
 }
 
+/** A missing or unreadable file starts an empty sandbox: it is demo data, never worth a crash. */
+export function readPurchaseSnapshot(path: string): PurchaseSnapshot | undefined {
+  const snapshot = readSnapshotFile(path);
+  if (snapshot === undefined && !existsSync(changeLogPath(path))) return undefined;
+  return withChanges(snapshot ?? { version: 1, purchases: [], available: [] }, path);
+}
+
+/** The whole snapshot, in place of the file and of the changes logged beside it. */
 export function writePurchaseSnapshot(path: string, snapshot: PurchaseSnapshot): void {
   const temporary = `${path}.${process.pid}.tmp`;
   writeFileSync(temporary, JSON.stringify(snapshot), { mode: 0o600 });
   renameSync(temporary, path);
+  rmSync(changeLogPath(path), { force: true });
 }

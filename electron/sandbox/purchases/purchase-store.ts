@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import type { Principal } from '../auth/token-store.ts';
 import type { Variable } from '../catalog/catalog.ts';
-import { readPurchaseSnapshot, writePurchaseSnapshot, type PurchaseSnapshot } from './purchase-snapshot.ts';
+import { appendSnapshotChange, changeLogPath, readPurchaseSnapshot, writePurchaseSnapshot, type PurchaseSnapshot, type StoredPurchase } from './purchase-snapshot.ts';
 
 export interface RequestedVariable {
   /** The IRI exactly as the client sent it: the result echoes it verbatim. */
@@ -32,6 +33,17 @@ export interface PurchaseTiming {
   readonly checkpoints: readonly number[];
 }
 
+/** Changes appended before the snapshot is rewritten, however few purchases it holds. */
+const minLoggedChanges = 1000;
+
+function toStored(purchase: PurchaseRecord): StoredPurchase {
+  return {
+    ...purchase,
+    requested: purchase.requested.map(({ sent, variable }) => ({ sent, key: variable.key })),
+    checkpoints: [...purchase.checkpoints],
+  };
+}
+
 /**
  * Purchases and what each principal already owns. Data bought once is available at once the next
  * time the same principal asks for it on the same title: that is the cached, synchronous path.
@@ -41,13 +53,17 @@ export class PurchaseStore {
   readonly #available = new Map<string, number>();
   readonly #statePath: string | undefined;
   #lastSequence = 0;
+  /** Changes appended since the snapshot was last written whole. */
+  #logged = 0;
 
   /** With a state path, purchases are kept on disk and read back at the next start. */
   constructor(options: { statePath?: string; variableByKey?: (key: string) => Variable | undefined } = {}) {
     this.#statePath = options.statePath;
     const snapshot = options.statePath === undefined ? undefined : readPurchaseSnapshot(options.statePath);
-    if (snapshot === undefined || options.variableByKey === undefined) return;
+    if (snapshot === undefined || options.variableByKey === undefined || options.statePath === undefined) return;
     this.#restore(snapshot, options.variableByKey);
+    // The changes logged before this start go into the snapshot now, so the log starts empty.
+    if (existsSync(changeLogPath(options.statePath))) writePurchaseSnapshot(options.statePath, snapshot);
   }
 
   /** The sequence number of the next purchase: taken only when a purchase is about to be created. */
@@ -59,7 +75,7 @@ export class PurchaseStore {
   create(record: Omit<PurchaseRecord, 'id'>): PurchaseRecord {
     const stored = { ...record, id: randomUUID() };
     this.#purchases.set(stored.id, stored);
-    this.#save();
+    this.#log({ purchase: toStored(stored) });
     return stored;
   }
 
@@ -79,7 +95,10 @@ export class PurchaseStore {
   markAvailable(principal: Principal, titleNumber: string, variable: Variable, at: number): void {
     const key = this.#key(principal, titleNumber, variable);
     const known = this.#available.get(key);
-    if (known === undefined || at < known) this.#available.set(key, at);
+    if (known === undefined || at < known) {
+      this.#available.set(key, at);
+      this.#log({ available: [key, at] });
+    }
   }
 
   #restore(snapshot: PurchaseSnapshot, variableByKey: (key: string) => Variable | undefined): void {
@@ -94,14 +113,21 @@ export class PurchaseStore {
     for (const [key, at] of snapshot.available) this.#available.set(key, at);
   }
 
-  #save(): void {
+  /**
+   * Appends a change to the log beside the snapshot; once the log holds as many changes as the
+   * snapshot has purchases (and at least a thousand), the snapshot is written whole and the log
+   * emptied. Each change costs the same however many purchases came before.
+   */
+  #log(change: Parameters<typeof appendSnapshotChange>[1]): void {
     if (this.#statePath === undefined) return;
-    const purchases = [...this.#purchases.values()].map((purchase) => ({
-      ...purchase,
-      requested: purchase.requested.map(({ sent, variable }) => ({ sent, key: variable.key })),
-      checkpoints: [...purchase.checkpoints],
-    }));
+    this.#logged += 1;
+    if (this.#logged < Math.max(minLoggedChanges, this.#purchases.size)) {
+      appendSnapshotChange(this.#statePath, change);
+      return;
+    }
+    const purchases = [...this.#purchases.values()].map(toStored);
     writePurchaseSnapshot(this.#statePath, { version: 1, purchases, available: [...this.#available] });
+    this.#logged = 0;
   }
 
   #key(principal: Principal, titleNumber: string, variable: Variable): string {
