@@ -13,6 +13,9 @@ import { historyMaxRows, historyPageSize, noFilters, toHistoryQuery, useHistoryQ
 import { formatDateTime } from '../../format-time.ts';
 import { ExportHistory } from './ExportHistory.tsx';
 
+/** One empty list for every render without a page, so the deferred rows below do not see a new one each time. */
+const noPurchases: readonly PurchaseSummary[] = [];
+
 function isState(value: string): value is PurchaseState {
   return purchaseStates.some((state) => state === value);
 }
@@ -39,7 +42,7 @@ export function HistoryView({ environment, onShowRequests, onLookUp }: HistoryVi
     setFilters({ ...filters, ...change });
     setLimit(historyPageSize);
   };
-  const purchases = history.data?.purchases ?? [];
+  const purchases = history.data?.purchases ?? noPurchases;
   // The rows follow a refreshed page at low priority: React renders them in slices the browser
   // can interrupt, so typing in the filters or scrolling never waits for 200 rows.
   const rows = useDeferredValue(purchases);
