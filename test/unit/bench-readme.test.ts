@@ -58,10 +58,19 @@ describe('README Performance figures generated from bench/results.json', () => {
   it('shows the page\'s main-thread time and its contract calls during the live runs, and no row for results without them', () => {
     const pageWork = { taskSeconds: 5.21, scriptSeconds: 2.04, layoutSeconds: 1.1, styleSeconds: 0.4, contractRequestsPerRun: [0, 1, 0] };
     const withWork = withRenderer({ live: { pageWork } });
-    expect(withWork).toContain('| Page main thread while the live purchases arrive and settle: busy (script / layout), median of runs; contract calls by the page, per run | 5.21 s (2.04 s / 1.1 s); 0, 1, 0 |');
+    expect(withWork).toContain('| Page main thread while the live purchases arrive and settle, purchase list on screen: busy (script / layout), median of runs; contract calls by the page, per run | 5.21 s (2.04 s / 1.1 s); 0, 1, 0 |');
     const without = withRenderer({ live: {} });
-    expect(without).toContain('Longest main-thread task with live purchases');
+    expect(without).toContain('Longest main-thread task with live purchases, purchase list on screen');
     expect(without).not.toContain('Page main thread');
+    expect(without).not.toContain('History on screen');
+  });
+
+  it('shows the live runs with History on screen beside those with the purchase list, when the run measured them', () => {
+    const pageWork = { taskSeconds: 2.61, scriptSeconds: 0.84, layoutSeconds: 0.1, styleSeconds: 0.2, contractRequestsPerRun: [24, 24, 25] };
+    const markdown = withRenderer({ live: {}, liveHistory: { longestTaskMs: 61, pageWork } });
+    expect(markdown).toContain('| Longest main-thread task with live purchases, History on screen | 61 ms |\n' +
+      '| Page main thread while the live purchases arrive and settle, History on screen: busy (script / layout), median of runs; contract calls by the page, per run | 2.61 s (0.84 s / 0.1 s); 24, 24, 25 |');
+    expect(withRenderer({ live: {}, liveHistory: { longestTaskMs: null } })).toContain('| Longest main-thread task with live purchases, History on screen | none ≥ 50 ms |');
   });
 
   it("shows the app's first screen beside the address box when the run measured both, and no row for results without it", () => {
