@@ -199,7 +199,11 @@ export const rendererSection: Section = {
           startup: { measuredUntil: boot.addressFound ? 'address box accepts input' : 'main landmark (address box pending)', medianMs: startupMs, runsMs: bootMs.map((ms) => Math.round(ms)), appMedianMs: appMs, appRunsMs: boot.mainMs.map((ms) => Math.round(ms)) },
           live: { purchases: context.purchases, runs: liveRuns.length, longestTaskPerRun: longestPerRun, ...live, longestTaskMs: longest, ...(live.panelShowsPurchases ? {} : { longestTaskWithoutPanelMs: live.longestTaskMs }), pageWork },
           // History open while the same number of purchases are made and followed: its table follows them (at most once a second).
-          liveHistory: { purchases: context.purchases, runs: historyRuns.length, longestTaskPerRun: history.longestPerRun, ...history.worst, pageWork: history.pageWork },
+          liveHistory: {
+            purchases: context.purchases, runs: historyRuns.length, longestTaskPerRun: history.longestPerRun, ...history.worst,
+            ...(history.worst.panelShowsPurchases ? {} : { longestTaskMs: 'pending', longestTaskWithoutPanelMs: history.worst.longestTaskMs }),
+            pageWork: history.pageWork,
+          },
           paceBefore,
         },
         tables: [{
