@@ -71,6 +71,7 @@ describe('README Performance figures generated from bench/results.json', () => {
     expect(markdown).toContain('| Longest main-thread task with live purchases, History on screen | 61 ms |\n' +
       '| Page main thread while the live purchases arrive and settle, History on screen: busy (script / layout), median of runs; contract calls by the page, per run | 2.61 s (0.84 s / 0.1 s); 24, 24, 25 |');
     expect(withRenderer({ live: {}, liveHistory: { longestTaskMs: null } })).toContain('| Longest main-thread task with live purchases, History on screen | none ≥ 50 ms |');
+    expect(withRenderer({ live: {}, liveHistory: { longestTaskMs: 'pending' } })).toContain('| Longest main-thread task with live purchases, History on screen | pending (the page did not list the purchases) |');
   });
 
   it("shows the app's first screen beside the address box when the run measured both, and no row for results without it", () => {
