@@ -1,4 +1,4 @@
-import { appendFileSync, existsSync, renameSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, renameSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { z } from 'zod';
 
 /**
@@ -45,17 +45,11 @@ export function appendSnapshotChange(path: string, change: SnapshotChange): void
   appendFileSync(changeLogPath(path), `${JSON.stringify(change)}\n`, { mode: 0o600 });
 }
 
-/** The snapshot with the changes logged since applied (a later purchase of the same id replaces it). */
-function withChanges(snapshot: PurchaseSnapshot, path: string): PurchaseSnapshot {
-  let text: string;
-  try {
-    text = readFileSync(changeLogPath(path), 'utf8');
-  } catch {
-    return snapshot;
-  }
+/** The snapshot with the logged changes applied (a later purchase of the same id replaces it). */
+function withChanges(snapshot: PurchaseSnapshot, log: string): PurchaseSnapshot {
   const purchases = new Map(snapshot.purchases.map((purchase) => [purchase.id, purchase]));
   const available = new Map(snapshot.available);
-  for (const line of text.split('\n')) {
+  for (const line of log.split('\n')) {
     if (line.trim() === '') continue;
     let parsed: ReturnType<typeof changeSchema.safeParse>;
     try {
@@ -75,20 +69,37 @@ function withChanges(snapshot: PurchaseSnapshot, path: string): PurchaseSnapshot
   return { version: 1, purchases: [...purchases.values()], available: [...available] };
 }
 
-function readSnapshotFile(path: string): PurchaseSnapshot | undefined {
+function readText(path: string): string | undefined {
   try {
-    const parsed = purchaseSnapshotSchema.safeParse(JSON.parse(readFileSync(path, 'utf8')));
+    return readFileSync(path, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+function readSnapshotFile(path: string): PurchaseSnapshot | undefined {
+  const text = readText(path);
+  if (text === undefined) return undefined;
+  try {
+    const parsed = purchaseSnapshotSchema.safeParse(JSON.parse(text));
     return parsed.success ? parsed.data : undefined;
   } catch {
     return undefined;
   }
 }
 
-/** A missing or unreadable file starts an empty sandbox: it is demo data, never worth a crash. */
-export function readPurchaseSnapshot(path: string): PurchaseSnapshot | undefined {
+/**
+ * The snapshot with the changes logged beside it; a log found is folded into the snapshot file
+ * at once, so the log starts empty. A missing or unreadable file starts an empty sandbox: it is
+ * demo data, never worth a crash.
+ */
+export function loadPurchaseSnapshot(path: string): PurchaseSnapshot | undefined {
   const snapshot = readSnapshotFile(path);
-  if (snapshot === undefined && !existsSync(changeLogPath(path))) return undefined;
-  return withChanges(snapshot ?? { version: 1, purchases: [], available: [] }, path);
+  const log = readText(changeLogPath(path));
+  if (log === undefined) return snapshot;
+  const folded = withChanges(snapshot ?? { version: 1, purchases: [], available: [] }, log);
+  writePurchaseSnapshot(path, folded);
+  return folded;
 }
 
 /** The whole snapshot, in place of the file and of the changes logged beside it. */

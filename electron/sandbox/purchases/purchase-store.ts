@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import type { Principal } from '../auth/token-store.ts';
 import type { Variable } from '../catalog/catalog.ts';
-import { appendSnapshotChange, changeLogPath, readPurchaseSnapshot, writePurchaseSnapshot, type PurchaseSnapshot, type StoredPurchase } from './purchase-snapshot.ts';
+import { appendSnapshotChange, loadPurchaseSnapshot, writePurchaseSnapshot, type PurchaseSnapshot, type StoredPurchase } from './purchase-snapshot.ts';
 
 export interface RequestedVariable {
   /** The IRI exactly as the client sent it: the result echoes it verbatim. */
@@ -59,11 +58,9 @@ export class PurchaseStore {
   /** With a state path, purchases are kept on disk and read back at the next start. */
   constructor(options: { statePath?: string; variableByKey?: (key: string) => Variable | undefined } = {}) {
     this.#statePath = options.statePath;
-    const snapshot = options.statePath === undefined ? undefined : readPurchaseSnapshot(options.statePath);
-    if (snapshot === undefined || options.variableByKey === undefined || options.statePath === undefined) return;
+    const snapshot = options.statePath === undefined ? undefined : loadPurchaseSnapshot(options.statePath);
+    if (snapshot === undefined || options.variableByKey === undefined) return;
     this.#restore(snapshot, options.variableByKey);
-    // The changes logged before this start go into the snapshot now, so the log starts empty.
-    if (existsSync(changeLogPath(options.statePath))) writePurchaseSnapshot(options.statePath, snapshot);
   }
 
   /** The sequence number of the next purchase: taken only when a purchase is about to be created. */
