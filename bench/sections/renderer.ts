@@ -142,9 +142,34 @@ function pageWorkSummary(runs: readonly PageWork[]) {
   };
 }
 
+type LiveRun = Awaited<ReturnType<typeof measureLive>>;
+
+/**
+ * The goal holds only if it holds in every run: the worst run speaks for all. A page that did not
+ * list the purchases measured something else: its longest task is 'pending', not judged.
+ */
+function summariseLive(runs: readonly LiveRun[]) {
+  const worst = runs.reduce((found, run) => ((run.longestTaskMs ?? 0) > (found.longestTaskMs ?? 0) ? run : found));
+  const longestPerRun = runs.map((run) => (run.longestTaskMs === null ? 'none' : `${String(run.longestTaskMs)} ms`));
+  const longest: number | null | 'pending' = worst.panelShowsPurchases ? worst.longestTaskMs : 'pending';
+  return { worst, longestPerRun, longest, pageWork: pageWorkSummary(runs.map((run) => run.page)) };
+}
+
+type LiveSummary = ReturnType<typeof summariseLive>;
+
+/** One kind of live run as results.json keeps it; a pending run keeps what it measured as longestTaskWithoutPanelMs. */
+function liveFigures(purchases: number, summary: LiveSummary) {
+  const { worst, longestPerRun, longest, pageWork } = summary;
+  return {
+    purchases, runs: longestPerRun.length, longestTaskPerRun: longestPerRun, ...worst, longestTaskMs: longest,
+    ...(worst.panelShowsPurchases ? {} : { longestTaskWithoutPanelMs: worst.longestTaskMs }),
+    pageWork,
+  };
+}
+
 /** The table rows of one kind of live run: its longest task against the goal, and where the page's time went. */
-function liveRows(label: string, worst: LiveRun, longestPerRun: readonly string[], pageWork: ReturnType<typeof pageWorkSummary>): string[][] {
-  const longest = worst.panelShowsPurchases ? worst.longestTaskMs : 'pending';
+function liveRows(label: string, summary: LiveSummary): string[][] {
+  const { worst, longestPerRun, longest, pageWork } = summary;
   const longestText = longest === null ? 'none >= 50 ms' : typeof longest === 'number' ? `${String(longest)} ms` : 'pending';
   return [
     [`longest task, ${label} (worst of ${String(longestPerRun.length)} runs: ${longestPerRun.join(', ')})`, longestText, `< ${String(longTaskGoalMs)} ms`, longest === 'pending' ? '' : goalMark(longest === null || longest < longTaskGoalMs)],
@@ -154,15 +179,6 @@ function liveRows(label: string, worst: LiveRun, longestPerRun: readonly string[
     ['  page main thread: tasks (script / layout), median of runs', `${show(pageWork.taskSeconds, ' s')} (${show(pageWork.scriptSeconds, ' s')} / ${show(pageWork.layoutSeconds, ' s')})`, '', ''],
     ['  contract calls made by the page (per run)', pageWork.contractRequestsPerRun.join(', '), '', ''],
   ];
-}
-
-type LiveRun = Awaited<ReturnType<typeof measureLive>>;
-
-/** The goal holds only if it holds in every run: the worst run speaks for all. */
-function summariseLive(runs: readonly LiveRun[]) {
-  const worst = runs.reduce((found, run) => ((run.longestTaskMs ?? 0) > (found.longestTaskMs ?? 0) ? run : found));
-  const longestPerRun = runs.map((run) => (run.longestTaskMs === null ? 'none' : `${String(run.longestTaskMs)} ms`));
-  return { worst, longestPerRun, pageWork: pageWorkSummary(runs.map((run) => run.page)) };
 }
 
 export const rendererSection: Section = {
@@ -181,7 +197,7 @@ export const rendererSection: Section = {
       for (let run = 1; run <= context.runs; run += 1) liveRuns.push(await measureLive(rig, context, 'list', run, run - 1));
       const historyRuns = [];
       for (let run = 1; run <= context.runs; run += 1) historyRuns.push(await measureLive(rig, context, 'history', run, context.runs + run - 1));
-      const { worst: live, longestPerRun, pageWork } = summariseLive(liveRuns);
+      const list = summariseLive(liveRuns);
       const history = summariseLive(historyRuns);
       const bootMs = boot.addressFound ? boot.addressMs : boot.mainMs;
       const startupMs = round(percentile(bootMs, 50), 0);
@@ -190,20 +206,15 @@ export const rendererSection: Section = {
       const appMs = round(percentile(boot.mainMs, 50), 0);
       const notes: string[] = [sectionPaceNote(paceBefore)];
       if (!boot.addressFound) notes.push('Pending: no address box (a combobox named "address") on the page yet; the start-up figure is the time until the main landmark appears.');
-      if (!live.panelShowsPurchases) notes.push('Pending: the page does not list the purchases yet, so the longest task is not the purchase panel\'s figure; the value measured meanwhile is kept as longestTaskWithoutPanelMs.');
+      if (!list.worst.panelShowsPurchases) notes.push('Pending: the page does not list the purchases yet, so the longest task is not the purchase panel\'s figure; the value measured meanwhile is kept as longestTaskWithoutPanelMs.');
       if (!history.worst.panelShowsPurchases) notes.push('History did not list the purchases being made: its longest task is not counted against the goal.');
-      const longest = live.panelShowsPurchases ? live.longestTaskMs : 'pending';
       return {
         figures: {
           bundle: { jsBytes: build.jsBytes, jsGzipBytes: build.jsGzipBytes, startJsBytes: build.startJsBytes, startJsGzipBytes: build.startJsGzipBytes, cssBytes: build.cssBytes, cssGzipBytes: build.cssGzipBytes },
           startup: { measuredUntil: boot.addressFound ? 'address box accepts input' : 'main landmark (address box pending)', medianMs: startupMs, runsMs: bootMs.map((ms) => Math.round(ms)), appMedianMs: appMs, appRunsMs: boot.mainMs.map((ms) => Math.round(ms)) },
-          live: { purchases: context.purchases, runs: liveRuns.length, longestTaskPerRun: longestPerRun, ...live, longestTaskMs: longest, ...(live.panelShowsPurchases ? {} : { longestTaskWithoutPanelMs: live.longestTaskMs }), pageWork },
+          live: liveFigures(context.purchases, list),
           // History open while the same number of purchases are made and followed: its table follows them (at most once a second).
-          liveHistory: {
-            purchases: context.purchases, runs: historyRuns.length, longestTaskPerRun: history.longestPerRun, ...history.worst,
-            ...(history.worst.panelShowsPurchases ? {} : { longestTaskMs: 'pending', longestTaskWithoutPanelMs: history.worst.longestTaskMs }),
-            pageWork: history.pageWork,
-          },
+          liveHistory: liveFigures(context.purchases, history),
           paceBefore,
         },
         tables: [{
@@ -214,8 +225,8 @@ export const rendererSection: Section = {
             ['CSS (raw / gzip)', `${show(round(build.cssBytes / 1024, 1))} KiB / ${show(round(build.cssGzipBytes / 1024, 1))} KiB`, '', ''],
             [`${boot.addressFound ? 'navigation to address box accepting input' : 'navigation to main landmark (address box pending)'} (median; runs ${bootMs.map((ms) => String(Math.round(ms))).join(', ')})`, show(startupMs, ' ms'), `<= ${String(addressReadyGoalMs)} ms`, goalMark(boot.addressFound && (startupMs ?? Infinity) <= addressReadyGoalMs)],
             [`  navigation to the app's first screen, suggestions from then on (median; runs ${boot.mainMs.map((ms) => String(Math.round(ms))).join(', ')})`, show(appMs, ' ms'), '', ''],
-            ...liveRows(`${String(context.purchases)} live purchases, purchase list on screen`, live, longestPerRun, pageWork),
-            ...liveRows(`${String(context.purchases)} live purchases, History on screen`, history.worst, history.longestPerRun, history.pageWork),
+            ...liveRows(`${String(context.purchases)} live purchases, purchase list on screen`, list),
+            ...liveRows(`${String(context.purchases)} live purchases, History on screen`, history),
           ],
         }],
         notes,
