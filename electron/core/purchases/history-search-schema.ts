@@ -1,12 +1,11 @@
 import type { DatabaseSync } from 'node:sqlite';
-import { z } from 'zod';
 import { purchaseRecordSchema, purchaseSummarySchema } from '../../../shared/purchase.ts';
+import { migrateStep, type JournalStep as Step } from './journal-step.ts';
 
 /**
  * The tables behind free-text history search (history-search.ts), kept in step with the journal
  * by triggers, so no write path of the journal has to know about them. Each step is created (and
- * filled from the rows already there) by its own migration, keyed on its tables' existence
- * rather than on the journal's schema version; a half-made step is rebuilt whole.
+ * filled from the rows already there) by its own migration (journal-step.ts).
  *
  * Rows are tied to their purchase by rowid: the journal never VACUUMs, which may renumber
  * rowids; should it start to, drop these tables and the migration rebuilds them.
@@ -17,12 +16,6 @@ export const variableNamesTable = 'purchase_variable_search';
 export const variableTimesTable = 'purchase_variable_times';
 export const summariesTable = 'purchase_summaries';
 export const searchBacklogTable = 'purchase_search_backlog';
-
-interface Step {
-  readonly tables: readonly string[];
-  readonly drop: string;
-  readonly create: string;
-}
 
 const titleTriggers = ['purchase_search_insert', 'purchase_search_update', 'purchase_search_delete'];
 const dropTitleTriggers = titleTriggers.map((trigger) => `DROP TRIGGER IF EXISTS ${trigger};`).join(' ');
@@ -149,25 +142,6 @@ END;
 INSERT INTO ${summariesTable} (purchase_rowid, summary) SELECT rowid, ${summaryOf('record')} FROM purchases WHERE state NOT IN ${inFlight};
 `,
 };
-
-const countRowSchema = z.object({ present: z.number() });
-
-/** Builds a step unless all its tables are there (or `force`); returns whether it did. */
-function migrateStep(db: DatabaseSync, step: Step, force: boolean): boolean {
-  const placeholders = step.tables.map(() => '?').join(', ');
-  const row = countRowSchema.parse(db.prepare(`SELECT count(*) AS present FROM sqlite_master WHERE type = 'table' AND name IN (${placeholders})`).get(...step.tables));
-  if (!force && row.present === step.tables.length) return false;
-  db.exec('BEGIN IMMEDIATE');
-  try {
-    db.exec(step.drop);
-    db.exec(step.create);
-    db.exec('COMMIT');
-  } catch (error) {
-    db.exec('ROLLBACK');
-    throw error;
-  }
-  return true;
-}
 
 /** Creates what History's searches and pages need in a journal that lacks it (all of it, or a later step); a no-op after that. */
 export function migrateHistorySearch(db: DatabaseSync): void {

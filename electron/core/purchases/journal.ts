@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { JournalNotice } from '../../../shared/journal.ts';
 import type { HistoryQuery, PurchaseRecord, PurchaseSummary } from '../../../shared/purchase.ts';
 import { buildHistorySelect, type HistoryColumn } from './history-query.ts';
+import { costFromRecordStates, migratePurchaseCosts } from './purchase-costs-schema.ts';
 import { migrateHistorySearch, variablesContaining } from './history-search.ts';
 import { applyRequestedRestore } from './journal-backup.ts';
 import { openJournalFile, type SalvagedRow } from './journal-open.ts';
@@ -91,6 +92,7 @@ export class PurchaseJournal {
     this.#db.exec(`PRAGMA user_version = ${schemaVersion}`);
     // A step of its own, keyed on its table rather than on the schema version (history-search.ts).
     migrateHistorySearch(this.#db);
+    migratePurchaseCosts(this.#db);
   }
 
   #setSynchronous(level: Durability): void {
@@ -167,8 +169,11 @@ export class PurchaseJournal {
     // in flight is about 40% of the cost of each rewrite (fewer pages to the WAL). History's
     // summary is not rewritten either: nothing it holds changes here (history-search-schema.ts).
     // The row's own columns decide, in the same statement: no read of the row before the write.
+    // A purchase whose record decides what it cost is rewritten with its state named, so that
+    // the trigger keeping its cost sees it (purchase-costs-schema.ts).
     const keysUnchanged = write.resultBody === undefined && write.replaceVariables !== true &&
-      this.#statement('UPDATE purchases SET updated_at = ?, record = ? WHERE id = ? AND title_number IS ? AND purchase_id IS ? AND state = ?')
+      this.#statement(`UPDATE purchases SET updated_at = ?, record = ? WHERE id = ? AND title_number IS ? AND purchase_id IS ? AND state = ?
+                       AND state NOT IN (${costFromRecordStates.map((state) => `'${state}'`).join(', ')})`)
         .run(record.updatedAt, json, record.id, record.titleNumber ?? null, record.purchaseId ?? null, record.state).changes !== 0;
     if (!keysUnchanged) {
       this.#statement(`UPDATE purchases SET title_number = ?, purchase_id = ?, state = ?, updated_at = ?, record = ?,

@@ -1,21 +1,10 @@
 import { DatabaseSync } from 'node:sqlite';
 import { z } from 'zod';
-import { moneySchema, purchaseRecordSchema, type Money, type PurchaseRecord } from '../../../shared/purchase.ts';
-import { MoneyTally } from './money.ts';
+import { purchaseRecordSchema, type Money, type PurchaseRecord } from '../../../shared/purchase.ts';
+import { SpendTally, type PeriodStarts } from './spend-tally.ts';
 
-const estimateRowSchema = z.object({ purchase_local_id: z.string(), cost: z.string() });
-const costRowSchema = z.object({
-  id: z.string(),
-  state: z.string(),
-  created_at: z.number(),
-  totals: z.string().nullable(),
-  has_result: z.number(),
-});
 const recordRowSchema = z.object({ record: z.string() });
-const costSchema = z.array(moneySchema);
-
-/** States whose charge is not known yet: counted at catalog price until it is. */
-const unsettledStates: ReadonlySet<string> = new Set(['submitting', 'pending', 'outcome_unknown', 'cancelled']);
+const costRowSchema = z.object({ created_at: z.number(), currency: z.string(), micros: z.number() });
 
 function parseRecord(row: unknown): PurchaseRecord | undefined {
   const parsed = recordRowSchema.safeParse(row);
@@ -25,15 +14,6 @@ function parseRecord(row: unknown): PurchaseRecord | undefined {
     return record.success ? record.data : undefined;
   } catch {
     return undefined;
-  }
-}
-
-function parseCost(text: string): Money[] {
-  try {
-    const parsed = costSchema.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data : [];
-  } catch {
-    return [];
   }
 }
 
@@ -48,21 +28,19 @@ export const availableForTitleSql = `SELECT record FROM purchases WHERE environm
 
 /**
  * What purchases cost, read from the purchase journal (a second connection to the same SQLite
- * file, WAL mode) plus one table of its own: the catalog price of each purchase written before
- * it is sent, so a purchase still pending or of unknown outcome counts as spent until known.
+ * file, WAL mode, opened after PurchaseJournal, whose migration makes the tables): the catalog
+ * price of each purchase is written before it is sent, so a purchase still pending or of unknown
+ * outcome counts as spent until known. What each purchase counts for is kept by triggers
+ * (purchases/purchase-costs-schema.ts).
  */
 export class SpendingLedger {
   readonly #db: DatabaseSync;
+  readonly #tally: SpendTally;
 
   constructor(journalPath: string) {
     this.#db = new DatabaseSync(journalPath);
     this.#db.exec('PRAGMA journal_mode = WAL; PRAGMA busy_timeout = 5000; PRAGMA synchronous = FULL;');
-    this.#db.exec(`CREATE TABLE IF NOT EXISTS purchase_estimates (
-      purchase_local_id TEXT PRIMARY KEY,
-      environment_id TEXT NOT NULL,
-      created_at INTEGER NOT NULL,
-      cost TEXT NOT NULL
-    )`);
+    this.#tally = new SpendTally(this.#db);
   }
 
   /** Durable before the purchase's intent is written, so no crash leaves a purchase without its price. */
@@ -76,6 +54,7 @@ export class SpendingLedger {
     this.#db.exec('BEGIN IMMEDIATE');
     try {
       for (const { localId, cost } of estimates) insert.run(localId, environmentId, at, JSON.stringify(cost));
+      this.#tally.prune();
       this.#db.exec('COMMIT');
     } catch (error) {
       this.#db.exec('ROLLBACK');
@@ -83,56 +62,20 @@ export class SpendingLedger {
     }
   }
 
-  #estimates(environmentId: string, since: number): Map<string, Money[]> {
-    const rows = this.#db
-      .prepare('SELECT purchase_local_id, cost FROM purchase_estimates WHERE environment_id = ? AND created_at >= ?')
-      .all(environmentId, since);
-    const map = new Map<string, Money[]>();
-    for (const row of rows) {
-      const parsed = estimateRowSchema.safeParse(row);
-      if (parsed.success) map.set(parsed.data.purchase_local_id, parseCost(parsed.data.cost));
-    }
-    return map;
+  /** What counts as spent since local midnight and since the first of the month, per currency. */
+  spent(environmentId: string, starts: PeriodStarts): { day: Money[]; month: Money[] } {
+    return this.#tally.spent(environmentId, starts);
   }
 
-  /** Purchases of an environment created at or after `since`, oldest first. */
-  records(environmentId: string, since: number): PurchaseRecord[] {
-    const rows = this.#db
-      .prepare('SELECT record FROM purchases WHERE environment_id = ? AND created_at >= ? ORDER BY created_at ASC')
-      .all(environmentId, since);
-    return rows.map(parseRecord).filter((record) => record !== undefined);
-  }
-
-  spentSince(environmentId: string, since: number): Money[] {
-    const tally = new MoneyTally();
-    for (const entry of this.costsSince(environmentId, since)) tally.add(entry.cost);
-    return tally.list();
-  }
-
-  /**
-   * Every purchase since `since` with what it counts for, for budgets and per-day and per-month
-   * spend. Only the state and the totals are read (json_extract), not whole records with their
-   * timelines: a budget is checked before every line of a batch.
-   */
-  costsSince(environmentId: string, since: number): { at: number; cost: readonly Money[] }[] {
-    const estimates = this.#estimates(environmentId, since);
-    const rows = this.#db
-      .prepare(`SELECT id, state, created_at, json_extract(record, '$.totals') AS totals,
-                json_extract(record, '$.resultUrl') IS NOT NULL AS has_result
-                FROM purchases WHERE environment_id = ? AND created_at >= ?`)
-      .all(environmentId, since);
-    const costs: { at: number; cost: readonly Money[] }[] = [];
-    for (const row of rows) {
-      const parsed = costRowSchema.safeParse(row);
-      if (!parsed.success) continue;
-      const { id, state, created_at: at, totals, has_result: hasResult } = parsed.data;
-      const estimate = estimates.get(id) ?? [];
-      if (state === 'available') costs.push({ at, cost: totals === null ? [] : parseCost(totals) });
-      else if (unsettledStates.has(state)) costs.push({ at, cost: estimate });
-      // Failed after the service gave it a result address: it may have been charged.
-      else if (state === 'failed' && hasResult === 1) costs.push({ at, cost: estimate });
-    }
-    return costs;
+  /** What each purchase since `since` counts for, one entry per purchase and currency: spend per day and per month. */
+  costsSince(environmentId: string, since: number): { at: number; cost: Money }[] {
+    return this.#db
+      .prepare('SELECT created_at, currency, micros FROM purchase_costs WHERE environment_id = ? AND created_at >= ? ORDER BY created_at')
+      .all(environmentId, since)
+      .flatMap((row) => {
+        const parsed = costRowSchema.safeParse(row);
+        return parsed.success ? [{ at: parsed.data.created_at, cost: { currency: parsed.data.currency, value: parsed.data.micros / 1_000_000 } }] : [];
+      });
   }
 
   /** Available purchases of a title on an environment since `since`, newest first: what reuse can draw on. */

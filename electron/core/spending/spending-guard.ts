@@ -8,6 +8,7 @@ import {
   type SpendingStatus,
 } from '../../../shared/spending.ts';
 import type { SpendingLedger } from './ledger.ts';
+import type { PeriodStarts } from './spend-tally.ts';
 import { MoneyTally, roundMoney } from './money.ts';
 
 export interface SpendingGuardOptions {
@@ -27,7 +28,7 @@ export interface BudgetBreach {
 }
 
 /** Local midnight and the first of the month: budgets follow the user's calendar. */
-export function periodStarts(now: number): { day: number; month: number } {
+export function periodStarts(now: number): PeriodStarts {
   const day = new Date(now);
   day.setHours(0, 0, 0, 0);
   const month = new Date(day);
@@ -80,14 +81,8 @@ export class SpendingGuard {
   }
 
   #spent(environmentId: string): { day: MoneyTally; month: MoneyTally } {
-    const starts = periodStarts(this.#now());
-    const day = new MoneyTally();
-    const month = new MoneyTally();
-    for (const entry of this.#ledger.costsSince(environmentId, starts.month)) {
-      month.add(entry.cost);
-      if (entry.at >= starts.day) day.add(entry.cost);
-    }
-    return { day, month };
+    const { day, month } = this.#ledger.spent(environmentId, periodStarts(this.#now()));
+    return { day: new MoneyTally().add(day), month: new MoneyTally().add(month) };
   }
 
   status(environmentId: string): SpendingStatus {
@@ -131,7 +126,6 @@ export class SpendingGuard {
     const byDay = new Map<string, MoneyTally>();
     const byMonth = new Map<string, MoneyTally>();
     for (const entry of this.#ledger.costsSince(environmentId, Math.min(since, firstDay))) {
-      if (entry.cost.length === 0) continue;
       const date = new Date(entry.at);
       const monthKey = `${String(date.getFullYear())}-${String(date.getMonth() + 1).padStart(2, '0')}`;
       const dayKey = `${monthKey}-${String(date.getDate()).padStart(2, '0')}`;
