@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { HistoryQuery, PurchaseRecord } from '../../shared/purchase.ts';
+import { budgetCheckSchema } from './budget-checks.ts';
 
 /** The history searches the bench times, with the goal of each (issue: p99 under 1 ms and 5 ms). */
 export interface SearchKind {
@@ -33,5 +34,6 @@ export const historyWorkerReportSchema = z.object({
   journalMiB: z.number().nullable(),
   sample: z.number(),
   runs: z.array(z.object({ run: z.number(), loadBefore: z.array(z.number()), loadAfter: z.array(z.number()), timings: z.record(z.string(), timingSchema) })),
+  budget: budgetCheckSchema,
 });
 export type HistoryWorkerReport = z.infer<typeof historyWorkerReportSchema>;

@@ -143,6 +143,7 @@ function measureRows(sections: BenchResults['sections']): string[] {
     [events, '`purchase:updated` messages while purchases settle', `${fmt(num(events, 'messages'))} in ${fmt(num(events, 'runSeconds'), ' s')}; at most ${fmt(num(events, 'maxMessagesInAnySecond'))} in any sliding 1 s window`],
     [history, `History of ${fmt(num(history, 'records'))} purchases: bulk seeding for the bench`, `${fmt(num(history, 'seedSeconds'), ' s')} (one transaction); journal ${fmt(num(history, 'journalMiB'), ' MiB')} on disk`],
     ...historyRows(history),
+    ...budgetRows(history),
     [renderer, 'Renderer JS loaded at start: raw / gzip (all JS, with parts loaded on first use)', `${fmt(kib(num(renderer, 'bundle.startJsBytes')), ' KiB')} / ${fmt(kib(num(renderer, 'bundle.startJsGzipBytes')), ' KiB')} (${fmt(kib(num(renderer, 'bundle.jsBytes')), ' KiB')} / ${fmt(kib(num(renderer, 'bundle.jsGzipBytes')), ' KiB')})`],
     [renderer, 'Navigation to the address box accepting input (median of runs)', fmt(num(renderer, 'startup.medianMs'), ' ms')],
     ...appScreenRows(renderer),
@@ -169,6 +170,17 @@ function historyRows(history: unknown): [unknown, string, string][] {
   return historySearches
     .filter(([key]) => at(history, `searches.${key}`) !== undefined)
     .map(([key, label]) => [history, `History: ${label}, p50 / p99 (median of runs)`, `${fmt(num(history, `searches.${key}.p50Ms.median`), ' ms')} / ${fmt(num(history, `searches.${key}.p99Ms.median`), ' ms')}`]);
+}
+
+/** The spending guard's check with budgets set on the history's journal, when the run measured it. */
+function budgetRows(history: unknown): [unknown, string, string][] {
+  if (at(history, 'budget') === undefined) return [];
+  const micros = (key: string): string => {
+    const ms = num(history, `budget.${key}`);
+    return fmt(ms === undefined ? undefined : ms * 1000, ' µs');
+  };
+  return [[history, `Budget check with daily and monthly budgets set, ${fmt(num(history, 'budget.purchasesThisMonth'))} purchases this month: the first / p50 / p99 of those after each purchase`,
+    `${fmt(num(history, 'budget.firstCheckMs'), ' ms')} / ${micros('p50Ms')} / ${micros('p99Ms')}`]];
 }
 
 /**

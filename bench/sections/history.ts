@@ -29,11 +29,12 @@ export const historySection: Section = {
       return [kind.label, show(figures?.queries), show(figures?.p50Ms.median, ' ms'), `${show(p99, ' ms')} (worst ${show(figures?.p99Ms.worst, ' ms')})`, show(figures?.meanRows), `< ${kind.goalP99Ms} ms`, goalMark((p99 ?? Infinity) < kind.goalP99Ms)];
     });
     return {
-      figures: { records: recordCount, seedSeconds: round(report.seedSeconds, 1), journalMiB: report.journalMiB, searchesPerKind: report.sample, searches, raw: runs },
+      figures: { records: recordCount, seedSeconds: round(report.seedSeconds, 1), journalMiB: report.journalMiB, searchesPerKind: report.sample, searches, budget: report.budget, raw: runs },
       tables: [{ columns: ['search (median of runs)', 'queries', 'p50', 'p99', 'rows', 'goal p99', ''], rows }],
       notes: [
         `${recordCount.toLocaleString('en-GB')} records seeded in ${show(round(report.seedSeconds, 1))} s in one transaction (bench only; the app writes each purchase durably on its own); journal ${show(report.journalMiB)} MiB on disk.`,
         'Free text: title numbers, purchase IDs and the distinct variable IRIs through FTS5 trigram indexes, then each matching variable\'s purchases in order of creation from an index, and only the page\'s summaries read (history-search.ts; a summary is what History\'s rows show of a record: no timeline, values or followed fields); texts under 3 characters are scanned.',
+        `Budget check (a daily and a monthly budget set) with ${show(report.budget.purchasesThisMonth)} of the purchases in this month: the first ${show(report.budget.firstCheckMs, ' ms')} (it adds up the month), then p50 ${show(report.budget.p50Ms, ' ms')} / p99 ${show(report.budget.p99Ms, ' ms')} over ${show(report.budget.checks)} checks, each after a purchase priced, journaled and settled (bench/lib/budget-checks.ts).`,
         `Seeding and searches run in a process of their own (bench/workers/history-searcher.ts), away from the bench's own heap. Up to ${String(report.sample)} searches of each kind per run (a kind stops after 8 s), ${context.runs} runs; load before/after each run: ${runs.map((run) => `${String(run.loadBefore[0])}/${String(run.loadAfter[0])}`).join(', ')}.`,
       ],
     };

@@ -2,7 +2,8 @@
  * The history searches of the bench in a process of their own, so that the bench's own heap
  * (the sandbox logs of the sections before, judged in the bench process) cannot add its garbage
  * collection pauses to the journal's query times. Seeds 100,000 purchases, runs each kind of
- * search `runs` times over the same sampled records and prints the timings as one JSON line.
+ * search `runs` times over the same sampled records, then times the spending guard's check with
+ * budgets set after each of as many new purchases, and prints the timings as one JSON line.
  */
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,6 +14,7 @@ import { limitHeapGrowth } from '../../electron/core/app/heap-growth.ts';
 import { PurchaseService } from '../../electron/core/purchases/purchase-service.ts';
 import { buildWorld, defaultWorldSeed } from '../../electron/sandbox/world/build-world.ts';
 import { createRandom } from '../../electron/sandbox/seeded.ts';
+import { timeBudgetChecks } from '../lib/budget-checks.ts';
 import { historyKinds, type HistoryTiming, type HistoryWorkerReport } from '../lib/history-kinds.ts';
 import { seedHistory } from '../lib/history-seed.ts';
 import { repeatRuns } from '../lib/repeat.ts';
@@ -59,7 +61,14 @@ try {
     timings: Object.fromEntries(historyKinds.map((kind) => [kind.key, time(service, seeded.sample.map((record: PurchaseRecord) => kind.make(record)))])),
   }));
   await service.close();
-  const report: HistoryWorkerReport = { seedSeconds: seeded.seconds, journalMiB: journalMiB(seeded.path), sample: seeded.sample.length, runs: timed.map((run) => ({ ...run, loadBefore: [...run.loadBefore], loadAfter: [...run.loadAfter] })) };
+  const budget = timeBudgetChecks(dataDir, sampleSize);
+  const report: HistoryWorkerReport = {
+    seedSeconds: seeded.seconds,
+    journalMiB: journalMiB(seeded.path),
+    sample: seeded.sample.length,
+    runs: timed.map((run) => ({ ...run, loadBefore: [...run.loadBefore], loadAfter: [...run.loadAfter] })),
+    budget,
+  };
   process.stdout.write(`${JSON.stringify(report)}\n`);
 } finally {
   rmSync(dataDir, { recursive: true, force: true });

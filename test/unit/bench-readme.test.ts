@@ -124,6 +124,16 @@ describe('README Performance figures generated from bench/results.json', () => {
     expect(cliOnly).not.toContain('Machine pace before the renderer section');
   });
 
+  it('shows the budget check beside the history, and no row for a history run without it', () => {
+    const results = fixture();
+    const history = results.sections['history'];
+    if (history === undefined) throw new Error('fixture without history');
+    const budget = { purchasesThisMonth: 7412, firstCheckMs: 3.25, checks: 200, p50Ms: 0.031, p99Ms: 0.12 };
+    const markdown = performanceMarkdown({ ...results, sections: { ...results.sections, history: { ...history, budget } } });
+    expect(markdown).toContain('| Budget check with daily and monthly budgets set, 7,412 purchases this month: the first / p50 / p99 of those after each purchase | 3.25 ms / 31 µs / 120 µs |');
+    expect(performanceMarkdown(results)).not.toContain('Budget check');
+  });
+
   it('says so when the sections come from different runs', () => {
     const results = fixture();
     const history = results.sections['history'];
