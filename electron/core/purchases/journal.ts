@@ -74,9 +74,13 @@ export class PurchaseJournal {
 
   #restoreRows(rows: readonly SalvagedRow[]): void {
     this.#transaction('full', () => {
-      const insert = this.#db.prepare(`INSERT OR REPLACE INTO purchases (id, environment_id, title_number, purchase_id, state, created_at, updated_at, record, result_body)
+      // Deleted, then inserted, rather than INSERT OR REPLACE: a replaced row fires no delete
+      // trigger, and the tables keyed on a purchase's rowid would keep the old row's entries.
+      const remove = this.#db.prepare('DELETE FROM purchases WHERE id = ?');
+      const insert = this.#db.prepare(`INSERT INTO purchases (id, environment_id, title_number, purchase_id, state, created_at, updated_at, record, result_body)
                                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`);
       for (const row of rows) {
+        remove.run(row.id);
         insert.run(row.id, row.environment_id, row.title_number, row.purchase_id, row.state, row.created_at, row.updated_at, row.record, row.result_body);
         const record = parseRecord({ record: row.record });
         if (record !== undefined) this.#writeVariables(record);
