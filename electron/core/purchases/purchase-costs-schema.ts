@@ -122,7 +122,9 @@ CREATE TRIGGER purchase_costs_update AFTER UPDATE OF environment_id, state, crea
   WHEN NOT (old.state IN ${unsettled} AND new.state IN ${unsettled} AND old.environment_id = new.environment_id AND old.created_at = new.created_at)
   BEGIN ${removeCosts(oldRow)} ${addCosts(newRow)} END;
 CREATE TRIGGER purchase_costs_delete AFTER DELETE ON purchases BEGIN ${removeCosts(oldRow)} END;
-CREATE TRIGGER purchase_costs_estimate AFTER INSERT ON purchase_estimates BEGIN ${removeCosts(estimatedRow)} ${addCosts(estimatedRow)} END;
+-- An estimate is written before its purchase exists, except when a purchase is priced again.
+CREATE TRIGGER purchase_costs_estimate AFTER INSERT ON purchase_estimates WHEN EXISTS (SELECT 1 FROM purchases WHERE id = new.purchase_local_id)
+  BEGIN ${removeCosts(estimatedRow)} ${addCosts(estimatedRow)} END;
 `,
 };
 
