@@ -31,7 +31,7 @@ import { migrateStep, type JournalStep } from './journal-step.ts';
  */
 export const costFromRecordStates = ['available', 'failed'] as const;
 
-export const estimatesTable = `CREATE TABLE IF NOT EXISTS purchase_estimates (
+const estimatesTable = `CREATE TABLE IF NOT EXISTS purchase_estimates (
   purchase_local_id TEXT PRIMARY KEY,
   environment_id TEXT NOT NULL,
   created_at INTEGER NOT NULL,

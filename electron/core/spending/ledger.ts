@@ -1,21 +1,10 @@
-import { DatabaseSync } from 'node:sqlite';
+import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import { z } from 'zod';
-import { purchaseRecordSchema, type Money, type PurchaseRecord } from '../../../shared/purchase.ts';
+import type { Money, PurchaseRecord } from '../../../shared/purchase.ts';
+import { parseRecord } from '../purchases/journal-rows.ts';
 import { SpendTally, type PeriodStarts } from './spend-tally.ts';
 
-const recordRowSchema = z.object({ record: z.string() });
 const costRowSchema = z.object({ created_at: z.number(), currency: z.string(), micros: z.number() });
-
-function parseRecord(row: unknown): PurchaseRecord | undefined {
-  const parsed = recordRowSchema.safeParse(row);
-  if (!parsed.success) return undefined;
-  try {
-    const record = purchaseRecordSchema.safeParse(JSON.parse(parsed.data.record));
-    return record.success ? record.data : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 /**
  * Read before every purchase is made (reuse.ts). The unary `+` keeps SQLite from answering it from
@@ -36,11 +25,18 @@ export const availableForTitleSql = `SELECT record FROM purchases WHERE environm
 export class SpendingLedger {
   readonly #db: DatabaseSync;
   readonly #tally: SpendTally;
+  // Compiled once: the first two run before every purchase and every batch line.
+  readonly #insertEstimate: StatementSync;
+  readonly #availableForTitle: StatementSync;
+  readonly #costsSince: StatementSync;
 
   constructor(journalPath: string) {
     this.#db = new DatabaseSync(journalPath);
     this.#db.exec('PRAGMA journal_mode = WAL; PRAGMA busy_timeout = 5000; PRAGMA synchronous = FULL;');
     this.#tally = new SpendTally(this.#db);
+    this.#insertEstimate = this.#db.prepare('INSERT OR REPLACE INTO purchase_estimates (purchase_local_id, environment_id, created_at, cost) VALUES (?, ?, ?, ?)');
+    this.#availableForTitle = this.#db.prepare(availableForTitleSql);
+    this.#costsSince = this.#db.prepare('SELECT created_at, currency, micros FROM purchase_costs WHERE environment_id = ? AND created_at >= ? ORDER BY created_at');
   }
 
   /** Durable before the purchase's intent is written, so no crash leaves a purchase without its price. */
@@ -50,10 +46,9 @@ export class SpendingLedger {
 
   /** recordEstimate for several purchases at once (a batch's lines that start together): one commit, one fsync. */
   recordEstimates(environmentId: string, estimates: readonly { readonly localId: string; readonly cost: readonly Money[] }[], at: number): void {
-    const insert = this.#db.prepare('INSERT OR REPLACE INTO purchase_estimates (purchase_local_id, environment_id, created_at, cost) VALUES (?, ?, ?, ?)');
     this.#db.exec('BEGIN IMMEDIATE');
     try {
-      for (const { localId, cost } of estimates) insert.run(localId, environmentId, at, JSON.stringify(cost));
+      for (const { localId, cost } of estimates) this.#insertEstimate.run(localId, environmentId, at, JSON.stringify(cost));
       this.#tally.prune();
       this.#db.exec('COMMIT');
     } catch (error) {
@@ -69,8 +64,7 @@ export class SpendingLedger {
 
   /** What each purchase since `since` counts for, one entry per purchase and currency: spend per day and per month. */
   costsSince(environmentId: string, since: number): { at: number; cost: Money }[] {
-    return this.#db
-      .prepare('SELECT created_at, currency, micros FROM purchase_costs WHERE environment_id = ? AND created_at >= ? ORDER BY created_at')
+    return this.#costsSince
       .all(environmentId, since)
       .flatMap((row) => {
         const parsed = costRowSchema.safeParse(row);
@@ -80,7 +74,7 @@ export class SpendingLedger {
 
   /** Available purchases of a title on an environment since `since`, newest first: what reuse can draw on. */
   availableForTitle(environmentId: string, titleNumber: string, since: number): PurchaseRecord[] {
-    const rows = this.#db.prepare(availableForTitleSql).all(environmentId, titleNumber, since);
+    const rows = this.#availableForTitle.all(environmentId, titleNumber, since);
     return rows.map(parseRecord).filter((record) => record !== undefined);
   }
 

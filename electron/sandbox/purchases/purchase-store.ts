@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Principal } from '../auth/token-store.ts';
 import type { Variable } from '../catalog/catalog.ts';
-import { appendSnapshotChange, loadPurchaseSnapshot, writePurchaseSnapshot, type PurchaseSnapshot, type StoredPurchase } from './purchase-snapshot.ts';
+import { appendSnapshotChange, loadPurchaseSnapshot, writePurchaseSnapshot, type PurchaseSnapshot, type SnapshotChange, type StoredPurchase } from './purchase-snapshot.ts';
 
 export interface RequestedVariable {
   /** The IRI exactly as the client sent it: the result echoes it verbatim. */
@@ -115,7 +115,7 @@ export class PurchaseStore {
    * snapshot has purchases (and at least a thousand), the snapshot is written whole and the log
    * emptied. Each change costs the same however many purchases came before.
    */
-  #log(change: Parameters<typeof appendSnapshotChange>[1]): void {
+  #log(change: SnapshotChange): void {
     if (this.#statePath === undefined) return;
     this.#logged += 1;
     if (this.#logged < Math.max(minLoggedChanges, this.#purchases.size)) {
