@@ -15,6 +15,12 @@ export const clientReportSchema = z.object({
   peakRssMiB: z.number(),
   eventLoopDelayP99Ms: z.number(),
   eventLoopDelayMaxMs: z.number(),
+  /**
+   * TitleDesk's journal (the naive clients keep none): its write-ahead log file at its largest while
+   * the workload ran, and how many seconds after the last purchase settled the file was back
+   * within the journal's limit (null: not within 10 s).
+   */
+  journalLog: z.object({ peakMiB: z.number(), givenBackSeconds: z.number().nullable() }).optional(),
 });
 export type ClientReport = z.infer<typeof clientReportSchema>;
 

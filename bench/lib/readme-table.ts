@@ -77,6 +77,8 @@ const scaleRows: readonly [string, string, string][] = [
   ['event-loop delay p99', 'event-loop delay p99', ' ms'],
   ['CPU per purchase', 'CPU per purchase', ' µs'],
   ['peak RSS (client process)', 'peak RSS', ' MiB'],
+  ["journal's write-ahead log file at its largest", "journal's log at its largest", ' MiB'],
+  ['… back within 16 MiB, after the last purchase settled', "journal's log given back after the last purchase settled", ' s'],
 ];
 
 function scaleTable(scale: unknown): string[] {

@@ -59,6 +59,7 @@ export async function runPollingClient(client: PollingClient, purchases: number)
       peakRssMiB: report.peakRssMiB,
       eventLoopDelayP99Ms: report.eventLoopDelayP99Ms,
       eventLoopDelayMaxMs: report.eventLoopDelayMaxMs,
+      ...(report.journalLog === undefined ? {} : { journalLog: report.journalLog }),
       wallSeconds: round(report.wallSeconds, 1) ?? 0,
       available: report.states['available'] ?? 0,
       serverCounts: { discovery: stats['discovery'] ?? 0, token: stats['token'] ?? 0, purchase: stats['purchase'] ?? 0, result: stats['result'] ?? 0 },

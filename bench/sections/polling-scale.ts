@@ -50,6 +50,8 @@ export const scaleMeasures: readonly Measure[] = [
   { label: 'CPU per purchase', figure: cpuMicrosPerPurchase, unit: ' µs' },
   { label: 'CPU per request (POST or GET)', figure: (run) => run.cpuMicrosPerRequest, unit: ' µs' },
   { label: 'peak RSS', figure: (run) => run.peakRssMiB, unit: ' MiB', goal: (size) => atMost(size === 1000 ? 150 : 600, ' MiB') },
+  { label: "journal's log at its largest", figure: (run) => run.journalLog?.peakMiB ?? null, unit: ' MiB' },
+  { label: "journal's log given back after the last purchase settled", figure: (run) => run.journalLog?.givenBackSeconds ?? null, unit: ' s' },
 ];
 
 function summary(runs: readonly LoadedRun<RunSet>[], column: Column, figure: Figure): { median: number | null; worst: number | null } {

@@ -3,7 +3,7 @@
  * the keep-alive agent) and the real PurchaseService (journal, scheduler, poller). Buys one
  * variable per purchase, all at once, waits for all to settle and prints its own usage; the sandbox's log judges its polling.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { settledPurchaseStates } from '../../shared/purchase.ts';
@@ -12,6 +12,7 @@ import { createEnvironmentSession } from '../../electron/core/api/environment-se
 import { sandboxEnvironment, fillSandboxSecrets } from '../../electron/core/env/sandbox-environment.ts';
 import { createHttpAgent } from '../../electron/core/http/agent.ts';
 import { PurchaseService } from '../../electron/core/purchases/purchase-service.ts';
+import { logSizeLimitBytes } from '../../electron/core/purchases/wal-checkpointer.ts';
 import { MemorySecretStore } from '../../electron/core/secrets/memory-secret-store.ts';
 import { startUsage, workloadBuys, workloadSchema, type ClientReport } from '../lib/polling-analysis.ts';
 
@@ -44,18 +45,47 @@ const allSettled = new Promise<void>((resolve) => {
   });
 });
 
+// The journal's log file at its largest (the disk it takes while purchases are followed), and
+// how soon after the last purchase settled it is given back.
+const logPath = join(dataDir, 'purchases.sqlite-wal');
+const logBytes = (): number => {
+  try {
+    return statSync(logPath).size;
+  } catch {
+    return 0; // none before the first write
+  }
+};
+let logPeakBytes = 0;
+const logSampler = setInterval(() => {
+  logPeakBytes = Math.max(logPeakBytes, logBytes());
+}, 100);
+const mebibytes = (bytes: number): number => Math.round((bytes / 1024 / 1024) * 10) / 10;
+/** Seconds from now until the log file is back within the journal's limit; null if not within `limitSeconds`. */
+async function logGivenBack(limitSeconds: number): Promise<number | null> {
+  const from = performance.now();
+  while (logBytes() > logSizeLimitBytes) {
+    if (performance.now() - from > limitSeconds * 1000) return null;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return Math.round((performance.now() - from) / 100) / 10;
+}
+
 const usage = startUsage();
 const startedAt = performance.now();
 const created = await Promise.all(buys.map((buy) => service.create(environment, buy.title, [buy.variable])));
 // A purchase settled by its POST alone (a 200 at once) is announced before create resolves.
 await allSettled;
 const wallSeconds = (performance.now() - startedAt) / 1000;
+clearInterval(logSampler);
 
+const used = usage.stop();
+const givenBackSeconds = await logGivenBack(10);
 const report: ClientReport = {
   settled: created.filter((record) => settledIds.has(record.id)).length,
   states,
   wallSeconds,
-  ...usage.stop(),
+  ...used,
+  journalLog: { peakMiB: mebibytes(logPeakBytes), givenBackSeconds },
 };
 await service.close();
 await agent.close();

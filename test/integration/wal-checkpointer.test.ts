@@ -1,10 +1,10 @@
-import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PurchaseJournal } from '../../electron/core/purchases/journal.ts';
-import { WalCheckpointer, type CheckpointOutcome } from '../../electron/core/purchases/wal-checkpointer.ts';
+import { WalCheckpointer, logSizeLimitBytes, type CheckpointOutcome } from '../../electron/core/purchases/wal-checkpointer.ts';
 import { intentRecord } from '../unit/support/intent-record.ts';
 
 function autocheckpointPages(db: DatabaseSync): unknown {
@@ -26,6 +26,15 @@ function outcomeWatcher(accept: (outcome: CheckpointOutcome) => boolean) {
     },
     settled,
   };
+}
+
+/** Resolves once `done` holds; rejects after a while so a silent worker fails the test. */
+async function until(done: () => boolean): Promise<void> {
+  const giveUpAt = Date.now() + 10_000;
+  while (!done()) {
+    if (Date.now() > giveUpAt) throw new Error('gave up waiting for the checkpointer');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
 }
 
 let dir: string;
@@ -80,6 +89,55 @@ describe('the journal checkpoints its write-ahead log on a worker thread', () =>
       expect(reopened.get(written.id)).toEqual(written);
     } finally {
       reopened.close();
+    }
+  });
+
+  it('empties a log file larger than its limit once a checkpoint finds nothing written meanwhile', async () => {
+    const outcomes: CheckpointOutcome[] = [];
+    const journal = new PurchaseJournal(dir, { delayMs: 10, truncateAboveBytes: 64 * 1024, onCheckpoint: (outcome) => outcomes.push(outcome) });
+    const logBytes = (): number => statSync(`${journal.path}-wal`).size;
+    try {
+      expect(journal.database.prepare('PRAGMA journal_size_limit').get()).toEqual({ journal_size_limit: logSizeLimitBytes });
+      const records = Array.from({ length: 100 }, () => intentRecord());
+      for (const each of records) journal.insert(each);
+      expect(logBytes()).toBeGreaterThan(64 * 1024);
+      await until(() => outcomes.some((outcome) => 'truncated' in outcome));
+      expect(outcomes.filter((outcome) => 'truncated' in outcome)).toEqual([{ truncated: true }]);
+      expect(logBytes()).toBe(0);
+      expect(journal.logBeingEmptied).toBe(false);
+
+      // Everything is in the file, and the journal goes on writing its log from the start.
+      const last = intentRecord();
+      journal.insert(last);
+      expect(logBytes()).toBeGreaterThan(0);
+      expect(logBytes()).toBeLessThan(64 * 1024);
+      expect(journal.get(last.id)).toEqual(last);
+      expect(records.every((each) => journal.get(each.id)?.id === each.id)).toBe(true);
+    } finally {
+      journal.close();
+    }
+  });
+
+  it('leaves the log file alone while a reader still reads from it, and empties it at a later quiet checkpoint', async () => {
+    const outcomes: CheckpointOutcome[] = [];
+    const journal = new PurchaseJournal(dir, { delayMs: 10, truncateAboveBytes: 64 * 1024, onCheckpoint: (outcome) => outcomes.push(outcome) });
+    const reader = new DatabaseSync(journal.path);
+    try {
+      // A read that began before the writes: the log cannot be emptied under it, and the worker does not wait for it.
+      reader.exec('BEGIN');
+      reader.prepare('SELECT count(*) AS n FROM purchases').get();
+      for (let index = 0; index < 100; index += 1) journal.insert(intentRecord());
+      await until(() => outcomes.some((outcome) => 'truncated' in outcome));
+      expect(outcomes.filter((outcome) => 'truncated' in outcome)).toEqual([{ truncated: false }]);
+      expect(statSync(`${journal.path}-wal`).size).toBeGreaterThan(64 * 1024);
+
+      reader.exec('COMMIT');
+      journal.insert(intentRecord());
+      await until(() => outcomes.some((outcome) => 'truncated' in outcome && outcome.truncated));
+      expect(statSync(`${journal.path}-wal`).size).toBe(0);
+    } finally {
+      reader.close();
+      journal.close();
     }
   });
 

@@ -188,4 +188,34 @@ describe('the journal write queue', () => {
     await Promise.all([first, second, other, own]);
     expect(transactions[0]?.writes).toEqual([{ record: record('a', 'pending'), notBefore: 70 }, { record: record('b', 'pending') }]);
   });
+
+  it("waits while the write lock is held for the log's restart, and commits as soon as it is free", async () => {
+    let held = true;
+    const transactions: string[][] = [];
+    const queue = new WriteQueue({ commit: (writes) => transactions.push(writes.map((write) => write.record.id)), committed: () => undefined, held: () => held });
+    const mark = queue.enqueue({ record: record('a') }, 'full');
+    await new Promise((resolve) => setTimeout(resolve, 15));
+    expect(transactions).toEqual([]);
+    expect(queue.pending('a')?.id).toBe('a');
+    held = false;
+    await mark;
+    expect(transactions).toEqual([['a']]);
+  });
+
+  it('commits regardless once the lock has been held for longer than a restart takes', async () => {
+    const transactions: string[][] = [];
+    const queue = new WriteQueue({ commit: (writes) => transactions.push(writes.map((write) => write.record.id)), committed: () => undefined, held: () => true });
+    const startedAt = performance.now();
+    await queue.enqueue({ record: record('a') }, 'full');
+    expect(transactions).toEqual([['a']]);
+    // Not at the first turn: it waited for the holder first, and gave up waiting after 50 ms.
+    expect(performance.now() - startedAt).toBeGreaterThanOrEqual(49);
+  });
+
+  it('commits at once what a caller commits now, held lock or not', () => {
+    const transactions: string[][] = [];
+    const queue = new WriteQueue({ commit: (writes) => transactions.push(writes.map((write) => write.record.id)), committed: () => undefined, held: () => true });
+    queue.flushNow({ record: record('a') });
+    expect(transactions).toEqual([['a']]);
+  });
 });

@@ -306,6 +306,11 @@ export class PurchaseJournal {
     return this.#checkpointer.offThread;
   }
 
+  /** Whether the checkpointer holds the write lock this moment, emptying the log after a burst (wal-checkpointer.ts). */
+  get logBeingEmptied(): boolean {
+    return this.#checkpointer.holding;
+  }
+
   close(): void {
     this.#walSync.close();
     try {

@@ -75,6 +75,7 @@ export class RecordStore {
       committed: (write) => {
         this.#announce(write.record);
       },
+      held: () => this.#journal.logBeingEmptied,
     });
     this.#clock = clock;
   }
