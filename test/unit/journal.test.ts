@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync, StatementSync } from 'node:sqlite';
@@ -85,6 +85,41 @@ describe('PurchaseJournal', () => {
     expect(journal.listInStates(['pending'])).toEqual([]);
     expect(journal.listInStates(['failed']).map((row) => row.purchaseId)).toEqual(['p-9']);
     expect(journal.get(intent.id)?.state).toBe('failed');
+  });
+
+  it('names only the columns that changed: a settling purchase writes no page of the title or purchase-ID index, and its summary and cost still follow', () => {
+    // The pages a write appends to the WAL, from each frame's header (the page number, big-endian).
+    const walPath = `${journal.path}-wal`;
+    const pagesWrittenBy = (write: () => void): number[] => {
+      const from = statSync(walPath).size;
+      write();
+      const log = readFileSync(walPath);
+      const pages: number[] = [];
+      for (let offset = Math.max(from, 32); offset + 24 <= log.length; offset += 24 + 4096) pages.push(log.readUInt32BE(offset));
+      return pages;
+    };
+    const indexPages = (name: string): number[] =>
+      journal.database.prepare('SELECT pageno FROM dbstat WHERE name = ?').all(name).map((row) => z.object({ pageno: z.number() }).parse(row).pageno);
+    const intent = record();
+    journal.insert(intent);
+    const pending = { ...intent, state: 'pending' as const, purchaseId: 'p-7', resultUrl: 'https://api.example.test/purchases/p-7', updatedAt: intent.updatedAt + 1 };
+    journal.update(pending, 'full');
+
+    const settled = { ...pending, state: 'available' as const, totals: [{ currency: 'GBP', value: 2.5 }], updatedAt: pending.updatedAt + 1 };
+    const written = pagesWrittenBy(() => { journal.update(settled, 'normal', { resultBody: '{"x":1}' }); });
+    expect(written.length).toBeGreaterThan(0);
+    for (const index of ['purchases_by_title', 'purchases_purchase_id']) expect(written.filter((page) => indexPages(index).includes(page)), index).toEqual([]);
+    // The state's index did move.
+    expect(written.some((page) => indexPages('purchases_by_state').includes(page))).toBe(true);
+    expect(journal.summaries({}).map((summary) => [summary.id, summary.state])).toEqual([[intent.id, 'available']]);
+    expect(journal.database.prepare('SELECT currency, micros FROM purchase_costs').all()).toEqual([{ currency: 'GBP', micros: 2_500_000 }]);
+
+    // A settled purchase rewritten with other totals: its state is named though unchanged, so its cost follows.
+    journal.update({ ...settled, totals: [{ currency: 'GBP', value: 3 }], updatedAt: settled.updatedAt + 1 }, 'normal');
+    expect(journal.database.prepare('SELECT currency, micros FROM purchase_costs').all()).toEqual([{ currency: 'GBP', micros: 3_000_000 }]);
+    // A new title still moves its index entry, and is found by it.
+    journal.update({ ...settled, titleNumber: 'DN42', updatedAt: settled.updatedAt + 2 }, 'normal');
+    expect(journal.search({ titleNumber: 'DN42' }).map((row) => row.id)).toEqual([intent.id]);
   });
 
   it('lists records in given states, oldest first', () => {

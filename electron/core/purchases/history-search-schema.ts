@@ -1,5 +1,5 @@
 import type { DatabaseSync } from 'node:sqlite';
-import { purchaseRecordSchema, purchaseSummarySchema } from '../../../shared/purchase.ts';
+import { purchaseRecordSchema, purchaseSummarySchema, type PurchaseRecord } from '../../../shared/purchase.ts';
 import { migrateStep, type JournalStep as Step } from './journal-step.ts';
 
 /**
@@ -120,7 +120,9 @@ INSERT OR IGNORE INTO ${variableTimesTable} (variable, created_at, purchase_rowi
 const summaryOmits = Object.keys(purchaseRecordSchema.shape).filter((field) => !(field in purchaseSummarySchema.shape));
 export const summaryOf = (record: string): string =>
   `iif(json_valid(${record}), json_remove(${record}, ${summaryOmits.map((field) => `'$.${field}'`).join(', ')}), NULL)`;
-const inFlight = "('submitting', 'pending')";
+/** Purchases being sent or followed: they have no summary (their few records are read whole). */
+export const summaryInFlightStates: readonly PurchaseRecord['state'][] = ['submitting', 'pending'];
+const inFlight = `(${summaryInFlightStates.map((state) => `'${state}'`).join(', ')})`;
 const summaries: Step = {
   tables: [summariesTable],
   drop: `DROP TABLE IF EXISTS ${summariesTable}; DROP TRIGGER IF EXISTS purchase_summary_insert; DROP TRIGGER IF EXISTS purchase_summary_update;
