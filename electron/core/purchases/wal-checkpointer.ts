@@ -27,9 +27,9 @@ import { z } from 'zod';
  * reader is in its way (no busy timeout) and says that it holds the lock in `holding`: the write
  * queue's scheduled commits wait a millisecond at a time meanwhile instead of sleeping in
  * SQLite's busy handler on the main thread (write-queue.ts). Bounding the log during the burst
- * too (a RESTART after each checkpoint once the log passed 16 MiB) held the write lock for 18-65
- * ms at a time and left later GETs late: lateness p99 390-500 ms against 130-170 ms in three
- * pairs of runs at 10,000.
+ * too (a RESTART after each checkpoint once the log passed 16 MiB) held the write lock for 7-65
+ * ms at a time and left GETs late: at 10,000, lateness p99 390-500 ms against 130-170 ms in three
+ * of four pairs of runs (68 against 53 ms in the quietest).
  *
  * If the worker cannot start or stops, the connection checkpoints itself again as SQLite would.
  */

@@ -29,8 +29,8 @@ export interface WriteQueueOptions {
   readonly windowMs?: number;
   /**
    * Whether the journal's write lock is held for a moment by another thread (the log being
-   * emptied after a burst, wal-checkpointer.ts): a scheduled commit then waits a millisecond at a time, up to
-   * `maxHeldWaitMs`, instead of sleeping in SQLite's busy handler on the event loop.
+   * emptied after a burst, wal-checkpointer.ts): a scheduled commit then waits a millisecond at a
+   * time, up to `maxHeldWaitMs`, instead of sleeping in SQLite's busy handler on the event loop.
    */
   readonly held?: () => boolean;
 }
