@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { DatabaseSync } from 'node:sqlite';
 import { z } from 'zod';
 import { PurchaseJournal } from '../../electron/core/purchases/journal.ts';
 import { SpendingLedger } from '../../electron/core/spending/ledger.ts';
@@ -20,13 +19,8 @@ export type BudgetCheckTiming = z.infer<typeof budgetCheckSchema>;
 const cost = [{ currency: 'GBP', value: 1.5 }];
 const settings: PurchasingSettings = { ...defaultPurchasingSettings, spending: { sandbox: { confirmAbove: {}, daily: { GBP: 1e9 }, monthly: { GBP: 1e9 } } } };
 
-function purchasesSince(path: string, since: number): number {
-  const db = new DatabaseSync(path, { readOnly: true });
-  try {
-    return z.object({ count: z.number() }).parse(db.prepare("SELECT count(*) AS count FROM purchases WHERE environment_id = 'sandbox' AND created_at >= ?").get(since)).count;
-  } finally {
-    db.close();
-  }
+function purchasesSince(journal: PurchaseJournal, since: number): number {
+  return z.object({ count: z.number() }).parse(journal.database.prepare("SELECT count(*) AS count FROM purchases WHERE environment_id = 'sandbox' AND created_at >= ?").get(since)).count;
 }
 
 /**
@@ -54,7 +48,7 @@ export function timeBudgetChecks(dataDir: string, checks: number): BudgetCheckTi
       samples.push(performance.now() - startedAt);
     }
     return {
-      purchasesThisMonth: purchasesSince(journal.path, periodStarts(Date.now()).month),
+      purchasesThisMonth: purchasesSince(journal, periodStarts(Date.now()).month),
       firstCheckMs: round(firstCheckMs, 3),
       checks,
       p50Ms: round(percentile(samples, 50), 3),
