@@ -122,6 +122,31 @@ describe('PurchaseJournal', () => {
     expect(journal.search({ titleNumber: 'DN42' }).map((row) => row.id)).toEqual([intent.id]);
   });
 
+  it('names the changed columns from the keys it wrote, unless another connection committed or its transaction rolled back', () => {
+    const columns = (id: string): unknown => journal.database.prepare(
+      "SELECT state, purchase_id AS purchaseId, json_extract(record, '$.state') AS recordState FROM purchases WHERE id = ?").get(id);
+    const intent = record();
+    journal.insert(intent);
+    // Another connection (a CLI, the batch store) settles the row behind this one's back.
+    const other = new DatabaseSync(journal.path);
+    try {
+      other.prepare("UPDATE purchases SET state = 'cancelled', record = json_set(record, '$.state', 'cancelled') WHERE id = ?").run(intent.id);
+    } finally {
+      other.close();
+    }
+    // This connection still thinks it "submitting": its next rewrite must name the state all the same.
+    journal.update({ ...intent, sendingAt: 5, updatedAt: intent.updatedAt + 1 }, 'full');
+    expect(columns(intent.id)).toEqual({ state: 'submitting', purchaseId: null, recordState: 'submitting' });
+
+    // A 303 noted in a transaction that then fails (a second insert of the same id) is rolled back.
+    const pending = { ...intent, sendingAt: 5, state: 'pending' as const, purchaseId: 'p-3', resultUrl: 'https://api.example.test/purchases/p-3', updatedAt: intent.updatedAt + 2 };
+    expect(() => { journal.writeAll([{ record: pending }, { record: intent, insert: true }], 'full'); }).toThrow(/UNIQUE/);
+    expect(columns(intent.id)).toEqual({ state: 'submitting', purchaseId: null, recordState: 'submitting' });
+    journal.update(pending, 'full');
+    expect(columns(intent.id)).toEqual({ state: 'pending', purchaseId: 'p-3', recordState: 'pending' });
+    expect(journal.findByPurchaseId('sandbox', 'p-3')?.id).toBe(intent.id);
+  });
+
   it('lists records in given states, oldest first', () => {
     const a = record({ state: 'pending', createdAt: 2 });
     const b = record({ state: 'submitting', createdAt: 1 });

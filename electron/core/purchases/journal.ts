@@ -14,6 +14,7 @@ import { createStatements, orderIndexStatements, parseRecord, parseSummary, unre
 import { SearchBacklog } from './search-backlog.ts';
 import { WalCheckpointer, type WalCheckpointerOptions } from './wal-checkpointer.ts';
 import { WalSync } from './wal-sync.ts';
+import { rowKeysOf, WrittenKeys, type RowKeys } from './written-keys.ts';
 
 export type { JournalWrite } from './journal-rows.ts';
 
@@ -50,6 +51,7 @@ export class PurchaseJournal {
   readonly #checkpointer: WalCheckpointer;
   readonly #walSync: WalSync;
   readonly #searchBacklog: SearchBacklog;
+  readonly #writtenKeys = new WrittenKeys();
 
   /** `checkpoints`: how the log is copied back into the file off the main thread (wal-checkpointer.ts). */
   constructor(dataDir: string, checkpoints: WalCheckpointerOptions = {}) {
@@ -112,10 +114,12 @@ export class PurchaseJournal {
     this.#setSynchronous(durability);
     this.#db.exec('BEGIN IMMEDIATE');
     try {
+      this.#writtenKeys.validate(this.dataVersion());
       work();
       this.#db.exec('COMMIT');
     } catch (error) {
       this.#db.exec('ROLLBACK');
+      this.#writtenKeys.clear();
       throw error;
     }
     this.#checkpointer.wrote();
@@ -164,25 +168,24 @@ export class PurchaseJournal {
                      VALUES (?, ?, ?, ?, ?, ?, ?, ?)`)
       .run(record.id, record.environmentId, record.titleNumber ?? null, record.purchaseId ?? null, record.state,
         record.createdAt, record.updatedAt, JSON.stringify(record));
+    this.#writtenKeys.wrote(record.id, rowKeysOf(record));
     this.#writeVariables(record);
   }
 
   #updateRow(write: JournalWrite): void {
     const { record } = write;
     const json = JSON.stringify(write.notBefore === undefined ? record : { ...record, nextCheckAt: write.notBefore });
-    // Most rewrites (a 202 answered) change neither the title, the purchase ID nor the state:
-    // naming only what changed leaves the indexes on those untouched, which at 10,000 purchases
-    // in flight is about 40% of the cost of each rewrite (fewer pages to the WAL). History's
-    // summary is not rewritten either: nothing it holds changes here (history-search-schema.ts).
-    // The row's own columns decide, in the same statement: no read of the row before the write.
-    // A purchase whose record decides what it cost is rewritten with its state named, so that
-    // the trigger keeping its cost sees it (purchase-costs-schema.ts). Any other rewrite reads
-    // the row's columns first, to name only those that changed (#updateKeys).
-    const keysUnchanged = write.resultBody === undefined && write.replaceVariables !== true &&
-      this.#statement(`UPDATE purchases SET updated_at = ?, record = ? WHERE id = ? AND title_number IS ? AND purchase_id IS ? AND state = ?
-                       AND state NOT IN (${costFromRecordStates.map((state) => `'${state}'`).join(', ')})`)
-        .run(record.updatedAt, json, record.id, record.titleNumber ?? null, record.purchaseId ?? null, record.state).changes !== 0;
-    if (!keysUnchanged) this.#updateKeys(record, json, write.resultBody);
+    // A purchase in flight that this connection wrote last: its key columns are known, and a 303
+    // or a settlement is one UPDATE instead of an UPDATE that changes nothing, a read and another
+    // UPDATE (written-keys.ts).
+    const known = this.#writtenKeys.get(record.id);
+    if (known !== undefined) this.#rewrite(record, json, write.resultBody, known);
+    else if (!this.#rewriteIfKeysUnchanged(write, json)) {
+      const stored = this.#storedKeys(record.id);
+      // Gone (another process deleted it): there is nothing to rewrite.
+      if (stored === undefined) return;
+      this.#rewrite(record, json, write.resultBody, stored);
+    }
     if (write.replaceVariables === true) {
       this.#statement('DELETE FROM purchase_variables WHERE purchase_local_id = ?').run(record.id);
       this.#writeVariables(record);
@@ -190,30 +193,54 @@ export class PurchaseJournal {
   }
 
   /**
-   * A rewrite that changes the title, the purchase ID or the state, or stores a result. Only the
-   * columns that changed are named: SQLite rewrites the index entries of every column in the SET
-   * list, changed or not (each a random page of its index, one more page to the WAL), and fires
-   * each trigger that watches one. A 303 then leaves the title's entry alone, and a purchase that
-   * settles its title's and its purchase ID's. The state is named for a purchase out of flight all
-   * the same: its summary and its cost are made from its record by triggers on the state
-   * (history-search-schema.ts, purchase-costs-schema.ts). A purchase's five rewrites from its
-   * sending mark to its result (journal micro-benchmark, 8 to a transaction): 34% fewer pages to
-   * the WAL, the read costing about what the index entries spared did.
+   * A rewrite of a row whose key columns this connection does not know (after a start, or a
+   * commit by another connection). Most rewrites (a 202 answered) change neither the title, the
+   * purchase ID nor the state: naming only what changed leaves the indexes on those untouched,
+   * which at 10,000 purchases in flight is about 40% of the cost of each rewrite (fewer pages to
+   * the WAL). History's summary is not rewritten either: nothing it holds changes here
+   * (history-search-schema.ts). The row's own columns decide, in the same statement: no read of
+   * the row before the write. A purchase whose record decides what it cost is rewritten with its
+   * state named, so that the trigger keeping its cost sees it (purchase-costs-schema.ts).
    */
-  #updateKeys(record: PurchaseRecord, json: string, resultBody: string | undefined): void {
-    const row = this.#statement('SELECT title_number, purchase_id, state FROM purchases WHERE id = ?').get(record.id);
-    // Gone (another process deleted it): there is nothing to rewrite.
-    if (row === undefined) return;
-    const current = keyColumnsRowSchema.parse(row);
-    const title = record.titleNumber ?? null;
-    const purchaseId = record.purchaseId ?? null;
+  #rewriteIfKeysUnchanged(write: JournalWrite, json: string): boolean {
+    const { record } = write;
+    if (write.resultBody !== undefined || write.replaceVariables === true) return false;
+    const changes = this.#statement(`UPDATE purchases SET updated_at = ?, record = ? WHERE id = ? AND title_number IS ? AND purchase_id IS ? AND state = ?
+                     AND state NOT IN (${costFromRecordStates.map((state) => `'${state}'`).join(', ')})`)
+      .run(record.updatedAt, json, record.id, record.titleNumber ?? null, record.purchaseId ?? null, record.state).changes;
+    if (changes === 0) return false;
+    this.#writtenKeys.wrote(record.id, rowKeysOf(record));
+    return true;
+  }
+
+  #storedKeys(id: string): RowKeys | undefined {
+    const row = this.#statement('SELECT title_number, purchase_id, state FROM purchases WHERE id = ?').get(id);
+    if (row === undefined) return undefined;
+    const stored = keyColumnsRowSchema.parse(row);
+    return { titleNumber: stored.title_number, purchaseId: stored.purchase_id, state: stored.state };
+  }
+
+  /**
+   * A rewrite of a row whose key columns are `stored`. Only the columns that changed are named:
+   * SQLite rewrites the index entries of every column in the SET list, changed or not (each a
+   * random page of its index, one more page to the WAL), and fires each trigger that watches one.
+   * A 303 then leaves the title's entry alone, and a purchase that settles its title's and its
+   * purchase ID's. The state is named for a purchase out of flight all the same: its summary and
+   * its cost are made from its record by triggers on the state (history-search-schema.ts,
+   * purchase-costs-schema.ts). A purchase's five rewrites from its sending mark to its result
+   * (journal micro-benchmark, 8 to a transaction): 34% fewer pages to the WAL.
+   */
+  #rewrite(record: PurchaseRecord, json: string, resultBody: string | undefined, stored: RowKeys): void {
+    const keys = rowKeysOf(record);
     const named: [column: string, value: string | null][] = [];
-    if (current.title_number !== title) named.push(['title_number', title]);
-    if (current.purchase_id !== purchaseId) named.push(['purchase_id', purchaseId]);
-    if (current.state !== record.state || !summaryInFlightStates.includes(record.state)) named.push(['state', record.state]);
-    this.#statement(`UPDATE purchases SET ${named.map(([column]) => `${column} = ?, `).join('')}updated_at = ?, record = ?,
-                     result_body = COALESCE(?, result_body) WHERE id = ?`)
-      .run(...named.map(([, value]) => value), record.updatedAt, json, resultBody ?? null, record.id);
+    if (stored.titleNumber !== keys.titleNumber) named.push(['title_number', keys.titleNumber]);
+    if (stored.purchaseId !== keys.purchaseId) named.push(['purchase_id', keys.purchaseId]);
+    if (stored.state !== keys.state || !summaryInFlightStates.includes(record.state)) named.push(['state', keys.state]);
+    const body = resultBody === undefined ? [] : [resultBody];
+    this.#statement(`UPDATE purchases SET ${named.map(([column]) => `${column} = ?, `).join('')}updated_at = ?, record = ?${
+      body.length === 0 ? '' : ', result_body = ?'} WHERE id = ?`)
+      .run(...named.map(([, value]) => value), record.updatedAt, json, ...body, record.id);
+    this.#writtenKeys.wrote(record.id, keys);
   }
 
   #writeVariables(record: PurchaseRecord): void {
@@ -317,7 +344,10 @@ export class PurchaseJournal {
                   VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(record.id, record.environmentId, record.titleNumber ?? null, record.purchaseId ?? null, record.state,
           record.createdAt, record.updatedAt, JSON.stringify(record), resultBody);
       added = Number(result.changes) > 0;
-      if (added) this.#writeVariables(record);
+      if (added) {
+        this.#writtenKeys.wrote(record.id, rowKeysOf(record));
+        this.#writeVariables(record);
+      }
     });
     return added;
   }
