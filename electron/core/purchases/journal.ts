@@ -118,8 +118,9 @@ export class PurchaseJournal {
       work();
       this.#db.exec('COMMIT');
     } catch (error) {
-      this.#db.exec('ROLLBACK');
+      // First: after some errors SQLite has already rolled back, and ROLLBACK itself throws.
       this.#writtenKeys.clear();
+      this.#db.exec('ROLLBACK');
       throw error;
     }
     this.#checkpointer.wrote();
