@@ -134,7 +134,7 @@ describe('PurchaseJournal', () => {
     } finally {
       other.close();
     }
-    // This connection still thinks it "submitting": its next rewrite must name the state all the same.
+    // This connection last wrote "submitting" there: its next rewrite must name the state all the same.
     journal.update({ ...intent, sendingAt: 5, updatedAt: intent.updatedAt + 1 }, 'full');
     expect(columns(intent.id)).toEqual({ state: 'submitting', purchaseId: null, recordState: 'submitting' });
 
