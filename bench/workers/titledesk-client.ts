@@ -3,7 +3,7 @@
  * the keep-alive agent) and the real PurchaseService (journal, scheduler, poller). Buys one
  * variable per purchase, all at once, waits for all to settle and prints its own usage; the sandbox's log judges its polling.
  */
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { settledPurchaseStates } from '../../shared/purchase.ts';
@@ -12,7 +12,7 @@ import { createEnvironmentSession } from '../../electron/core/api/environment-se
 import { sandboxEnvironment, fillSandboxSecrets } from '../../electron/core/env/sandbox-environment.ts';
 import { createHttpAgent } from '../../electron/core/http/agent.ts';
 import { PurchaseService } from '../../electron/core/purchases/purchase-service.ts';
-import { logSizeLimitBytes } from '../../electron/core/purchases/wal-checkpointer.ts';
+import { logFileBytes, logSizeLimitBytes } from '../../electron/core/purchases/wal-checkpointer.ts';
 import { MemorySecretStore } from '../../electron/core/secrets/memory-secret-store.ts';
 import { startUsage, workloadBuys, workloadSchema, type ClientReport } from '../lib/polling-analysis.ts';
 
@@ -47,14 +47,7 @@ const allSettled = new Promise<void>((resolve) => {
 
 // The journal's log file at its largest (the disk it takes while purchases are followed), and
 // how soon after the last purchase settled it is given back.
-const logPath = join(dataDir, 'purchases.sqlite-wal');
-const logBytes = (): number => {
-  try {
-    return statSync(logPath).size;
-  } catch {
-    return 0; // none before the first write
-  }
-};
+const logBytes = (): number => logFileBytes(join(dataDir, 'purchases.sqlite'));
 let logPeakBytes = 0;
 const logSampler = setInterval(() => {
   logPeakBytes = Math.max(logPeakBytes, logBytes());

@@ -189,7 +189,7 @@ describe('the journal write queue', () => {
     expect(transactions[0]?.writes).toEqual([{ record: record('a', 'pending'), notBefore: 70 }, { record: record('b', 'pending') }]);
   });
 
-  it("waits while the write lock is held for the log's restart, and commits as soon as it is free", async () => {
+  it('waits while the write lock is held to empty the log, and commits as soon as it is free', async () => {
     let held = true;
     const transactions: string[][] = [];
     const queue = new WriteQueue({ commit: (writes) => transactions.push(writes.map((write) => write.record.id)), committed: () => undefined, held: () => held });
@@ -202,7 +202,7 @@ describe('the journal write queue', () => {
     expect(transactions).toEqual([['a']]);
   });
 
-  it('commits regardless once the lock has been held for longer than a restart takes', async () => {
+  it('commits regardless once the lock has been held for longer than emptying the log takes', async () => {
     const transactions: string[][] = [];
     const queue = new WriteQueue({ commit: (writes) => transactions.push(writes.map((write) => write.record.id)), committed: () => undefined, held: () => true });
     const startedAt = performance.now();

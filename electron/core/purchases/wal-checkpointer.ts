@@ -50,6 +50,15 @@ const sqliteDefaultAutocheckpointPages = 1000;
 /** What the log file is cut back to when the log starts again, and above which a quiet checkpoint empties it. */
 export const logSizeLimitBytes = 16 * 1024 * 1024;
 
+/** The size of the write-ahead log file of the database at `databasePath`; 0 when there is none. */
+export function logFileBytes(databasePath: string): number {
+  try {
+    return statSync(`${databasePath}-wal`).size;
+  } catch {
+    return 0;
+  }
+}
+
 /**
  * The worker's code, run as a script (eval): a file of its own would have to be found next to
  * whichever bundle loaded this one (desktop app, CLI, browser-mode host). It answers each
@@ -202,15 +211,6 @@ export class WalCheckpointer {
     this.#worker.postMessage(request);
   }
 
-  /** The log file's size now; 0 when there is none. */
-  #logBytes(): number {
-    try {
-      return statSync(`${this.#path}-wal`).size;
-    } catch {
-      return 0;
-    }
-  }
-
   #answered(message: unknown): void {
     this.#inFlight = false;
     const outcome = workerAnswerSchema.safeParse(message);
@@ -223,6 +223,6 @@ export class WalCheckpointer {
     // Writes made while it ran are in the log past what it copied: another one follows.
     if (this.#wroteSinceAsked) this.#schedule();
     // Nothing was written while it ran: the burst is over, and a large file is given back.
-    else if ('log' in outcome.data && this.#logBytes() > this.#truncateAboveBytes) this.#ask('truncate');
+    else if ('log' in outcome.data && logFileBytes(this.#path) > this.#truncateAboveBytes) this.#ask('truncate');
   }
 }
