@@ -47,7 +47,7 @@ const allSettled = new Promise<void>((resolve) => {
 
 // The journal's log file at its largest (the disk it takes while purchases are followed), and
 // how soon after the last purchase settled it is given back.
-const logBytes = (): number => logFileBytes(join(dataDir, 'purchases.sqlite'));
+const logBytes = (): number => logFileBytes(service.journalPath);
 let logPeakBytes = 0;
 const logSampler = setInterval(() => {
   logPeakBytes = Math.max(logPeakBytes, logBytes());
