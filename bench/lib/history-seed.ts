@@ -22,7 +22,7 @@ export interface SeededHistory {
  * Each row sets off triggers that write a dozen B-trees, and within one transaction SQLite copies
  * every page a statement changes to a statement journal first (so that the statement alone can be
  * undone). That journal, and a page cache of 256 MiB instead of 2 MiB, are kept in memory here:
- * 100,000 rows took 49 s with SQLite's defaults and 21-23 s so. The app's journal keeps the
+ * 100,000 rows took 49 s with SQLite's defaults and 21-23 s with these. The app's journal keeps the
  * defaults: its transactions are small, and for them neither setting saved CPU (a 32 MiB cache
  * made a 202's rewrite and a settlement dearer by a quarter to a half).
  */
