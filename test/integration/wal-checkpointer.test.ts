@@ -2,7 +2,7 @@ import { copyFileSync, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PurchaseJournal } from '../../electron/core/purchases/journal.ts';
 import { WalCheckpointer, logSizeLimitBytes, type CheckpointOutcome } from '../../electron/core/purchases/wal-checkpointer.ts';
 import { intentRecord } from '../unit/support/intent-record.ts';
@@ -48,14 +48,18 @@ afterEach(() => {
 });
 
 describe('the journal checkpoints its write-ahead log on a worker thread', () => {
-  it('leaves checkpoints to SQLite until the first write, then to the worker', async () => {
+  it('leaves checkpoints to SQLite until the journal is busy, then to the worker', async () => {
     const watcher = outcomeWatcher((outcome) => 'log' in outcome && outcome.log > 0 && outcome.checkpointed === outcome.log);
-    const journal = new PurchaseJournal(dir, { delayMs: 10, onCheckpoint: watcher.onCheckpoint });
+    const journal = new PurchaseJournal(dir, { delayMs: 10, startAfterWrites: 40, onCheckpoint: watcher.onCheckpoint });
     try {
       expect(journal.checkpointsOffThread).toBe(false);
       expect(autocheckpointPages(journal.database)).toBe(1000);
       const records = Array.from({ length: 50 }, () => intentRecord());
-      for (const each of records) journal.insert(each);
+      // Several records in one transaction count as several.
+      journal.writeAll(records.slice(0, 39).map((record) => ({ record, insert: true })), 'full');
+      expect(journal.checkpointsOffThread).toBe(false);
+      expect(autocheckpointPages(journal.database)).toBe(1000);
+      for (const each of records.slice(39)) journal.insert(each);
       expect(journal.checkpointsOffThread).toBe(true);
       expect(autocheckpointPages(journal.database)).toBe(0);
 
@@ -76,7 +80,7 @@ describe('the journal checkpoints its write-ahead log on a worker thread', () =>
 
   it('still removes the log when the journal closes, and keeps every record', async () => {
     const watcher = outcomeWatcher((outcome) => 'log' in outcome);
-    const journal = new PurchaseJournal(dir, { delayMs: 10, onCheckpoint: watcher.onCheckpoint });
+    const journal = new PurchaseJournal(dir, { delayMs: 10, startAfterWrites: 1, onCheckpoint: watcher.onCheckpoint });
     const written = intentRecord();
     journal.insert(written);
     await watcher.settled;
@@ -94,7 +98,7 @@ describe('the journal checkpoints its write-ahead log on a worker thread', () =>
 
   it('empties a log file larger than its limit once a checkpoint finds nothing written meanwhile', async () => {
     const outcomes: CheckpointOutcome[] = [];
-    const journal = new PurchaseJournal(dir, { delayMs: 10, truncateAboveBytes: 64 * 1024, onCheckpoint: (outcome) => outcomes.push(outcome) });
+    const journal = new PurchaseJournal(dir, { delayMs: 10, startAfterWrites: 1, truncateAboveBytes: 64 * 1024, onCheckpoint: (outcome) => outcomes.push(outcome) });
     const logBytes = (): number => statSync(`${journal.path}-wal`).size;
     try {
       expect(journal.database.prepare('PRAGMA journal_size_limit').get()).toEqual({ journal_size_limit: logSizeLimitBytes });
@@ -120,7 +124,7 @@ describe('the journal checkpoints its write-ahead log on a worker thread', () =>
 
   it('leaves the log file alone while a reader still reads from it, and empties it at a later quiet checkpoint', async () => {
     const outcomes: CheckpointOutcome[] = [];
-    const journal = new PurchaseJournal(dir, { delayMs: 10, truncateAboveBytes: 64 * 1024, onCheckpoint: (outcome) => outcomes.push(outcome) });
+    const journal = new PurchaseJournal(dir, { delayMs: 10, startAfterWrites: 1, truncateAboveBytes: 64 * 1024, onCheckpoint: (outcome) => outcomes.push(outcome) });
     const reader = new DatabaseSync(journal.path);
     try {
       // A read that began before the writes: the log cannot be emptied under it, and the worker does not wait for it.
@@ -147,7 +151,7 @@ describe('the journal checkpoints its write-ahead log on a worker thread', () =>
     db.exec('PRAGMA journal_mode = WAL; CREATE TABLE t (x)');
     const watcher = outcomeWatcher((outcome) => 'error' in outcome);
     // The folder stands in for the file: SQLite in the worker cannot open a folder as a database.
-    const checkpointer = new WalCheckpointer(db, dir, { delayMs: 10, onCheckpoint: watcher.onCheckpoint });
+    const checkpointer = new WalCheckpointer(db, dir, { delayMs: 10, startAfterWrites: 1, onCheckpoint: watcher.onCheckpoint });
     try {
       db.exec('INSERT INTO t VALUES (1)');
       checkpointer.wrote();
@@ -167,11 +171,34 @@ describe('the journal checkpoints its write-ahead log on a worker thread', () =>
     }
   });
 
+  it('counts writes within two seconds: writes spread out start no worker', () => {
+    vi.useFakeTimers({ toFake: ['performance'] });
+    const path = join(dir, 'journal.sqlite');
+    const db = new DatabaseSync(path);
+    db.exec('PRAGMA journal_mode = WAL');
+    const checkpointer = new WalCheckpointer(db, path, { startAfterWrites: 40 });
+    try {
+      checkpointer.wrote(30);
+      vi.advanceTimersByTime(2500);
+      checkpointer.wrote(30);
+      expect(checkpointer.offThread).toBe(false);
+      expect(autocheckpointPages(db)).toBe(1000);
+      vi.advanceTimersByTime(1500);
+      checkpointer.wrote(10);
+      expect(checkpointer.offThread).toBe(true);
+      expect(autocheckpointPages(db)).toBe(0);
+    } finally {
+      vi.useRealTimers();
+      checkpointer.stop();
+      db.close();
+    }
+  });
+
   it('starts no worker once stopped', () => {
     const path = join(dir, 'journal.sqlite');
     const db = new DatabaseSync(path);
     db.exec('PRAGMA journal_mode = WAL');
-    const checkpointer = new WalCheckpointer(db, path);
+    const checkpointer = new WalCheckpointer(db, path, { startAfterWrites: 1 });
     try {
       checkpointer.stop();
       checkpointer.wrote();

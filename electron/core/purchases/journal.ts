@@ -89,7 +89,7 @@ export class PurchaseJournal {
         const record = parseRecord({ record: row.record });
         if (record !== undefined) this.#writeVariables(record);
       }
-    });
+    }, true, rows.length);
   }
 
   #migrate(): void {
@@ -109,8 +109,11 @@ export class PurchaseJournal {
     this.#synchronous = level;
   }
 
-  /** `indexLater`: the title index takes in what this wrote a moment later (search-backlog.ts). */
-  #transaction(durability: Durability, work: () => void, indexLater = true): void {
+  /**
+   * `indexLater`: the title index takes in what this wrote a moment later (search-backlog.ts).
+   * `records`: how many records it writes, which tells the checkpointer how busy the journal is.
+   */
+  #transaction(durability: Durability, work: () => void, indexLater = true, records = 1): void {
     this.#setSynchronous(durability);
     this.#db.exec('BEGIN IMMEDIATE');
     try {
@@ -123,7 +126,7 @@ export class PurchaseJournal {
       this.#db.exec('ROLLBACK');
       throw error;
     }
-    this.#checkpointer.wrote();
+    this.#checkpointer.wrote(records);
     if (indexLater) this.#searchBacklog.wrote();
   }
 
@@ -147,7 +150,7 @@ export class PurchaseJournal {
         if (write.insert === true) this.#insertRow(write.record);
         else this.#updateRow(write);
       }
-    });
+    }, true, writes.length);
   }
 
   /**
