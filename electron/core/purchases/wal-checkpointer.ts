@@ -17,13 +17,13 @@ import { z } from 'zod';
  * PASSIVE: the worker never waits for a reader or a writer, and never holds one up.
  *
  * The worker starts only when the journal is busy: `startAfterWrites` records written within
- * `startWindowMs`. Until then SQLite checkpoints in the commits as it does by default, a few
- * milliseconds every thousand pages. A thread costs about 100 ms of CPU to start and 8-12 MiB of
+ * `startWindowMs`. Until then SQLite checkpoints as it does by default, in the commit that takes
+ * the log past a thousand pages. A thread costs about 100 ms of CPU to start and 8-12 MiB of
  * resident memory for as long as it lives, which a user following a few purchases, or a CLI
  * command that writes one record, never earns back. At 1,000 purchases in flight (3,000 writes in
  * the first two seconds, about 100 in each two seconds after) the client used 2.88-3.18 s of CPU
  * without the worker against 3.19-3.82 s with it, in four interleaved pairs, and 111-117 MiB
- * against 123-130 MiB; lateness was the same and the event loop's p99 delay 0.7 ms longer.
+ * against 123-130 MiB; lateness was the same and the event loop's p99 delay about 1 ms longer.
  * At 10,000 (12,800 writes in the first two seconds) it starts within the first second.
  *
  * The log file is given back after a burst. SQLite writes the log from its start again only at a
