@@ -10,7 +10,7 @@ import { z } from 'zod';
  * copies them into the file and syncs it, on the thread that committed. For the journal that is
  * the main thread: with 10,000 purchases in flight, moving them here took the event loop's p99
  * delay from about 22.5 to 19 ms. A checkpoint guards no promise: a commit is durable once it
- * is in the log. So once the journal has written, its connection stops checkpointing
+ * is in the log. So once the journal is busy (see below), its connection stops checkpointing
  * (wal_autocheckpoint = 0) and a worker thread checkpoints a moment after each burst of writes,
  * with a connection of its own that it opens for that checkpoint only (so that, when the
  * journal closes, its connection is still the last one and removes the log as before).
