@@ -5,7 +5,6 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { backUpJournal, listBackups } from '../../electron/core/purchases/journal-backup.ts';
-import { journalMapBytes, openJournalFile } from '../../electron/core/purchases/journal-open.ts';
 import { PurchaseJournal } from '../../electron/core/purchases/journal.ts';
 import type { PurchaseRecord } from '../../shared/purchase.ts';
 
@@ -101,40 +100,6 @@ describe('opening a journal that is not as it was left', () => {
     expect(journal.search({ limit: 1000 })).toHaveLength(45);
     journal.close();
     expect(readdirSync(dir).filter((name) => name.includes('damaged'))).toEqual([]);
-  });
-});
-
-describe('reading the journal through a memory map', () => {
-  const mapBytes = (db: DatabaseSync): unknown => db.prepare('PRAGMA mmap_size').get()?.['mmap_size'];
-  const damagePage2 = (path: string): void => {
-    const fd = openSync(path, 'r+');
-    writeSync(fd, Buffer.alloc(4096, 0x5a), 0, 4096, 4096);
-    closeSync(fd);
-  };
-
-  it('maps a journal that passed its integrity check, and reads what another connection wrote', () => {
-    const records = fill(3);
-    const opened = openJournalFile(join(dir, 'purchases.sqlite'));
-    expect(opened.notices).toEqual([]);
-    expect(mapBytes(opened.db)).toBe(journalMapBytes);
-    // Another process (the CLI) adds a purchase: the mapped connection sees it.
-    const other = new PurchaseJournal(dir);
-    other.insert(record(7));
-    other.close();
-    const count = opened.db.prepare('SELECT count(*) AS n FROM purchases').get()?.['n'];
-    expect(count).toBe(records.length + 1);
-    opened.db.close();
-  });
-
-  it('maps the fresh journal that replaces a damaged one', () => {
-    fill(50);
-    const path = join(dir, 'purchases.sqlite');
-    damagePage2(path);
-    const opened = openJournalFile(path);
-    expect(opened.notices.map((notice) => notice.kind)).toEqual(['damaged']);
-    expect(opened.salvaged).toHaveLength(50);
-    expect(mapBytes(opened.db)).toBe(journalMapBytes);
-    opened.db.close();
   });
 });
 

@@ -46,26 +46,6 @@ function configure(db: DatabaseSync): void {
   db.exec('PRAGMA journal_mode = WAL; PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON;');
 }
 
-/** The most of the journal file read through a memory map: more than a journal of 100,000 purchases (600 MB). */
-export const journalMapBytes = 1024 * 1024 * 1024;
-
-/**
- * Reads of the journal file through a memory map instead of a read() each page. History's
- * searches read pages spread over the whole file (a title's purchases were bought months apart):
- * at 100,000 purchases a title's page took 0.45-0.52 ms p50 and 0.91-1.55 ms p99 read by read(),
- * 0.18-0.19 ms and 0.58-0.72 ms mapped, and free-text searches half as long (two runs each).
- * SQLite writes through write() all the same, and the log is never mapped: nothing a commit
- * promises changes. The file's pages that were read count in the process's resident memory
- * (pages the system may drop, not the heap's): 5-13 MiB more at 1,000 purchases in flight, about
- * 3 MiB at 10,000, with no change in CPU beyond the machine's spread (three and one pairs of runs).
- * The other cost: an I/O error on a mapped page cannot be returned as an error, the
- * process gets a signal instead. So only a file whose every page was just read back without error
- * (quick_check) is mapped, as Chromium does for its own databases; a damaged one never is.
- */
-function mapForReading(db: DatabaseSync): void {
-  db.exec(`PRAGMA mmap_size = ${String(journalMapBytes)}`);
-}
-
 /** The first problem quick_check reports, or undefined when the file is sound. */
 function integrityProblem(db: DatabaseSync): string | undefined {
   const rows = db.prepare('PRAGMA quick_check').all().map((row) => quickCheckRowSchema.safeParse(row));
@@ -80,10 +60,7 @@ function tryOpen(path: string): { db: DatabaseSync } | { problem: string } {
     db = new DatabaseSync(path);
     configure(db);
     const problem = integrityProblem(db);
-    if (problem === undefined) {
-      mapForReading(db);
-      return { db };
-    }
+    if (problem === undefined) return { db };
     db.close();
     return { problem };
   } catch (error) {
@@ -166,7 +143,6 @@ export function openJournalFile(path: string, now: Date = new Date()): OpenedJou
   for (const suffix of ['', '-wal', '-shm']) rmSync(`${path}${suffix}`, { force: true });
   const db = new DatabaseSync(path);
   configure(db);
-  mapForReading(db);
   notices.push({
     kind: 'damaged',
     message: `The purchase journal was damaged (${opened.problem}). A copy of it was kept at ${copy}; ` +
