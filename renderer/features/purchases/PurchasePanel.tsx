@@ -42,6 +42,10 @@ export function PurchasePanel({ environment, onOpen, focusRequest }: PurchasePan
     getScrollElement: () => scroller.current,
     estimateSize: () => rowHeight.current,
     measureElement: (element, entry, instance) => {
+      // A row being mounted is given the height rows have: reading its own would lay out the page
+      // in the middle of React's commit, 12-15 ms of a task when 1,000 purchases arrive. The
+      // ResizeObserver reports its real height once the browser has laid it out, before it paints.
+      if (entry === undefined) return rowHeight.current;
       // While the panel is hidden (History open, a purchase in its own view) its rows measure 0:
       // they keep the height they had, or coming back would lay out every row at once.
       const size = measureElement(element, entry, instance);

@@ -102,6 +102,8 @@ export function Workspace({ environment, loadProblem, openPurchase }: WorkspaceP
 
   // Stable, so History's memoised rows are not all rendered again when the workspace is.
   const lookUp = useCallback((): void => { setViewing(undefined); setTab('Look up'); }, []);
+  // Stable, so that the purchase panel's memoised rows are not rendered again with every render here.
+  const openPurchaseView = useCallback((id: string): void => { setViewing({ id, environmentId: environment.id }); }, [environment.id]);
 
   return (
     <ReportContext value={setReport}>
@@ -166,7 +168,7 @@ export function Workspace({ environment, loadProblem, openPurchase }: WorkspaceP
           <PurchasePanel
             key={environment.id}
             environment={environment}
-            onOpen={(id) => { setViewing({ id, environmentId: environment.id }); }}
+            onOpen={openPurchaseView}
             focusRequest={rowFocus}
           />
         ) : null}
