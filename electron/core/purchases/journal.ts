@@ -67,7 +67,7 @@ export class PurchaseJournal {
     this.#setSynchronous('full');
     this.#migrate();
     this.#searchBacklog = new SearchBacklog(this.#db, (work) => {
-      this.#transaction('normal', work, false);
+      this.#transaction('normal', work, { indexLater: false });
     });
     // What an earlier process left in the backlog (one killed before it closed the journal).
     this.#searchBacklog.wrote();
@@ -89,7 +89,7 @@ export class PurchaseJournal {
         const record = parseRecord({ record: row.record });
         if (record !== undefined) this.#writeVariables(record);
       }
-    }, true, rows.length);
+    }, { records: rows.length });
   }
 
   #migrate(): void {
@@ -113,7 +113,7 @@ export class PurchaseJournal {
    * `indexLater`: the title index takes in what this wrote a moment later (search-backlog.ts).
    * `records`: how many records it writes, which tells the checkpointer how busy the journal is.
    */
-  #transaction(durability: Durability, work: () => void, indexLater = true, records = 1): void {
+  #transaction(durability: Durability, work: () => void, { indexLater = true, records = 1 }: { indexLater?: boolean; records?: number } = {}): void {
     this.#setSynchronous(durability);
     this.#db.exec('BEGIN IMMEDIATE');
     try {
@@ -150,7 +150,7 @@ export class PurchaseJournal {
         if (write.insert === true) this.#insertRow(write.record);
         else this.#updateRow(write);
       }
-    }, true, writes.length);
+    }, { records: writes.length });
   }
 
   /**
