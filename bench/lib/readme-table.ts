@@ -70,7 +70,8 @@ function pollingTable(polling: unknown): string[] {
 
 const scaleRows: readonly [string, string, string][] = [
   ['POSTs: first arrival → last answer (sandbox log)', 'POSTs: first arrival to last answer', ' ms'],
-  ['GETs sent before the advised time / GETs ÷ minimum', '', ''],
+  ['result GETs answered meanwhile / POSTs and GETs answered per second then', 'posting', ''],
+  ['GETs sent before the advised time / GETs ÷ minimum', 'early', ''],
   ['lateness after the advised time, p99', 'lateness p99', ' ms'],
   ['lateness p99 while POSTs are still answered / after the last', 'split', ''],
   ['data ready → 200 sent, p99', 'ready to result p99', ' ms'],
@@ -89,14 +90,16 @@ function scaleTable(scale: unknown): string[] {
     `| median of ${fmt(num(scale, 'runs'))} runs (worst) | ${headings.join(' | ')} |`,
     `|---|${sizes.map(() => '---').join('|')}|`,
   ];
+  const pair = (first: string, second: string, units: readonly [string, string]): string[] =>
+    sizes.map((size) => `${summaryCell(scale, size, first, units[0])} / ${summaryCell(scale, size, second, units[1])}`);
+  /** The rows whose cells pair two measures; every other row is one measure. */
+  const paired: Record<string, () => string[]> = {
+    posting: () => pair('result GETs answered while POSTs are answered', 'POSTs and GETs answered per second while POSTs are answered', ['', ' a second']),
+    early: () => pair('early GETs (sandbox log)', 'result GETs / minimal', ['', '']),
+    split: () => pair('lateness p99 while POSTs are answered', 'lateness p99 after the last POST', [' ms', ' ms']),
+  };
   for (const [title, label, unit] of scaleRows) {
-    const pair = (first: string, second: string, pairUnit: string): string[] =>
-      sizes.map((size) => `${summaryCell(scale, size, first, pairUnit)} / ${summaryCell(scale, size, second, pairUnit)}`);
-    const cells = label === ''
-      ? pair('early GETs (sandbox log)', 'result GETs / minimal', '')
-      : label === 'split'
-        ? pair('lateness p99 while POSTs are answered', 'lateness p99 after the last POST', ' ms')
-        : sizes.map((size) => summaryCell(scale, size, label, unit));
+    const cells = paired[label]?.() ?? sizes.map((size) => summaryCell(scale, size, label, unit));
     lines.push(`| ${title} | ${cells.join(' | ')} |`);
   }
   lines.push('', `${fmt(num(scale, 'connections'))} connections, the polling section's pacing; each column against a fresh sandbox process. ` +

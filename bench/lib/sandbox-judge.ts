@@ -34,6 +34,13 @@ export interface PollingJudgement {
   readonly posts: number;
   /** From the first POST arriving to the last POST's answer leaving: how fast a client gets its purchases in. */
   readonly postsSpanMs: number | null;
+  /**
+   * Result GETs answered within that span, beside the POSTs: the purchases sent first come due
+   * while later ones are still being sent, and both share the connections.
+   */
+  readonly getsWhilePosting: number | null;
+  /** POSTs and result GETs answered per second within that span: how busy the client kept the sandbox. */
+  readonly requestsPerSecondWhilePosting: number | null;
   readonly gets: number;
   /** GETs of a client that sends each one exactly when the sandbox's advice allows (the checkpoints). */
   readonly minimalGets: number;
@@ -124,6 +131,15 @@ function postsPhase(log: readonly JudgedEntry[]): { first: number; last: number 
   return Number.isFinite(first) ? { first, last } : undefined;
 }
 
+/** Result GETs answered from the first POST's arrival to the last POST's answer. */
+function getsAnsweredWithin(log: readonly JudgedEntry[], phase: { first: number; last: number }): number {
+  let count = 0;
+  for (const entry of log) {
+    if (entry.class === 'result' && entry.method === 'GET' && entry.time >= phase.first && entry.time <= phase.last) count += 1;
+  }
+  return count;
+}
+
 export function judgePolling(log: readonly JudgedEntry[], timings: readonly PurchaseTiming[]): PollingJudgement {
   const byPurchase = groupByPurchase(log);
   const lateness: number[] = [];
@@ -152,10 +168,14 @@ export function judgePolling(log: readonly JudgedEntry[], timings: readonly Purc
     if (tally.resultAt === undefined) withoutResult += 1;
     else readyToResult.push(Math.max(0, tally.resultAt - timing.readyAt));
   }
+  const getsWhilePosting = phase === undefined ? null : getsAnsweredWithin(log, phase);
+  const spanSeconds = phase === undefined ? 0 : (phase.last - phase.first) / 1000;
   return {
     purchases: timings.length,
     posts,
     postsSpanMs: phase === undefined ? null : round(phase.last - phase.first, 0),
+    getsWhilePosting,
+    requestsPerSecondWhilePosting: getsWhilePosting === null || spanSeconds <= 0 ? null : round((posts + getsWhilePosting) / spanSeconds, 0),
     gets,
     minimalGets: minimal,
     getsToMinimal: minimal === 0 ? null : round(gets / minimal),

@@ -32,13 +32,13 @@ export function maxInWindow(times: readonly number[], windowMs: number): number 
   return best;
 }
 
-/** Median and worst of one figure over repeated runs (every figure given here is worse when higher). */
-export function medianAndWorst(values: readonly (number | null)[]): { median: number | null; worst: number | null } {
+/** Median and worst of one figure over repeated runs: the highest, or the lowest for a figure that is `worse: 'lower'` (a rate). */
+export function medianAndWorst(values: readonly (number | null)[], worse: 'higher' | 'lower' = 'higher'): { median: number | null; worst: number | null } {
   const sorted = values.filter((value): value is number => value !== null).sort((a, b) => a - b);
   if (sorted.length === 0) return { median: null, worst: null };
   const middle = sorted.length / 2;
   const median = sorted.length % 2 === 1 ? sorted[Math.floor(middle)] : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
-  return { median: round(median), worst: round(sorted.at(-1)) };
+  return { median: round(median), worst: round(worse === 'higher' ? sorted.at(-1) : sorted[0]) };
 }
 
 /** A figure for the table: '-' when there is none. */

@@ -25,6 +25,8 @@ interface Measure {
   readonly label: string;
   readonly figure: Figure;
   readonly unit?: string;
+  /** A rate is worse when lower; every other figure here when higher. */
+  readonly worse?: 'lower';
   /** The goal at each size, and whether the median meets it. */
   readonly goal?: (size: Size) => { text: string; met: (median: number | null) => boolean } | undefined;
 }
@@ -35,6 +37,8 @@ const exactly = (value: number, text = String(value)) => ({ text, met: (median: 
 export const scaleMeasures: readonly Measure[] = [
   { label: 'POSTs (sandbox count)', figure: (run) => run.serverCounts.purchase },
   { label: 'POSTs: first arrival to last answer', figure: (run) => run.postsSpanMs, unit: ' ms', goal: (size) => (size === 10_000 ? atMost(3000, ' ms') : undefined) },
+  { label: 'result GETs answered while POSTs are answered', figure: (run) => run.getsWhilePosting },
+  { label: 'POSTs and GETs answered per second while POSTs are answered', figure: (run) => run.requestsPerSecondWhilePosting, unit: ' /s', worse: 'lower' },
   { label: 'result GETs / minimal', figure: (run) => run.getsToMinimal, goal: () => exactly(1, '1.00') },
   { label: 'early GETs (sandbox log)', figure: (run) => run.earlyGets, goal: () => exactly(0) },
   { label: 'lateness p99', figure: (run) => run.latenessP99Ms, unit: ' ms', goal: () => atMost(50, ' ms') },
@@ -54,12 +58,12 @@ export const scaleMeasures: readonly Measure[] = [
   { label: "journal's log given back after the last purchase settled", figure: (run) => run.journalLog?.givenBackSeconds ?? null, unit: ' s' },
 ];
 
-function summary(runs: readonly LoadedRun<RunSet>[], column: Column, figure: Figure): { median: number | null; worst: number | null } {
-  return medianAndWorst(runs.map((set) => figure(set[column])));
+function summary(runs: readonly LoadedRun<RunSet>[], column: Column, figure: Figure, worse: 'higher' | 'lower' = 'higher'): { median: number | null; worst: number | null } {
+  return medianAndWorst(runs.map((set) => figure(set[column])), worse);
 }
 
 function cell(runs: readonly LoadedRun<RunSet>[], column: (typeof columns)[number], measure: Measure): string {
-  const { median, worst } = summary(runs, column.key, measure.figure);
+  const { median, worst } = summary(runs, column.key, measure.figure, measure.worse);
   const unit = measure.unit ?? '';
   const shown = median === worst ? show(median, unit) : `${show(median, unit)} (worst ${show(worst, unit)})`;
   // The goals are TitleDesk's: the naive client is there for comparison only.
@@ -104,14 +108,14 @@ export const scaleSection: Section = {
     });
     const summaries = Object.fromEntries(columns.map((column) => [
       column.key,
-      Object.fromEntries(scaleMeasures.map((measure) => [measure.label, summary(runs, column.key, measure.figure)])),
+      Object.fromEntries(scaleMeasures.map((measure) => [measure.label, summary(runs, column.key, measure.figure, measure.worse)])),
     ]));
     return {
       figures: { sizes: scaleSizes, runs: context.runs, connections: benchConnections, summaries, raw: runs },
       tables: [{ columns: ['median of runs (worst) [goal]', ...columns.map((column) => column.heading)], rows: rows(runs) }],
       notes: [
         `${context.runs} runs; in each, TitleDesk buys 1,000 then 10,000 distinct (title, variable) pairs at once, then the naive 3 s client buys the same 10,000, each against a fresh sandbox process, with ${benchConnections} connections. CPU and RSS are the client process only. Each client is one bundled file, built as the desktop app's main process is (bench/lib/worker-build.ts).`,
-        'POSTs: from the first POST arriving at the sandbox to the answer of the last one leaving it. Lateness is also split at that last answer: GETs while purchases are still being sent compete with the POSTs for the event loop and the connections.',
+        'POSTs: from the first POST arriving at the sandbox to the answer of the last one leaving it. The result GETs answered within that span are those of the purchases sent first, come due as advised while later ones were still being sent; with the POSTs they give the requests the sandbox answered per second meanwhile. Lateness is also split at that last answer: GETs while purchases are still being sent compete with the POSTs for the event loop and the connections.',
         `Machine load (1-minute average) before/after each run: ${runs.map((run) => `${String(run.loadBefore[0])}/${String(run.loadAfter[0])}`).join(', ')}.`,
         paceNote(runs),
       ],

@@ -63,6 +63,28 @@ describe('judging polling from the sandbox log', () => {
     expect(judged.latenessAfterPostsP99Ms).toBe(3);
     expect(judged.latenessP99Ms).toBe(40);
     expect(judged.postsSpanMs).toBe(1502);
+    // a's first GET was answered (1,041) within the span (-2 to 1,500); the two others after it.
+    expect(judged.getsWhilePosting).toBe(1);
+    // 2 POSTs and 1 GET in 1.502 s.
+    expect(judged.requestsPerSecondWhilePosting).toBe(2);
+  });
+
+  it('counts only result GETs answered within the POSTs\' span, and has no rate without POSTs', () => {
+    const log: JudgedEntry[] = [
+      post('a', 0),
+      get('a', 400, 202, 1),
+      { time: 450, arrivedAt: 449, method: 'GET', status: 200, class: 'catalog', path: '/titles/DN1/catalog' },
+      get('b', 900, 202, 1),
+      post('b', 1000),
+      get('a', 1401, 200),
+    ];
+    const judged = judgePolling(log, timings);
+    expect(judged.getsWhilePosting).toBe(2);
+    // 2 POSTs and 2 GETs in 1.002 s.
+    expect(judged.requestsPerSecondWhilePosting).toBe(4);
+    const none = judgePolling([get('a', 400, 202, 1)], timings);
+    expect(none.getsWhilePosting).toBeNull();
+    expect(none.requestsPerSecondWhilePosting).toBeNull();
   });
 
   it('counts a purchase that never got its 200, and needs no GET for a purchase answered at once', () => {
@@ -84,6 +106,10 @@ describe('median and worst of repeated runs', () => {
     expect(medianAndWorst([30, 10, 20])).toEqual({ median: 20, worst: 30 });
     expect(medianAndWorst([4, 1, null, 2, 3])).toEqual({ median: 2.5, worst: 4 });
     expect(medianAndWorst([null])).toEqual({ median: null, worst: null });
+  });
+
+  it('takes the lowest as the worst of a rate', () => {
+    expect(medianAndWorst([3000, 3400, 2900], 'lower')).toEqual({ median: 3000, worst: 2900 });
   });
 });
 
