@@ -131,13 +131,15 @@ function postsPhase(log: readonly JudgedEntry[]): { first: number; last: number 
   return Number.isFinite(first) ? { first, last } : undefined;
 }
 
-/** Result GETs answered from the first POST's arrival to the last POST's answer. */
-function getsAnsweredWithin(log: readonly JudgedEntry[], phase: { first: number; last: number }): number {
-  let count = 0;
+/** POSTs, and result GETs answered from the first POST's arrival to the last POST's answer. */
+function answeredWithin(log: readonly JudgedEntry[], phase: { first: number; last: number }): { posts: number; gets: number } {
+  let posts = 0;
+  let gets = 0;
   for (const entry of log) {
-    if (entry.class === 'result' && entry.method === 'GET' && entry.time >= phase.first && entry.time <= phase.last) count += 1;
+    if (entry.class === 'purchase' && entry.method === 'POST') posts += 1;
+    else if (entry.class === 'result' && entry.method === 'GET' && entry.time >= phase.first && entry.time <= phase.last) gets += 1;
   }
-  return count;
+  return { posts, gets };
 }
 
 export function judgePolling(log: readonly JudgedEntry[], timings: readonly PurchaseTiming[]): PollingJudgement {
@@ -168,14 +170,14 @@ export function judgePolling(log: readonly JudgedEntry[], timings: readonly Purc
     if (tally.resultAt === undefined) withoutResult += 1;
     else readyToResult.push(Math.max(0, tally.resultAt - timing.readyAt));
   }
-  const getsWhilePosting = phase === undefined ? null : getsAnsweredWithin(log, phase);
+  const answered = phase === undefined ? undefined : answeredWithin(log, phase);
   const spanSeconds = phase === undefined ? 0 : (phase.last - phase.first) / 1000;
   return {
     purchases: timings.length,
     posts,
     postsSpanMs: phase === undefined ? null : round(phase.last - phase.first, 0),
-    getsWhilePosting,
-    requestsPerSecondWhilePosting: getsWhilePosting === null || spanSeconds <= 0 ? null : round((posts + getsWhilePosting) / spanSeconds, 0),
+    getsWhilePosting: answered?.gets ?? null,
+    requestsPerSecondWhilePosting: answered === undefined || spanSeconds <= 0 ? null : round((answered.posts + answered.gets) / spanSeconds, 0),
     gets,
     minimalGets: minimal,
     getsToMinimal: minimal === 0 ? null : round(gets / minimal),
