@@ -119,27 +119,46 @@ export function workloadDigest(timings: readonly PurchaseTiming[]): string {
   return `${timings.length}-${hashString(parts.join(';')).toString(16).padStart(8, '0')}`;
 }
 
-/** From the first POST arriving to the last POST's answer leaving (undefined without POSTs). */
-function postsPhase(log: readonly JudgedEntry[]): { first: number; last: number } | undefined {
+/** The POSTs in the log: from the first arriving to the last answer leaving, and how many. */
+interface PostsPhase {
+  readonly first: number;
+  readonly last: number;
+  readonly posts: number;
+}
+
+/** Undefined without POSTs. */
+function postsPhase(log: readonly JudgedEntry[]): PostsPhase | undefined {
   let first = Infinity;
   let last = -Infinity;
+  let posts = 0;
   for (const entry of log) {
     if (entry.class !== 'purchase' || entry.method !== 'POST') continue;
     first = Math.min(first, entry.arrivedAt);
     last = Math.max(last, entry.time);
+    posts += 1;
   }
-  return Number.isFinite(first) ? { first, last } : undefined;
+  return Number.isFinite(first) ? { first, last, posts } : undefined;
 }
 
-/** POSTs, and result GETs answered from the first POST's arrival to the last POST's answer. */
-function answeredWithin(log: readonly JudgedEntry[], phase: { first: number; last: number }): { posts: number; gets: number } {
-  let posts = 0;
+/** Result GETs answered within the POSTs' phase. */
+function getsAnsweredWithin(log: readonly JudgedEntry[], phase: PostsPhase): number {
   let gets = 0;
   for (const entry of log) {
-    if (entry.class === 'purchase' && entry.method === 'POST') posts += 1;
-    else if (entry.class === 'result' && entry.method === 'GET' && entry.time >= phase.first && entry.time <= phase.last) gets += 1;
+    if (entry.class === 'result' && entry.method === 'GET' && entry.time >= phase.first && entry.time <= phase.last) gets += 1;
   }
-  return { posts, gets };
+  return gets;
+}
+
+/** The phase's span, the result GETs answered within it, and all the requests answered per second then. */
+function postingFigures(log: readonly JudgedEntry[], phase: PostsPhase | undefined): Pick<PollingJudgement, 'postsSpanMs' | 'getsWhilePosting' | 'requestsPerSecondWhilePosting'> {
+  if (phase === undefined) return { postsSpanMs: null, getsWhilePosting: null, requestsPerSecondWhilePosting: null };
+  const spanMs = phase.last - phase.first;
+  const gets = getsAnsweredWithin(log, phase);
+  return {
+    postsSpanMs: round(spanMs, 0),
+    getsWhilePosting: gets,
+    requestsPerSecondWhilePosting: spanMs <= 0 ? null : round(((phase.posts + gets) * 1000) / spanMs, 0),
+  };
 }
 
 export function judgePolling(log: readonly JudgedEntry[], timings: readonly PurchaseTiming[]): PollingJudgement {
@@ -170,14 +189,10 @@ export function judgePolling(log: readonly JudgedEntry[], timings: readonly Purc
     if (tally.resultAt === undefined) withoutResult += 1;
     else readyToResult.push(Math.max(0, tally.resultAt - timing.readyAt));
   }
-  const answered = phase === undefined ? undefined : answeredWithin(log, phase);
-  const spanSeconds = phase === undefined ? 0 : (phase.last - phase.first) / 1000;
   return {
     purchases: timings.length,
     posts,
-    postsSpanMs: phase === undefined ? null : round(phase.last - phase.first, 0),
-    getsWhilePosting: answered?.gets ?? null,
-    requestsPerSecondWhilePosting: answered === undefined || spanSeconds <= 0 ? null : round((answered.posts + answered.gets) / spanSeconds, 0),
+    ...postingFigures(log, phase),
     gets,
     minimalGets: minimal,
     getsToMinimal: minimal === 0 ? null : round(gets / minimal),
