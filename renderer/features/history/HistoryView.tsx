@@ -8,7 +8,8 @@ import { SpendSummary } from '../spending/SpendSummary.tsx';
 import { StateChip } from '../purchases/PurchaseRow.tsx';
 import { purchaseTitle, stateLabels, variableCount, variableNames } from '../purchases/purchase-labels.ts';
 import { HistoryTools } from './HistoryTools.tsx';
-import { useCheckPurchaseMutation, usePurchaseQuery, useRecheckPurchaseMutation } from '../purchases/purchase-queries.ts';
+import { usePurchaseQuery } from '../purchases/purchase-queries.ts';
+import { useHistoryRowActions } from './history-row-actions.ts';
 import { historyMaxRows, historyPageSize, noFilters, toHistoryQuery, useHistoryQuery, type HistoryFilters } from './history-queries.ts';
 import { formatDateTime } from '../../format-time.ts';
 import { ExportHistory } from './ExportHistory.tsx';
@@ -37,6 +38,7 @@ export function HistoryView({ environment, onShowRequests, onLookUp }: HistoryVi
   const [open, setOpen] = useState<string | undefined>();
   // One function for every row, so that a row whose summary did not change is not rendered again.
   const toggle = useCallback((rowId: string): void => { setOpen((current) => (current === rowId ? undefined : rowId)); }, []);
+  const { reCheck, stateFor } = useHistoryRowActions();
   // New filters start again from the first page.
   const set = (change: Partial<HistoryFilters>): void => {
     setFilters({ ...filters, ...change });
@@ -94,9 +96,13 @@ export function HistoryView({ environment, onShowRequests, onLookUp }: HistoryVi
               </tr>
             </thead>
             <tbody role="rowgroup">
-              {rows.map((record) => (
-                <HistoryRow key={record.id} record={record} open={open === record.id} onToggle={toggle} onShowRequests={onShowRequests} onLookUp={onLookUp} />
-              ))}
+              {rows.map((record) => {
+                const action = stateFor(record.id);
+                return (
+                  <HistoryRow key={record.id} record={record} open={open === record.id} reChecking={action.pending} failure={action.failure}
+                    onToggle={toggle} onReCheck={reCheck} onShowRequests={onShowRequests} onLookUp={onLookUp} />
+                );
+              })}
             </tbody>
           </table>
         </div>
@@ -121,7 +127,11 @@ function describeCount(count: number, filtered: boolean, more: boolean): string 
 interface HistoryRowProps {
   readonly record: PurchaseSummary;
   readonly open: boolean;
+  /** Its latest Re-check is on its way (history-row-actions.ts). */
+  readonly reChecking: boolean;
+  readonly failure: Error | null;
   readonly onToggle: (id: string) => void;
+  readonly onReCheck: (id: string, reference: string) => void;
   readonly onShowRequests: (id: string) => void;
   readonly onLookUp: () => void;
 }
@@ -130,16 +140,9 @@ interface HistoryRowProps {
  * Memoised: a refreshed page keeps an unchanged purchase's summary as the same object
  * (sharePurchasesById), so only the rows that changed are rendered again.
  */
-const HistoryRow = memo(function HistoryRow({ record, open, onToggle, onShowRequests, onLookUp }: HistoryRowProps) {
-  const check = useCheckPurchaseMutation();
-  const recheck = useRecheckPurchaseMutation();
-  const reference = record.purchaseId ?? record.resultUrl;
+const HistoryRow = memo(function HistoryRow({ record, open, reChecking, failure, onToggle, onReCheck, onShowRequests, onLookUp }: HistoryRowProps) {
   // Any row with a result address can be asked again: one GET now, whatever its state.
-  const recheckRow = (): void => {
-    if (reference !== undefined) check.mutate({ reference, watch: false });
-    else recheck.mutate(record.id);
-  };
-  const failure = check.error ?? recheck.error;
+  const reference = record.purchaseId ?? record.resultUrl;
   return (
     <>
       <tr role="row">
@@ -153,7 +156,7 @@ const HistoryRow = memo(function HistoryRow({ record, open, onToggle, onShowRequ
         <td role="cell"><StateChip record={record} /></td>
         <td role="cell" className="numeric">{record.totals === undefined ? '' : formatTotals(record.totals)}</td>
         <td role="cell" className="row-actions">
-          <button type="button" disabled={reference === undefined || check.isPending || recheck.isPending} onClick={recheckRow} aria-label={`Re-check ${purchaseTitle(record)} ${record.purchaseId ?? ''}`.trim()}>
+          <button type="button" disabled={reference === undefined || reChecking} onClick={() => { if (reference !== undefined) onReCheck(record.id, reference); }} aria-label={`Re-check ${purchaseTitle(record)} ${record.purchaseId ?? ''}`.trim()}>
             Re-check
           </button>
           <button type="button" className="button-quiet" aria-expanded={open} onClick={() => { onToggle(record.id); }}>{open ? 'Hide' : 'Details'}</button>

@@ -1,6 +1,7 @@
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { RequestOf } from '../../../shared/contract/channels.ts';
+import type { RequestOf, ResponseOf } from '../../../shared/contract/channels.ts';
+import type { Result } from '../../../shared/contract/result.ts';
 import { purchaseSummarySchema, type PurchaseRecord } from '../../../shared/purchase.ts';
 import { HistoryView } from '../../../renderer/features/history/HistoryView.tsx';
 import { renderWithApi } from '../support/render-app.tsx';
@@ -89,5 +90,46 @@ describe('the history', { timeout: 30_000 }, () => {
     expect(await screen.findByRole('rowheader', { name: 'Estimated Sale Value (£)' })).toBeTruthy();
     expect(fake.callsTo('purchase:get')).toEqual([{ id: whole.id }]);
     expect(fake.callsTo('purchase:list')).toEqual([]);
+  });
+
+  it('re-checks rows from one action for the table: each row keeps its own pending state and failure', async () => {
+    const first = purchase({ id: '00000000-0000-4000-8000-000000000001', purchaseId: 'p-1', state: 'failed' });
+    const records = [
+      first,
+      purchase({ id: '00000000-0000-4000-8000-000000000002', purchaseId: 'p-2', state: 'failed' }),
+      purchase({ id: '00000000-0000-4000-8000-000000000003', purchaseId: undefined, resultUrl: undefined, state: 'outcome_unknown' }),
+    ];
+    let answerFirst: (result: Result<ResponseOf<'purchase:check'>>) => void = () => undefined;
+    const fake = createFeatureApi({
+      'purchase:history': () => ok({ purchases: records.map(summaryOf) }),
+      'purchase:check': ({ reference }) => (reference === 'p-1'
+        ? new Promise((resolve) => { answerFirst = resolve; })
+        : { ok: false, error: { code: 'not_found', message: 'The service does not know a purchase "p-2" (HTTP 404). Nothing was saved.' } }),
+    });
+    renderWithApi(fake.api, <HistoryView environment={sandbox} onShowRequests={() => undefined} onLookUp={() => undefined} />);
+    const button = async (purchaseId: string): Promise<HTMLButtonElement> => {
+      const row = (await screen.findAllByRole('row')).find((candidate) => candidate.textContent.includes(purchaseId));
+      if (row === undefined) throw new Error(`No row for ${purchaseId}`);
+      return within(row).getByRole<HTMLButtonElement>('button', { name: /^Re-check/ });
+    };
+    fireEvent.click(await button('p-1'));
+    await waitFor(async () => { expect((await button('p-1')).disabled).toBe(true); });
+    expect((await button('p-2')).disabled).toBe(false);
+    fireEvent.click(await button('p-2'));
+    const notice = await screen.findByText(/does not know a purchase "p-2"/);
+    // The failure sits in the row after p-2's, not under p-1, which is still on its way.
+    const rows = await screen.findAllByRole('row');
+    const p2 = rows.findIndex((row) => row.textContent.includes('p-2'));
+    expect(rows[p2 + 1]?.contains(notice)).toBe(true);
+    expect((await button('p-1')).disabled).toBe(true);
+    expect((await button('p-2')).disabled).toBe(false);
+    answerFirst(ok({ ...first, state: 'available' }));
+    await waitFor(async () => { expect((await button('p-1')).disabled).toBe(false); });
+    expect(screen.getAllByText(/does not know a purchase/)).toHaveLength(1);
+    // Without a purchase ID or result address there is nothing to ask the service for.
+    const unnamed = (await screen.findAllByRole('row')).find((row) => row.querySelector('code')?.textContent === '—');
+    expect(unnamed).toBeDefined();
+    if (unnamed !== undefined) expect(within(unnamed).getByRole<HTMLButtonElement>('button', { name: /^Re-check/ }).disabled).toBe(true);
+    expect(fake.callsTo('purchase:check')).toEqual([{ reference: 'p-1', wait: false }, { reference: 'p-2', wait: false }]);
   });
 });
