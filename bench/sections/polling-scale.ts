@@ -58,7 +58,7 @@ export const scaleMeasures: readonly Measure[] = [
   { label: "journal's log given back after the last purchase settled", figure: (run) => run.journalLog?.givenBackSeconds ?? null, unit: ' s' },
 ];
 
-function summary(runs: readonly LoadedRun<RunSet>[], column: Column, figure: Figure, worse: 'higher' | 'lower' = 'higher'): { median: number | null; worst: number | null } {
+function summary(runs: readonly LoadedRun<RunSet>[], column: Column, figure: Figure, worse?: 'higher' | 'lower'): { median: number | null; worst: number | null } {
   return medianAndWorst(runs.map((set) => figure(set[column])), worse);
 }
 
