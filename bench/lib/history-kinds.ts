@@ -33,6 +33,8 @@ export const historyWorkerReportSchema = z.object({
   seedSeconds: z.number(),
   journalMiB: z.number().nullable(),
   sample: z.number(),
+  /** Opening the journal (ms), with the full check and sealed at a clean close (history-searcher.ts). */
+  opens: z.object({ checkedMs: z.array(z.number()), sealedMs: z.array(z.number()) }),
   runs: z.array(z.object({ run: z.number(), loadBefore: z.array(z.number()), loadAfter: z.array(z.number()), timings: z.record(z.string(), timingSchema) })),
   budget: budgetCheckSchema,
 });

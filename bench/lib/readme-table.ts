@@ -148,6 +148,7 @@ function measureRows(sections: BenchResults['sections']): string[] {
     [events, '`purchase:updated` messages while purchases settle', `${fmt(num(events, 'messages'))} in ${fmt(num(events, 'runSeconds'), ' s')}; at most ${fmt(num(events, 'maxMessagesInAnySecond'))} in any sliding 1 s window`],
     [history, `History of ${fmt(num(history, 'records'))} purchases: bulk seeding for the bench`, `${fmt(num(history, 'seedSeconds'), ' s')} (one transaction); journal ${fmt(num(history, 'journalMiB'), ' MiB')} on disk`],
     ...historyRows(history),
+    ...journalOpenRows(history),
     ...budgetRows(history),
     [renderer, 'Renderer JS loaded at start: raw / gzip (all JS, with parts loaded on first use)', `${fmt(kib(num(renderer, 'bundle.startJsBytes')), ' KiB')} / ${fmt(kib(num(renderer, 'bundle.startJsGzipBytes')), ' KiB')} (${fmt(kib(num(renderer, 'bundle.jsBytes')), ' KiB')} / ${fmt(kib(num(renderer, 'bundle.jsGzipBytes')), ' KiB')})`],
     [renderer, 'Navigation to the address box accepting input (median of runs)', fmt(num(renderer, 'startup.medianMs'), ' ms')],
@@ -175,6 +176,13 @@ function historyRows(history: unknown): [unknown, string, string][] {
   return historySearches
     .filter(([key]) => at(history, `searches.${key}`) !== undefined)
     .map(([key, label]) => [history, `History: ${label}, p50 / p99 (median of runs)`, `${fmt(num(history, `searches.${key}.p50Ms.median`), ' ms')} / ${fmt(num(history, `searches.${key}.p99Ms.median`), ' ms')}`]);
+}
+
+/** Opening the history's journal, sealed and checked, when the run measured it. */
+function journalOpenRows(history: unknown): [unknown, string, string][] {
+  if (at(history, 'opens') === undefined) return [];
+  return [[history, `Opening the journal of ${fmt(num(history, 'records'))} purchases at a start: sealed at its last clean close / with the full check (median)`,
+    `${fmt(num(history, 'opens.sealedMs.median'), ' ms')} / ${fmt(num(history, 'opens.checkedMs.median'), ' ms')}`]];
 }
 
 /** The spending guard's check with budgets set on the history's journal, when the run measured it. */

@@ -28,12 +28,16 @@ export const historySection: Section = {
       const p99 = figures?.p99Ms.median ?? null;
       return [kind.label, show(figures?.queries), show(figures?.p50Ms.median, ' ms'), `${show(p99, ' ms')} (worst ${show(figures?.p99Ms.worst, ' ms')})`, show(figures?.meanRows), `< ${kind.goalP99Ms} ms`, goalMark((p99 ?? Infinity) < kind.goalP99Ms)];
     });
+    const opens = { checkedMs: medianAndWorst(report.opens.checkedMs), sealedMs: medianAndWorst(report.opens.sealedMs) };
     return {
-      figures: { records: recordCount, seedSeconds: round(report.seedSeconds, 1), journalMiB: report.journalMiB, searchesPerKind: report.sample, searches, budget: report.budget, raw: runs },
+      figures: { records: recordCount, seedSeconds: round(report.seedSeconds, 1), journalMiB: report.journalMiB, searchesPerKind: report.sample, searches, opens, budget: report.budget, raw: runs },
       tables: [{ columns: ['search (median of runs)', 'queries', 'p50', 'p99', 'rows', 'goal p99', ''], rows }],
       notes: [
         `${recordCount.toLocaleString('en-GB')} records seeded in ${show(round(report.seedSeconds, 1))} s in one transaction (bench only; the app writes each purchase durably on its own); journal ${show(report.journalMiB)} MiB on disk.`,
         'Free text: title numbers, purchase IDs and the distinct variable IRIs through FTS5 trigram indexes, then each matching variable\'s purchases in order of creation from an index, and only the page\'s summaries read (history-search.ts; a summary is what History\'s rows show of a record: no timeline, values or followed fields); texts under 3 characters are scanned.',
+        `Opening the journal of ${recordCount.toLocaleString('en-GB')} purchases as a start does (median / worst of ${String(report.opens.sealedMs.length)}, the file in the page cache): ` +
+          `${show(opens.sealedMs.median, ' ms')} / ${show(opens.sealedMs.worst, ' ms')} when it is as sealed at its last clean close, ` +
+          `${show(opens.checkedMs.median, ' ms')} / ${show(opens.checkedMs.worst, ' ms')} with the full check (quick_check and every record read back), which a start makes when the file is not as sealed or was last checked over a week ago (journal-seal.ts).`,
         `Budget check (a daily and a monthly budget set) with ${show(report.budget.purchasesThisMonth)} of the purchases in this month: the first ${show(report.budget.firstCheckMs, ' ms')} (it adds up the month), then p50 ${show(report.budget.p50Ms, ' ms')} / p99 ${show(report.budget.p99Ms, ' ms')} over ${show(report.budget.checks)} checks, each after a purchase priced, journaled and settled (bench/lib/budget-checks.ts).`,
         `Seeding and searches run in a process of their own (bench/workers/history-searcher.ts), away from the bench's own heap. Up to ${String(report.sample)} searches of each kind per run (a kind stops after 8 s), ${context.runs} runs; load before/after each run: ${runs.map((run) => `${String(run.loadBefore[0])}/${String(run.loadAfter[0])}`).join(', ')}.`,
       ],

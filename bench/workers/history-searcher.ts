@@ -11,6 +11,8 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import type { HistoryQuery, PurchaseRecord } from '../../shared/purchase.ts';
 import { limitHeapGrowth } from '../../electron/core/app/heap-growth.ts';
+import { PurchaseJournal } from '../../electron/core/purchases/journal.ts';
+import { forgetSeal } from '../../electron/core/purchases/journal-seal.ts';
 import { PurchaseService } from '../../electron/core/purchases/purchase-service.ts';
 import { buildWorld, defaultWorldSeed } from '../../electron/sandbox/world/build-world.ts';
 import { createRandom } from '../../electron/sandbox/seeded.ts';
@@ -50,12 +52,33 @@ function journalMiB(path: string): number | null {
   return round(bytes / 2 ** 20, 1);
 }
 
+/**
+ * Opening the journal as a start does, `times` times each way, alternating: with the full check
+ * (quick_check and every record read back), and sealed at a clean close (journal-seal.ts). The
+ * file is in the page cache here; from a cold disk the check reads all of it.
+ */
+function timeOpens(dataDir: string, path: string, times: number): { checkedMs: number[]; sealedMs: number[] } {
+  const checkedMs: number[] = [];
+  const sealedMs: number[] = [];
+  for (let index = 0; index < times; index += 1) {
+    for (const sealed of [false, true]) {
+      if (!sealed) forgetSeal(path);
+      const startedAt = performance.now();
+      const journal = new PurchaseJournal(dataDir);
+      (sealed ? sealedMs : checkedMs).push(round(performance.now() - startedAt) ?? 0);
+      journal.close();
+    }
+  }
+  return { checkedMs, sealedMs };
+}
+
 // As every host does when it starts the core (start-core.ts).
 limitHeapGrowth();
 const dataDir = mkdtempSync(join(tmpdir(), 'titledesk-bench-history-'));
 try {
   const titles = [...buildWorld(defaultWorldSeed).titles.keys()].sort();
   const seeded = seedHistory(dataDir, records, createRandom(6), titles, sampleSize);
+  const opens = timeOpens(dataDir, seeded.path, runs);
   const service = new PurchaseService({ dataDir });
   const timed = await repeatRuns(runs, () => Promise.resolve({
     timings: Object.fromEntries(historyKinds.map((kind) => [kind.key, time(service, seeded.sample.map((record: PurchaseRecord) => kind.make(record)))])),
@@ -66,6 +89,7 @@ try {
     seedSeconds: seeded.seconds,
     journalMiB: journalMiB(seeded.path),
     sample: seeded.sample.length,
+    opens,
     runs: timed.map((run) => ({ ...run, loadBefore: [...run.loadBefore], loadAfter: [...run.loadAfter] })),
     budget,
   };

@@ -16,6 +16,7 @@ import { purchaseHandlers } from '../router/purchase-handlers.ts';
 import { reportHandlers } from '../router/report-handlers.ts';
 import type { ReportPrinter } from '../report/report-printer.ts';
 import { PurchaseService } from '../purchases/purchase-service.ts';
+import { sealJournal } from '../purchases/journal-seal.ts';
 import { purchaseEnvironment, resolvePurchaseEnvironment } from './purchase-environment.ts';
 import { BatchService } from '../batch/batch-service.ts';
 import { SpendingLedger } from '../spending/ledger.ts';
@@ -183,6 +184,8 @@ export async function createCore(options: CoreOptions): Promise<TitleDeskCore> {
       await batches.close();
       spending.ledger.close();
       batcher.close();
+      // The journal's last connection is closed now, not at purchases.close() (journal-seal.ts).
+      sealJournal(purchases.journalPath);
       await agent.close();
     },
   };

@@ -3,6 +3,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { z } from 'zod';
 import type { JournalNotice } from '../../../shared/journal.ts';
 import { salvageRecordTexts } from './journal-salvage.ts';
+import { sealedCheckTime } from './journal-seal.ts';
 
 /**
  * Opening the journal without trusting it: an empty file where a journal should be, or a damaged
@@ -40,6 +41,13 @@ export interface OpenedJournal {
   readonly notices: JournalNotice[];
   /** Rows read from a damaged journal, to be written into the fresh one. */
   readonly salvaged: SalvagedRow[];
+  /**
+   * When the file was last found sound: now when it was checked at this open, or the time of the
+   * check its seal carries when it was exactly as sealed and the check was skipped (journal-seal.ts).
+   */
+  readonly checkedAt: number;
+  /** Whether this open checked the file (and so its records must be read too). */
+  readonly checkedNow: boolean;
 }
 
 function configure(db: DatabaseSync): void {
@@ -54,12 +62,12 @@ function integrityProblem(db: DatabaseSync): string | undefined {
   return first?.success === true ? first.data.quick_check : 'the integrity check gave no answer';
 }
 
-function tryOpen(path: string): { db: DatabaseSync } | { problem: string } {
+function tryOpen(path: string, check: boolean): { db: DatabaseSync } | { problem: string } {
   let db: DatabaseSync | undefined;
   try {
     db = new DatabaseSync(path);
     configure(db);
-    const problem = integrityProblem(db);
+    const problem = check ? integrityProblem(db) : undefined;
     if (problem === undefined) return { db };
     db.close();
     return { problem };
@@ -136,8 +144,11 @@ export function openJournalFile(path: string, now: Date = new Date()): OpenedJou
       path,
     });
   }
-  const opened = tryOpen(path);
-  if ('db' in opened) return { db: opened.db, notices, salvaged: [] };
+  const sealedAt = existed ? sealedCheckTime(path, now.getTime()) : undefined;
+  const opened = tryOpen(path, sealedAt === undefined);
+  if ('db' in opened) {
+    return { db: opened.db, notices, salvaged: [], checkedAt: sealedAt ?? now.getTime(), checkedNow: sealedAt === undefined };
+  }
   const copy = copyAside(path, now.toISOString().replace(/[:.]/g, '-'));
   const salvaged = salvage(copy);
   for (const suffix of ['', '-wal', '-shm']) rmSync(`${path}${suffix}`, { force: true });
@@ -150,5 +161,5 @@ export function openJournalFile(path: string, now: Date = new Date()): OpenedJou
       'Anything else may be in the copy or in a backup.',
     path: copy,
   });
-  return { db, notices, salvaged };
+  return { db, notices, salvaged, checkedAt: now.getTime(), checkedNow: true };
 }

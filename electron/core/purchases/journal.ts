@@ -10,6 +10,7 @@ import { migrateHistorySearch, variablesContaining } from './history-search.ts';
 import { summaryInFlightStates } from './history-search-schema.ts';
 import { applyRequestedRestore } from './journal-backup.ts';
 import { openJournalFile, type SalvagedRow } from './journal-open.ts';
+import { forgetSeal, markOpened, sealJournal } from './journal-seal.ts';
 import { createStatements, orderIndexStatements, parseRecord, parseSummary, unreadableRecordsNotice, type JournalWrite } from './journal-rows.ts';
 import { SearchBacklog } from './search-backlog.ts';
 import { WalCheckpointer, type WalCheckpointerOptions } from './wal-checkpointer.ts';
@@ -72,8 +73,13 @@ export class PurchaseJournal {
     // What an earlier process left in the backlog (one killed before it closed the journal).
     this.#searchBacklog.wrote();
     if (opened.salvaged.length > 0) this.#restoreRows(opened.salvaged);
-    const unreadable = unreadableRecordsNotice(this.#db, this.path);
-    if (unreadable !== undefined) this.notices.push(unreadable);
+    // Reading every record back is what a sealed file, unchanged since its last check, is spared (journal-seal.ts).
+    const unreadable = opened.checkedNow ? unreadableRecordsNotice(this.#db, this.path) : undefined;
+    if (unreadable === undefined) markOpened(this.path, opened.checkedAt);
+    else {
+      this.notices.push(unreadable);
+      forgetSeal(this.path);
+    }
   }
 
   #restoreRows(rows: readonly SalvagedRow[]): void {
@@ -380,5 +386,6 @@ export class PurchaseJournal {
     }
     this.#checkpointer.stop();
     if (this.#db.isOpen) this.#db.close();
+    sealJournal(this.path);
   }
 }
