@@ -110,7 +110,12 @@ export function markOpened(journalPath: string, checkedAt: number): void {
 
 /** After an open that found something to tell (records it cannot read): every start checks again, and tells again. */
 export function forgetSeal(journalPath: string): void {
-  rmSync(sealPath(journalPath), { force: true });
+  try {
+    rmSync(sealPath(journalPath), { force: true });
+  } catch {
+    // A seal left behind vouches only for the file it names: this session's first write (the
+    // schema's user_version at every open) already makes the file another, and it is never resealed.
+  }
 }
 
 /**
