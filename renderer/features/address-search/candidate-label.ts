@@ -1,4 +1,5 @@
 import type { AddressCandidate } from '../../../shared/address.ts';
+import { formatNumber } from '../common/number.ts';
 
 export interface CandidateLabel {
   /** The description without the provider's count suffix. */
@@ -17,5 +18,5 @@ export function describeCandidate(candidate: AddressCandidate): CandidateLabel {
 }
 
 export function formatCount(count: number): string {
-  return `${count.toLocaleString('en-GB')} ${count === 1 ? 'address' : 'addresses'}`;
+  return `${formatNumber(count)} ${count === 1 ? 'address' : 'addresses'}`;
 }

@@ -2,6 +2,7 @@ import type { BatchItemState, BatchSummary } from '../../../shared/batch.ts';
 import { batchItemStates } from '../../../shared/batch.ts';
 import { formatTotals } from '../common/money.ts';
 import { batchLabels, batchStateLabels, etaText } from './batch-labels.ts';
+import { formatNumber } from '../common/number.ts';
 
 const finished: readonly BatchItemState[] = ['available', 'reused', 'refused', 'failed', 'unknown', 'cancelled'];
 
@@ -12,7 +13,7 @@ export function BatchProgress({ summary }: { readonly summary: BatchSummary }) {
   return (
     <div className="batch-progress">
       <p>
-        <strong>{batchLabels[summary.state]}</strong> · {done.toLocaleString('en-GB')} of {summary.itemCount.toLocaleString('en-GB')} lines done · spent{' '}
+        <strong>{batchLabels[summary.state]}</strong> · {formatNumber(done)} of {formatNumber(summary.itemCount)} lines done · spent{' '}
         <span data-testid="batch-spent">{formatTotals(summary.spent)}</span>
         {summary.state === 'running' && summary.etaMs !== null ? ` · ${etaText(summary.etaMs)}` : ''}
       </p>
@@ -21,7 +22,7 @@ export function BatchProgress({ summary }: { readonly summary: BatchSummary }) {
       </div>
       <ul className="batch-counts" aria-label="Lines per state">
         {batchItemStates.filter((state) => summary.counts[state] > 0).map((state) => (
-          <li key={state} className={`batch-state-${state}`}>{batchStateLabels[state]}: {summary.counts[state].toLocaleString('en-GB')}</li>
+          <li key={state} className={`batch-state-${state}`}>{batchStateLabels[state]}: {formatNumber(summary.counts[state])}</li>
         ))}
       </ul>
       {summary.stoppedBy === 'budget' ? (

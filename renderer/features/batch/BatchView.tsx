@@ -13,10 +13,11 @@ import { BatchTable } from './BatchTable.tsx';
 import { downloadBase64 } from './batch-labels.ts';
 import './batch.css';
 import { useBatchAction, useBatchItemsQuery, useBatchQuery, useExportBatchMutation, usePreviewBatchMutation } from './batch-queries.ts';
+import { formatNumber } from '../common/number.ts';
 
 function previewLine(summary: BatchSummary): string {
   const c = summary.counts;
-  return `${summary.itemCount.toLocaleString('en-GB')} lines: ${c.queued.toLocaleString('en-GB')} to buy for ${formatTotals(summary.toSpend)}, ${c.reused.toLocaleString('en-GB')} reused, ${c.refused.toLocaleString('en-GB')} refused.`;
+  return `${formatNumber(summary.itemCount)} lines: ${formatNumber(c.queued)} to buy for ${formatTotals(summary.toSpend)}, ${formatNumber(c.reused)} reused, ${formatNumber(c.refused)} refused.`;
 }
 
 function Batch({ environment, id, onNew }: { readonly environment: Environment; readonly id: string; readonly onNew: () => void }) {
@@ -44,7 +45,7 @@ function Batch({ environment, id, onNew }: { readonly environment: Environment; 
       {draft ? <p className="batch-preview-line">{previewLine(summary)}</p> : <BatchProgress summary={summary} />}
       <BudgetRemaining environmentId={environment.id} />
       {draft && summary.budgetAllows !== null ? (
-        <p className="notice" role="status">The budget allows the first {summary.budgetAllows.toLocaleString('en-GB')} lines to buy; the batch will stop before the next.</p>
+        <p className="notice" role="status">The budget allows the first {formatNumber(summary.budgetAllows)} lines to buy; the batch will stop before the next.</p>
       ) : null}
       <div className="form-actions">
         {draft ? <button type="button" className="button-primary" disabled={summary.counts.queued === 0} onClick={() => { setConfirming(true); }}>Buy…</button> : null}

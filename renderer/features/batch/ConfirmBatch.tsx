@@ -2,6 +2,7 @@ import type { BatchSummary } from '../../../shared/batch.ts';
 import type { Environment } from '../../../shared/environment.ts';
 import { Dialog } from '../../components/common/Dialog.tsx';
 import { formatTotals } from '../common/money.ts';
+import { formatNumber } from '../common/number.ts';
 
 export interface ConfirmBatchProps {
   readonly environment: Environment;
@@ -16,7 +17,7 @@ export function ConfirmBatch({ environment, summary, onConfirm, onCancel }: Conf
     <Dialog title="Confirm batch" onClose={onCancel}>
       <div className="confirm-purchase">
         <p>
-          Buy {summary.spec.variables.length} variables of <strong>{summary.counts.queued.toLocaleString('en-GB')} titles</strong> for{' '}
+          Buy {summary.spec.variables.length} variables of <strong>{formatNumber(summary.counts.queued)} titles</strong> for{' '}
           <strong>{formatTotals(summary.toSpend)}</strong> on{' '}
           <span className={environment.builtIn === true ? 'badge badge-sandbox' : 'badge badge-live'}>{environment.name}</span>?
         </p>

@@ -7,6 +7,7 @@ import { purchaseKeys } from '../../api/query-keys.ts';
 import { ErrorNotice } from '../../components/common/ErrorNotice.tsx';
 import { downloadText } from '../common/download.ts';
 import { importChunks } from './import-chunks.ts';
+import { formatNumber } from '../common/number.ts';
 
 const backupKeys = { list: () => ['journal', 'backups'] as const };
 
@@ -83,7 +84,7 @@ function Backups() {
         <ul>
           {list.map((backup) => (
             <li key={backup.name}>
-              {backup.name} <span className="muted">({Math.ceil(backup.bytes / 1024).toLocaleString('en-GB')} KiB)</span>{' '}
+              {backup.name} <span className="muted">({formatNumber(Math.ceil(backup.bytes / 1024))} KiB)</span>{' '}
               <button type="button" disabled={restore.isPending} onClick={() => { restore.mutate(backup.name); }}>Restore from this backup</button>
             </li>
           ))}

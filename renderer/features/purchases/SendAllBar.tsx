@@ -4,6 +4,7 @@ import { call } from '../../api/call.ts';
 import { purchaseKeys } from '../../api/query-keys.ts';
 import { ErrorNotice } from '../../components/common/ErrorNotice.tsx';
 import { useSendAllMutation } from './recovery-queries.ts';
+import { formatNumber } from '../common/number.ts';
 
 /** Shown when purchases were never sent (older than the auto-send window): one click sends them all. */
 export function SendAllBar({ environmentId }: { readonly environmentId: string }) {
@@ -16,7 +17,7 @@ export function SendAllBar({ environmentId }: { readonly environmentId: string }
   if (count === 0) return null;
   return (
     <div className="notice send-all" role="status">
-      {count === 1 ? '1 purchase was' : `${count.toLocaleString('en-GB')} purchases were`} never sent; nothing was charged for {count === 1 ? 'it' : 'them'}.{' '}
+      {count === 1 ? '1 purchase was' : `${formatNumber(count)} purchases were`} never sent; nothing was charged for {count === 1 ? 'it' : 'them'}.{' '}
       <button type="button" disabled={sendAll.isPending} onClick={() => { sendAll.mutate(); }}>Send all</button>
       {sendAll.error === null ? null : <ErrorNotice error={sendAll.error} />}
     </div>

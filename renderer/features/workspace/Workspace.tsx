@@ -170,6 +170,7 @@ export function Workspace({ environment, loadProblem, openPurchase }: WorkspaceP
             environment={environment}
             onOpen={openPurchaseView}
             focusRequest={rowFocus}
+            shown={tab !== 'History' && open === undefined}
           />
         ) : null}
       </div>
