@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,23 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { backUpJournal, listBackups } from '../../electron/core/purchases/journal-backup.ts';
 import { PurchaseJournal } from '../../electron/core/purchases/journal.ts';
 import type { PurchaseRecord } from '../../shared/purchase.ts';
-
-function record(n: number): PurchaseRecord {
-  return {
-    id: randomUUID(),
-    environmentId: 'sandbox',
-    titleNumber: `DN${100_000 + n}`,
-    variables: [`https://api.example.test/vars/WhenFresh/Address#Ordnance Survey/Spatial/Address/V${n}`],
-    options: {},
-    state: 'available',
-    purchaseId: `p-${n}`,
-    autoCheck: false,
-    createdAt: 1_700_000_000_000 + n,
-    updatedAt: 1_700_000_000_000 + n,
-    // Long enough that 50 records span many pages, so one damaged page loses only some of them.
-    timeline: Array.from({ length: 8 }, (_, i) => ({ method: 'GET' as const, path: `/purchases/p-${n}`, status: 202, at: i })),
-  };
-}
+import { settledRecord } from './support/settled-record.ts';
 
 let dir: string;
 
@@ -37,7 +20,7 @@ afterEach(() => {
 
 function fill(count: number): PurchaseRecord[] {
   const journal = new PurchaseJournal(dir);
-  const records = Array.from({ length: count }, (_, n) => record(n));
+  const records = Array.from({ length: count }, (_, n) => settledRecord(n));
   for (const item of records) journal.insert(item);
   journal.close();
   return records;
@@ -71,7 +54,7 @@ describe('opening a journal that is not as it was left', () => {
     expect(kept.length).toBe(50);
     expect(damaged?.message).toContain(`${kept.length} purchase`);
     // The fresh journal is sound and takes new records.
-    journal.insert(record(999));
+    journal.insert(settledRecord(999));
     journal.close();
     const reopened = new PurchaseJournal(dir);
     expect(reopened.notices).toEqual([]);

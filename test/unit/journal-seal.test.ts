@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,23 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { PurchaseJournal } from '../../electron/core/purchases/journal.ts';
 import { maxDaysBetweenChecks, sealedCheckTime, sealPath } from '../../electron/core/purchases/journal-seal.ts';
-import type { PurchaseRecord } from '../../shared/purchase.ts';
-
-function record(n: number): PurchaseRecord {
-  return {
-    id: randomUUID(),
-    environmentId: 'sandbox',
-    titleNumber: `DN${100_000 + n}`,
-    variables: ['https://api.example.test/vars/A'],
-    options: {},
-    state: 'available',
-    purchaseId: `p-${n}`,
-    autoCheck: false,
-    createdAt: 1_700_000_000_000 + n,
-    updatedAt: 1_700_000_000_000 + n,
-    timeline: Array.from({ length: 8 }, (_, i) => ({ method: 'GET' as const, path: `/purchases/p-${n}`, status: 202, at: i })),
-  };
-}
+import { settledRecord } from './support/settled-record.ts';
 
 const sealSchema = z.object({ checkedAt: z.number(), closed: z.object({ size: z.string(), mtimeNs: z.string(), ctimeNs: z.string(), dev: z.string(), ino: z.string() }).nullable() });
 
@@ -41,7 +24,7 @@ afterEach(() => {
 
 function fill(count: number): void {
   const journal = new PurchaseJournal(dir);
-  for (let n = 0; n < count; n += 1) journal.insert(record(n));
+  for (let n = 0; n < count; n += 1) journal.insert(settledRecord(n));
   journal.close();
 }
 
@@ -107,7 +90,7 @@ describe("the journal's seal", () => {
   it('is not trusted while a log is left behind (a process killed with the journal open)', () => {
     fill(2);
     const journal = new PurchaseJournal(dir);
-    journal.insert(record(3));
+    journal.insert(settledRecord(3));
     // Still open: the log holds the insert, as a killed process would leave it.
     expect(existsSync(`${path}-wal`)).toBe(true);
     expect(sealedCheckTime(path, Date.now())).toBeUndefined();
