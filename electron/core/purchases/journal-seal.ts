@@ -15,9 +15,9 @@ import { purchaseRecordSchema } from '../../../shared/purchase.ts';
  * and change times: a write by any program moves the change time), and whose records were all
  * read by this record format at a check within the last week holds nothing a check would find.
  *
- * The seal is written in two steps. At open, after a check that found nothing, as "open" (not
- * closed): a process killed later leaves it so, and the next start checks. At the last close, the
- * file's identity is added. Whatever is unsure (no seal, another format, a log left behind, any
+ * The seal is written in two steps. At open, once the file is known sound (checked then, or
+ * trusted with the time of its last check), as "open" (not closed): a process killed later
+ * leaves it so, and the next start checks. At the last close, the file's identity is added. Whatever is unsure (no seal, another format, a log left behind, any
  * difference) means the full check, as before.
  */
 const sealFormat = 1;
