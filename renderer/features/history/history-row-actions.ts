@@ -1,8 +1,7 @@
 import { useMutation, useMutationState, useQueryClient, type Mutation } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { useApi } from '../../api/api-context.tsx';
-import { call } from '../../api/call.ts';
-import { rememberPurchase } from '../purchases/purchase-queries.ts';
+import { checkPurchase, rememberPurchase } from '../purchases/purchase-queries.ts';
 
 const rowActionKey = ['history', 'row-re-check'] as const;
 
@@ -42,7 +41,7 @@ export function useHistoryRowActions(): { readonly reCheck: (id: string, referen
   const queryClient = useQueryClient();
   const { mutate } = useMutation({
     mutationKey: rowActionKey,
-    mutationFn: ({ reference }: RowAction) => call(api, 'purchase:check', { reference: reference.trim(), wait: false }),
+    mutationFn: ({ reference }: RowAction) => checkPurchase(api, { reference, watch: false }),
     onSuccess: (record) => { rememberPurchase(queryClient, record); },
   });
   const actions = useMutationState({ filters: { mutationKey: rowActionKey }, select: stateOf });

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { PurchaseOptions, PurchaseRecord } from '../../../shared/purchase.ts';
+import type { TitleDeskApi } from '../../../shared/contract/api.ts';
 import { useApi } from '../../api/api-context.tsx';
 import { call } from '../../api/call.ts';
 import { purchaseKeys, spendingKeys } from '../../api/query-keys.ts';
@@ -101,13 +102,17 @@ export interface CheckInput {
   readonly keep?: boolean;
 }
 
+/** The check itself, for every mutation that makes one (Look up, a purchase's view, History's rows). */
+export function checkPurchase(api: TitleDeskApi, { reference, watch, keep }: CheckInput): Promise<PurchaseRecord> {
+  return call(api, 'purchase:check', { reference: reference.trim(), wait: watch, ...(keep === true ? { keep: true } : {}) });
+}
+
 /** One GET now, or watch until done; a purchase not in the history yet joins it. */
 export function useCheckPurchaseMutation() {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ reference, watch, keep }: CheckInput) =>
-      call(api, 'purchase:check', { reference: reference.trim(), wait: watch, ...(keep === true ? { keep: true } : {}) }),
+    mutationFn: (input: CheckInput) => checkPurchase(api, input),
     onSuccess: (record) => { rememberPurchase(queryClient, record); },
   });
 }
