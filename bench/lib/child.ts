@@ -19,8 +19,17 @@ export interface BenchChild {
   stop(): Promise<void>;
 }
 
+/**
+ * Extra Node options for every child, from TITLEDESK_BENCH_NODE_ARGS (space separated): for example
+ * `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile the sandbox and the clients, which Node refuses
+ * in NODE_OPTIONS.
+ */
+function childNodeArgs(): string[] {
+  return (process.env['TITLEDESK_BENCH_NODE_ARGS'] ?? '').split(' ').filter((arg) => arg !== '');
+}
+
 export function startChild(script: string, args: readonly string[], env: NodeJS.ProcessEnv = process.env): BenchChild {
-  const child = spawn(process.execPath, [script, ...args], { cwd: projectRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...childNodeArgs(), script, ...args], { cwd: projectRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let errors = '';
   child.stderr.setEncoding('utf8');
   child.stderr.on('data', (chunk: string) => {

@@ -84,15 +84,18 @@ export async function openCliContext(options: { baseUrl: URL | undefined; dataDi
   const environmentVariables = options.env;
   // A command that follows purchases (batch) owns the data folder, like the app, and resumes its pending purchases.
   const resume = options.follow === true ? { resume: true, resumeBatches: false } : { resume: false };
+  const log = (message: string): void => {
+    process.stderr.write(`titledesk: ${message}\n`);
+  };
   if (options.baseUrl === undefined) {
-    const started = await startCore({ dataDir, secrets, environmentVariables, settings: new MemorySettingsStore(), sandbox: {}, ...resume });
+    const started = await startCore({ dataDir, secrets, environmentVariables, settings: new MemorySettingsStore(), sandbox: {}, log, ...resume });
     return contextOf(started, started.core.environments.selected(), dataDir, temporary);
   }
   // On the app's data folder the app's own environment for this service is used, so records
   // (and their environment) are the app's; credentials still come from the secret store.
   const environment = withCliCredentials(appEnvironmentFor(dataDir, options.baseUrl), cliEnvironment(options.baseUrl, options.env), options.env);
   const settings = new MemorySettingsStore({ ...defaultSettings, environments: [environment], selectedEnvironmentId: environment.id });
-  const started = await startCore({ dataDir, secrets, environmentVariables, settings, sandbox: false, ...resume });
+  const started = await startCore({ dataDir, secrets, environmentVariables, settings, sandbox: false, log, ...resume });
   return contextOf(started, environment, dataDir, temporary);
 }
 

@@ -66,7 +66,7 @@ export async function runWebCommand(argv: string[]): Promise<number> {
   try {
     const { secretsNote, ...coreOptions } = await webCoreOptions(options.dataDir, process.env);
     if (secretsNote !== undefined) process.stderr.write(`titledesk web: ${secretsNote}\n`);
-    started = await startCore({ ...coreOptions, sandboxFaults: options.faults });
+    started = await startCore({ ...coreOptions, sandboxFaults: options.faults, log: (message) => process.stderr.write(`titledesk web: ${message}\n`) });
     if (anySandboxFault(options.faults)) process.stderr.write(`titledesk web: the built-in Sandbox simulates ${describeSandboxFaults(options.faults)}\n`);
   } catch (error) {
     process.stderr.write(`titledesk web: ${error instanceof CoreError ? error.message : String(error)}\n`);

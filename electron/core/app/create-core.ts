@@ -108,6 +108,7 @@ export async function createCore(options: CoreOptions): Promise<TitleDeskCore> {
     resolveEnvironment: (id) => resolvePurchaseEnvironment(environments, id),
     autoSendMinutes: () => environments.advanced().autoSendNotSentMinutes,
     backups: options.resume !== false,
+    ...(options.log === undefined ? {} : { log: options.log }),
   }));
   const stopAuthEvents = environments.onAuthChange((state) => {
     events.emit('auth:changed', state);

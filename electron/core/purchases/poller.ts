@@ -30,6 +30,8 @@ export interface PollerOptions {
   readonly requestTimeoutMs: number;
   readonly signal: AbortSignal;
   readonly environmentOf: (environmentId: string) => PurchaseEnvironment | undefined;
+  /** Told when the journal refuses what a GET learnt; the purchase is followed all the same. */
+  readonly log?: (message: string) => void;
 }
 
 /**
@@ -60,6 +62,8 @@ export class Poller {
   readonly #scheduler: Scheduler;
   /** Consecutive transient failures (or 202s without advice) per purchase, for the backoff. */
   readonly #failures = new Map<string, number>();
+  /** Consecutive answers per purchase that the journal refused, for their own backoff. */
+  readonly #refusals = new Map<string, number>();
   /** One exchange at a time per purchase, whether scheduled or asked for by a person. */
   readonly #locks = new Map<string, Promise<unknown>>();
 
@@ -70,7 +74,12 @@ export class Poller {
       maxConcurrent: options.maxConcurrent * jobsPerRequestSlot,
       wakeGridMs,
       run: async (id) => {
-        await this.#exclusive(id, () => this.#poll(id, false));
+        try {
+          await this.#exclusive(id, () => this.#poll(id, false));
+          this.#refusals.delete(id);
+        } catch (error) {
+          this.#followAfterRefusal(id, error);
+        }
       },
     });
   }
@@ -89,9 +98,15 @@ export class Poller {
   }
 
   /** One GET now, whatever the record's state: a person asked for it. */
-  checkNow(id: string): Promise<PurchaseRecord | undefined> {
+  async checkNow(id: string): Promise<PurchaseRecord | undefined> {
     this.#scheduler.cancel(id);
-    return this.#exclusive(id, () => this.#poll(id, true));
+    try {
+      return await this.#exclusive(id, () => this.#poll(id, true));
+    } catch (error) {
+      // The person is told; a purchase that was followed is followed again all the same.
+      if (!(error instanceof CoreError)) this.#followAfterRefusal(id, error);
+      throw error;
+    }
   }
 
   /** One GET of a result resource that is not in the journal yet (check decides whether to keep it). */
@@ -103,6 +118,34 @@ export class Poller {
   adopt(record: PurchaseRecord, result: ExchangeResult): Promise<PurchaseRecord> {
     if (result.kind === 'aborted') return Promise.resolve(record);
     return this.#apply(record, result);
+  }
+
+  /**
+   * A scheduled GET whose answer the journal refused (a full disk, a lock held past its time out):
+   * the purchase is still pending in the journal, and the result resource answers again, so it is
+   * asked again after a backoff rather than left unfollowed until the next start, which is what a
+   * paid purchase stuck in "pending" would otherwise wait for. GETs are free; nothing is bought twice.
+   */
+  #followAfterRefusal(id: string, error: unknown): void {
+    if (this.#options.signal.aborted) return;
+    const reason = error instanceof Error ? error.message : String(error);
+    let record: PurchaseRecord | undefined;
+    try {
+      record = this.#options.store.get(id);
+    } catch {
+      record = undefined;
+    }
+    if (record?.state !== 'pending' || !record.autoCheck || record.resultUrl === undefined) {
+      this.#refusals.delete(id);
+      this.#options.log?.(`Purchase ${id}: what the service answered could not be journaled (${reason}).`);
+      return;
+    }
+    const refusals = (this.#refusals.get(id) ?? 0) + 1;
+    this.#refusals.set(id, refusals);
+    const delayMs = fullJitterDelayMs(refusals, this.#options.retry(), this.#options.random);
+    const dueAt = Math.max(this.#options.clock.now() + delayMs, record.nextCheckAt ?? 0);
+    this.#options.log?.(`Purchase ${id}: what the service answered could not be journaled (${reason}); it is asked again in ${Math.ceil((dueAt - this.#options.clock.now()) / 1000)} s.`);
+    this.#scheduler.schedule(id, dueAt);
   }
 
   async close(): Promise<void> {
@@ -241,8 +284,8 @@ export class Poller {
    * them. None guards a purchase: the result resource keeps answering, so a lost 200 or failure
    * costs one more GET after the restart, and the next FULL commit makes them durable too.
    * Queued and still pending: `then` runs at once and the commit follows within the window;
-   * should the journal refuse it, the purchase is no longer followed, as when a write made at
-   * once fails.
+   * should the journal refuse it, the purchase is followed all the same, as when a write made at
+   * once fails (#followAfterRefusal).
    */
   async #save(record: PurchaseRecord, queued: boolean, extra: SaveExtra = {}, then?: (saved: PurchaseRecord) => void): Promise<PurchaseRecord> {
     const store = this.#options.store;
@@ -254,8 +297,9 @@ export class Poller {
       return saved;
     }
     const { saved, committed } = store.queueAnswer(record, extra);
-    committed.catch(() => {
-      this.#scheduler.cancel(saved.id);
+    // The next GET is scheduled already: the journal's refusal is said, and the purchase followed all the same.
+    committed.catch((error: unknown) => {
+      this.#options.log?.(`Purchase ${saved.id}: what the service answered could not be journaled (${error instanceof Error ? error.message : String(error)}); it is followed all the same.`);
     });
     then?.(saved);
     return saved;

@@ -41,6 +41,8 @@ export interface PurchaseServiceOptions {
   readonly autoSendMinutes?: () => number;
   /** Keep journal backups (at start when none was made today, and at close); the app does, one-shot commands do not. */
   readonly backups?: boolean;
+  /** Problems nobody waits for, such as the journal refusing what a scheduled GET learnt (the app's log). */
+  readonly log?: (message: string) => void;
 }
 
 function liveRetryPolicy(retry: PurchaseServiceOptions['retry']): () => RetryPolicy {
@@ -84,6 +86,7 @@ export class PurchaseService {
       requestTimeoutMs,
       signal: this.#closing.signal,
       environmentOf: (id) => this.#environmentOf(id),
+      ...(options.log === undefined ? {} : { log: options.log }),
     });
     const rescued = applyRescued(this.#store, options.dataDir);
     if (rescued !== undefined) this.#store.notices.push(rescued);

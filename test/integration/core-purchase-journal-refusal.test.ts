@@ -1,0 +1,57 @@
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshPairs, serviceTraffic, startHarness, type Harness } from './fixtures/purchase-harness.ts';
+
+let h: Harness;
+
+beforeAll(async () => {
+  h = await startHarness({ pacing: { retryAfterSeconds: [1, 1], maxAgeSeconds: [1, 1], readySeconds: [1, 1] } });
+});
+
+afterAll(async () => {
+  await h.close();
+});
+
+async function until(condition: () => boolean, timeoutMs: number): Promise<void> {
+  const from = Date.now();
+  while (!condition()) {
+    if (Date.now() - from > timeoutMs) throw new Error(`not within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe('a journal that refuses an answer for a moment', () => {
+  it('keeps following the purchase and journals its result once the journal takes writes again, without a second POST', async () => {
+    const dataDir = h.newDataDir();
+    const errors: string[] = [];
+    const service = h.newService({ dataDir, log: (message) => errors.push(message) });
+    // As a full disk or a lock held too long would: the write that records the result fails.
+    const other = new DatabaseSync(join(dataDir, 'purchases.sqlite'));
+    other.exec(`CREATE TRIGGER refuse_available BEFORE UPDATE ON purchases WHEN NEW.state = 'available'
+                BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END;`);
+    const { title, variable } = freshPairs(h.sandbox, 300)();
+    const before = serviceTraffic(h.sandbox);
+    const created = await service.create(h.env, title, [variable]);
+    expect(created.state).toBe('pending');
+    // The service has answered 200 at least once, and the journal refused to record it (a
+    // commit within milliseconds of the answer).
+    await until(() => serviceTraffic(h.sandbox).statuses.slice(before.statuses.length).includes(200), 10_000);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(service.get(created.id)?.state).toBe('pending');
+    other.exec('DROP TRIGGER refuse_available');
+    other.close();
+    // Before, the purchase was no longer followed: it stayed pending until the next start.
+    const settled = await Promise.race([
+      service.waitForSettled(created.id),
+      new Promise<undefined>((resolve) => setTimeout(resolve, 10_000, undefined)),
+    ]);
+    expect(settled?.state).toBe('available');
+    expect(settled?.items?.length).toBe(1);
+    expect(errors[0]).toContain('could not be journaled');
+    expect(errors[0]).toContain('database or disk is full');
+    expect(errors[0]).toContain(created.id);
+    const after = serviceTraffic(h.sandbox);
+    expect(after.posts - before.posts).toBe(1);
+  });
+});
