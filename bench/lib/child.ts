@@ -85,7 +85,11 @@ export function startChild(script: string, args: readonly string[], env: NodeJS.
 export async function runWorker(script: string, input: unknown, timeoutMs: number): Promise<unknown> {
   const child = startChild(script, [JSON.stringify(input)]);
   try {
-    return await child.nextJson(timeoutMs);
+    const result = await child.nextJson(timeoutMs);
+    // A worker ends by itself once it has printed; given a moment, it writes what its Node options
+    // ask for at exit (a --cpu-prof profile), which a SIGTERM would cut short.
+    await Promise.race([new Promise((resolve) => child.process.once('exit', resolve)), new Promise((resolve) => setTimeout(resolve, 5000))]);
+    return result;
   } finally {
     await child.stop();
   }

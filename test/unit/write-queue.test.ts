@@ -202,14 +202,26 @@ describe('the journal write queue', () => {
     expect(transactions).toEqual([['a']]);
   });
 
-  it('commits regardless once the lock has been held for longer than emptying the log takes', async () => {
+  it('commits regardless once the lock has been held for longer than it is waited for', async () => {
     const transactions: string[][] = [];
-    const queue = new WriteQueue({ commit: (writes) => transactions.push(writes.map((write) => write.record.id)), committed: () => undefined, held: () => true });
+    const queue = new WriteQueue({ commit: (writes) => transactions.push(writes.map((write) => write.record.id)), committed: () => undefined, held: () => true, maxHeldWaitMs: 50 });
     const startedAt = performance.now();
     await queue.enqueue({ record: record('a') }, 'full');
     expect(transactions).toEqual([['a']]);
     // Not at the first turn: it waited for the holder first, and gave up waiting after 50 ms.
     expect(performance.now() - startedAt).toBeGreaterThanOrEqual(49);
+  });
+
+  it('waits as long as emptying a large log takes (most of a second), by default', async () => {
+    let held = true;
+    const transactions: string[][] = [];
+    const queue = new WriteQueue({ commit: (writes) => transactions.push(writes.map((write) => write.record.id)), committed: () => undefined, held: () => held });
+    const mark = queue.enqueue({ record: record('a') }, 'full');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(transactions).toEqual([]);
+    held = false;
+    await mark;
+    expect(transactions).toEqual([['a']]);
   });
 
   it('commits at once what a caller commits now, held lock or not', () => {

@@ -36,7 +36,8 @@ import { z } from 'zod';
  * empties the file. TRUNCATE takes the write lock, so the worker gives up at once if a commit or a
  * reader is in its way (no busy timeout) and says that it holds the lock in `holding`: the write
  * queue's scheduled commits wait a millisecond at a time meanwhile instead of sleeping in
- * SQLite's busy handler on the main thread (write-queue.ts). Bounding the log during the burst
+ * SQLite's busy handler on the main thread (write-queue.ts). Giving a large file back is not quick:
+ * the file system frees its blocks, about 0.8 s for 590 MiB on the bench machine. Bounding the log during the burst
  * too (a RESTART after each checkpoint once the log passed 16 MiB) held the write lock for 7-65
  * ms at a time and left GETs late: at 10,000, lateness p99 390-500 ms against 130-170 ms in three
  * of four pairs of runs (68 against 53 ms in the quietest).
@@ -156,7 +157,7 @@ export class WalCheckpointer {
     this.#db.exec(`PRAGMA journal_size_limit = ${String(logSizeLimitBytes)}`);
   }
 
-  /** Whether the worker holds the write lock this moment, emptying the log (a millisecond or so). */
+  /** Whether the worker holds the write lock this moment, emptying the log (up to most of a second for a large file). */
   get holding(): boolean {
     return this.#worker !== undefined && Atomics.load(this.#holding, 0) === 1;
   }

@@ -33,6 +33,8 @@ export interface WriteQueueOptions {
    * time, up to `maxHeldWaitMs`, instead of sleeping in SQLite's busy handler on the event loop.
    */
   readonly held?: () => boolean;
+  /** How long a scheduled commit waits for `held` to end before committing regardless (default 5 s: the journal's busy timeout). */
+  readonly maxHeldWaitMs?: number;
 }
 
 /**
@@ -53,8 +55,16 @@ const soonMs = 20;
  */
 const turnMs = 1;
 
-/** The longest a scheduled commit waits for the write lock's holder (`held`) before it commits regardless. */
-const maxHeldWaitMs = 50;
+/**
+ * The longest a scheduled commit waits for the write lock's holder (`held`) before it commits
+ * regardless: the journal's busy timeout (journal-open.ts), past which SQLite itself would give up.
+ * Emptying the log gives the file's blocks back to the file system, which takes time in
+ * proportion to its size: after 10,000 purchases the log file had grown to about 590 MiB, and
+ * truncating a file that size took 0.8 s on the bench machine. Waiting here at most 50 ms, the
+ * commit then slept in SQLite's busy handler on the event loop for the rest: a turn of 457 ms in
+ * a profile, every GET due meanwhile late by as much.
+ */
+const defaultMaxHeldWaitMs = 5000;
 
 interface Waiter {
   readonly resolve: () => void;
@@ -184,7 +194,7 @@ export class WriteQueue {
     }
     const now = performance.now();
     this.#heldSince ??= now;
-    return now - this.#heldSince < maxHeldWaitMs;
+    return now - this.#heldSince < (this.#options.maxHeldWaitMs ?? defaultMaxHeldWaitMs);
   }
 
   /**
