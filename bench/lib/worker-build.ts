@@ -43,7 +43,7 @@ async function buildWorker(worker: string): Promise<string> {
         outDir,
         emptyOutDir: false,
         target: 'node24',
-        rolldownOptions: { output: { entryFileNames: entryFileName, minify: true } },
+        rolldownOptions: { output: { entryFileNames: entryFileName, minify: process.env['TITLEDESK_BENCH_MINIFY'] !== '0' } },
       },
     });
   } finally {

@@ -54,4 +54,33 @@ describe('a journal that refuses an answer for a moment', () => {
     const after = serviceTraffic(h.sandbox);
     expect(after.posts - before.posts).toBe(1);
   });
+
+  it('keeps following a purchase whose "not yet" the journal refused, and journals its result', async () => {
+    const dataDir = h.newDataDir();
+    const errors: string[] = [];
+    const service = h.newService({ dataDir, log: (message) => errors.push(message) });
+    const [title] = h.sandbox.config.testTitles;
+    const variable = h.sandbox.config.sampleVariables[3];
+    if (title === undefined || variable === undefined) throw new Error('The sandbox names no test title or fourth variable.');
+    const before = serviceTraffic(h.sandbox);
+    // 202s for 13 s: those of the first ten seconds are held in memory (record-store.ts), the
+    // ones after are written, and the journal refuses those.
+    const created = await service.create(h.env, title, [variable], { minWaitSeconds: 13 });
+    expect(created.state).toBe('pending');
+    const other = new DatabaseSync(join(dataDir, 'purchases.sqlite'));
+    other.exec(`CREATE TRIGGER refuse_pending BEFORE UPDATE ON purchases WHEN NEW.state = 'pending'
+                BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END;`);
+    try {
+      // Before, a refused "not yet" cancelled the purchase's next GET: it stayed pending until the next start.
+      const settled = await Promise.race([
+        service.waitForSettled(created.id),
+        new Promise<undefined>((resolve) => setTimeout(resolve, 20_000, undefined)),
+      ]);
+      expect(settled?.state).toBe('available');
+      expect(errors.some((message) => message.includes(created.id) && message.includes('followed all the same'))).toBe(true);
+      expect(serviceTraffic(h.sandbox).posts - before.posts).toBe(1);
+    } finally {
+      other.close();
+    }
+  }, 30_000);
 });
