@@ -189,12 +189,13 @@ describe('the journal write queue', () => {
     expect(transactions[0]?.writes).toEqual([{ record: record('a', 'pending'), notBefore: 70 }, { record: record('b', 'pending') }]);
   });
 
-  it('waits while the write lock is held to empty the log, and commits as soon as it is free', async () => {
+  it('waits while the write lock is held to empty the log, as long as a large log takes, and commits as soon as it is free', async () => {
     let held = true;
     const transactions: string[][] = [];
     const queue = new WriteQueue({ commit: (writes) => transactions.push(writes.map((write) => write.record.id)), committed: () => undefined, held: () => held });
     const mark = queue.enqueue({ record: record('a') }, 'full');
-    await new Promise((resolve) => setTimeout(resolve, 15));
+    // Giving most of a gigabyte back to the file system can take most of a second (wal-checkpointer.ts).
+    await new Promise((resolve) => setTimeout(resolve, 300));
     expect(transactions).toEqual([]);
     expect(queue.pending('a')?.id).toBe('a');
     held = false;
@@ -210,18 +211,6 @@ describe('the journal write queue', () => {
     expect(transactions).toEqual([['a']]);
     // Not at the first turn: it waited for the holder first, and gave up waiting after 50 ms.
     expect(performance.now() - startedAt).toBeGreaterThanOrEqual(49);
-  });
-
-  it('waits as long as emptying a large log takes (most of a second), by default', async () => {
-    let held = true;
-    const transactions: string[][] = [];
-    const queue = new WriteQueue({ commit: (writes) => transactions.push(writes.map((write) => write.record.id)), committed: () => undefined, held: () => held });
-    const mark = queue.enqueue({ record: record('a') }, 'full');
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(transactions).toEqual([]);
-    held = false;
-    await mark;
-    expect(transactions).toEqual([['a']]);
   });
 
   it('commits at once what a caller commits now, held lock or not', () => {
