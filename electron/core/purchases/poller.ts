@@ -4,6 +4,7 @@ import type { ServiceClient } from '../api/service-client-types.ts';
 import { CoreError } from '../errors.ts';
 import { fullJitterDelayMs, type RetryPolicy } from './backoff.ts';
 import type { Clock } from './clock.ts';
+import { JournalRefusals } from './journal-refusals.ts';
 import { appendExchange, sendExchange, type ExchangeResult } from './exchange.ts';
 import { interpretResultResponse, type PollOutcome } from './poll-outcome.ts';
 import type { RecordStore, SaveExtra } from './record-store.ts';
@@ -62,13 +63,13 @@ export class Poller {
   readonly #scheduler: Scheduler;
   /** Consecutive transient failures (or 202s without advice) per purchase, for the backoff. */
   readonly #failures = new Map<string, number>();
-  /** Consecutive answers per purchase that the journal refused, for their own backoff. */
-  readonly #refusals = new Map<string, number>();
+  readonly #refusals: JournalRefusals;
   /** One exchange at a time per purchase, whether scheduled or asked for by a person. */
   readonly #locks = new Map<string, Promise<unknown>>();
 
   constructor(options: PollerOptions) {
     this.#options = options;
+    this.#refusals = new JournalRefusals(options);
     this.#scheduler = new Scheduler({
       clock: options.clock,
       maxConcurrent: options.maxConcurrent * jobsPerRequestSlot,
@@ -76,7 +77,7 @@ export class Poller {
       run: async (id) => {
         try {
           await this.#exclusive(id, () => this.#poll(id, false));
-          this.#refusals.delete(id);
+          this.#refusals.clear(id);
         } catch (error) {
           this.#followAfterRefusal(id, error);
         }
@@ -120,32 +121,17 @@ export class Poller {
     return this.#apply(record, result);
   }
 
-  /**
-   * A scheduled GET whose answer the journal refused (a full disk, a lock held past its time out):
-   * the purchase is still pending in the journal, and the result resource answers again, so it is
-   * asked again after a backoff rather than left unfollowed until the next start, which is what a
-   * paid purchase stuck in "pending" would otherwise wait for. GETs are free; nothing is bought twice.
-   */
+  /** A GET whose answer the journal refused: a followed purchase is asked again after a backoff (journal-refusals.ts). */
   #followAfterRefusal(id: string, error: unknown): void {
     if (this.#options.signal.aborted) return;
-    const reason = error instanceof Error ? error.message : String(error);
     let record: PurchaseRecord | undefined;
     try {
       record = this.#options.store.get(id);
     } catch {
       record = undefined;
     }
-    if (record?.state !== 'pending' || !record.autoCheck || record.resultUrl === undefined) {
-      this.#refusals.delete(id);
-      this.#options.log?.(`Purchase ${id}: what the service answered could not be journaled (${reason}).`);
-      return;
-    }
-    const refusals = (this.#refusals.get(id) ?? 0) + 1;
-    this.#refusals.set(id, refusals);
-    const delayMs = fullJitterDelayMs(refusals, this.#options.retry(), this.#options.random);
-    const dueAt = Math.max(this.#options.clock.now() + delayMs, record.nextCheckAt ?? 0);
-    this.#options.log?.(`Purchase ${id}: what the service answered could not be journaled (${reason}); it is asked again in ${Math.ceil((dueAt - this.#options.clock.now()) / 1000)} s.`);
-    this.#scheduler.schedule(id, dueAt);
+    const dueAt = this.#refusals.retryAt(id, record, error);
+    if (dueAt !== undefined) this.#scheduler.schedule(id, dueAt);
   }
 
   async close(): Promise<void> {
@@ -299,7 +285,7 @@ export class Poller {
     const { saved, committed } = store.queueAnswer(record, extra);
     // The next GET is scheduled already: the journal's refusal is said, and the purchase followed all the same.
     committed.catch((error: unknown) => {
-      this.#options.log?.(`Purchase ${saved.id}: what the service answered could not be journaled (${error instanceof Error ? error.message : String(error)}); it is followed all the same.`);
+      this.#refusals.say(saved.id, error, '; it is followed all the same.');
     });
     then?.(saved);
     return saved;
