@@ -104,15 +104,14 @@ describe('the journal write queue', () => {
   it('commits a queued write at once when asked for that record, and says when its commit failed', async () => {
     const { queue, transactions } = recorder('bad', 60_000);
     const answer = queue.enqueue({ record: record('a', 'pending') }, 'normal', 'window');
-    queue.commitQueued('other');
+    // With no holder of the write lock, at once: no promise to wait for.
+    expect(queue.commitQueued('other')).toBeUndefined();
     expect(transactions).toEqual([]);
-    queue.commitQueued('a');
+    expect(queue.commitQueued('a')).toBeUndefined();
     expect(transactions.map((t) => t.ids)).toEqual([['a']]);
     await answer;
     const refused = queue.enqueue({ record: record('bad', 'pending') }, 'normal', 'window');
-    expect(() => {
-      queue.commitQueued('bad');
-    }).toThrow('disk I/O error');
+    expect(() => queue.commitQueued('bad')).toThrow('disk I/O error');
     await expect(refused).rejects.toThrow('disk I/O error');
   });
 
@@ -211,6 +210,23 @@ describe('the journal write queue', () => {
     expect(transactions).toEqual([['a']]);
     // Not at the first turn: it waited for the holder first, and gave up waiting after 50 ms.
     expect(performance.now() - startedAt).toBeGreaterThanOrEqual(49);
+  });
+
+  it('commits a purchase\'s queued answer before its next GET only once the log has been emptied, without blocking', async () => {
+    let held = true;
+    const transactions: string[][] = [];
+    const queue = new WriteQueue({ commit: (writes) => transactions.push(writes.map((write) => write.record.id)), committed: () => undefined, held: () => held });
+    const answer = queue.enqueue({ record: record('a', 'pending') }, 'normal', 'window');
+    const committing = queue.commitQueued('a');
+    expect(committing).toBeInstanceOf(Promise);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(transactions).toEqual([]);
+    held = false;
+    await committing;
+    await answer;
+    expect(transactions).toEqual([['a']]);
+    // Nothing queued, or nothing held: at once, with no promise to wait for.
+    expect(queue.commitQueued('a')).toBeUndefined();
   });
 
   it('commits at once what a caller commits now, held lock or not', () => {

@@ -168,7 +168,8 @@ export class Poller {
 
   async #poll(id: string, manual: boolean): Promise<PurchaseRecord | undefined> {
     // The last answer of this purchase may still wait in the group commit: on disk before the next GET.
-    this.#options.store.commitQueued(id);
+    const committing = this.#options.store.commitQueued(id);
+    if (committing !== undefined) await committing;
     const record = this.#options.store.get(id);
     if (record?.resultUrl === undefined) return record;
     if (!manual && (record.state !== 'pending' || !record.autoCheck)) return record;

@@ -223,9 +223,12 @@ export class RecordStore {
     return this.#queue.enqueue(write, durability, when);
   }
 
-  /** Commits the change queued for `id`, if any, now; throws when that commit failed. */
-  commitQueued(id: string): void {
-    this.#queue.commitQueued(id);
+  /**
+   * Commits the change queued for `id`, if any, now; throws when that commit failed. While the log
+   * is being emptied it returns a promise for that commit instead (write-queue.ts).
+   */
+  commitQueued(id: string): Promise<void> | undefined {
+    return this.#queue.commitQueued(id);
   }
 
   /**

@@ -158,10 +158,20 @@ export class WriteQueue {
     else this.#afterSyncing(Promise.resolve(), announce);
   }
 
-  /** Commits now if a write for `id` is queued; throws what that write's commit failed with. */
-  commitQueued(id: string): void {
+  /**
+   * Commits now if a write for `id` is queued; throws what that write's commit failed with. While
+   * the write lock's holder (`held`) empties the log, it waits for it first, as scheduled commits
+   * do, and returns a promise that settles with that commit: committing at once would sleep in
+   * SQLite's busy handler on the event loop until the holder is done.
+   */
+  commitQueued(id: string): Promise<void> | undefined {
     const entry = this.#queue.get(id);
-    if (entry !== undefined) this.#flushWatching(entry);
+    if (entry === undefined) return undefined;
+    if (!this.#waitsForHolder()) {
+      this.#flushWatching(entry);
+      return undefined;
+    }
+    return new Promise((resolve) => setTimeout(resolve, turnMs)).then(() => this.commitQueued(id));
   }
 
   /** A flush in `delayMs` (at the end of this turn when not positive), unless one comes sooner. */
