@@ -21,6 +21,8 @@ export const clientReportSchema = z.object({
    * within the journal's limit (null: not within 10 s).
    */
   journalLog: z.object({ peakMiB: z.number(), givenBackSeconds: z.number().nullable() }).optional(),
+  /** TitleDesk's answers that its journal refused (each asked again after a backoff); the naive clients keep no journal. */
+  journalRefusals: z.number().int().nonnegative().optional(),
 });
 export type ClientReport = z.infer<typeof clientReportSchema>;
 

@@ -60,6 +60,7 @@ export async function runPollingClient(client: PollingClient, purchases: number)
       eventLoopDelayP99Ms: report.eventLoopDelayP99Ms,
       eventLoopDelayMaxMs: report.eventLoopDelayMaxMs,
       ...(report.journalLog === undefined ? {} : { journalLog: report.journalLog }),
+      ...(report.journalRefusals === undefined ? {} : { journalRefusals: report.journalRefusals }),
       wallSeconds: round(report.wallSeconds, 1) ?? 0,
       available: report.states['available'] ?? 0,
       serverCounts: { discovery: stats['discovery'] ?? 0, token: stats['token'] ?? 0, purchase: stats['purchase'] ?? 0, result: stats['result'] ?? 0 },

@@ -56,6 +56,7 @@ export const scaleMeasures: readonly Measure[] = [
   { label: 'peak RSS', figure: (run) => run.peakRssMiB, unit: ' MiB', goal: (size) => atMost(size === 1000 ? 150 : 600, ' MiB') },
   { label: "journal's log at its largest", figure: (run) => run.journalLog?.peakMiB ?? null, unit: ' MiB' },
   { label: "journal's log given back after the last purchase settled", figure: (run) => run.journalLog?.givenBackSeconds ?? null, unit: ' s' },
+  { label: 'answers the journal refused (each asked again)', figure: (run) => run.journalRefusals ?? null },
 ];
 
 function summary(runs: readonly LoadedRun<RunSet>[], column: Column, figure: Figure, worse?: 'higher' | 'lower'): { median: number | null; worst: number | null } {

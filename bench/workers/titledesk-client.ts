@@ -26,8 +26,14 @@ const agent = createHttpAgent({ connections });
 const secrets = new MemorySecretStore();
 await fillSandboxSecrets(workload.config, secrets);
 const session = createEnvironmentSession({ environment: sandboxEnvironment(workload.config), secrets, dispatcher: agent });
-// What nobody waits for (the journal refusing an answer) goes to stderr, which the bench shows should the run fail.
-const service = new PurchaseService({ dataDir, maxConcurrent: connections, log: (message) => process.stderr.write(`${message}\n`) });
+// What nobody waits for (the journal refusing an answer) is counted for the report, and goes to
+// stderr, which the bench shows should the run fail.
+let journalRefusals = 0;
+const log = (message: string): void => {
+  if (message.includes('could not be journaled')) journalRefusals += 1;
+  process.stderr.write(`${message}\n`);
+};
+const service = new PurchaseService({ dataDir, maxConcurrent: connections, log });
 const environment = { id: session.environment.id, client: session.client };
 
 const buys = workloadBuys(workload);
@@ -80,6 +86,7 @@ const report: ClientReport = {
   wallSeconds,
   ...used,
   journalLog: { peakMiB: mebibytes(logPeakBytes), givenBackSeconds },
+  journalRefusals,
 };
 await service.close();
 await agent.close();
