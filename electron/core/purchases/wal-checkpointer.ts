@@ -36,11 +36,11 @@ import { z } from 'zod';
  * empties the file. TRUNCATE takes the write lock, so the worker gives up at once if a commit or a
  * reader is in its way (no busy timeout) and says that it holds the lock in `holding`: the write
  * queue's scheduled commits wait a millisecond at a time meanwhile instead of sleeping in
- * SQLite's busy handler on the main thread (write-queue.ts). Giving a large file back is not quick:
- * the file system frees its blocks, about 0.8 s for 590 MiB on the bench machine. Bounding the log during the burst
- * too (a RESTART after each checkpoint once the log passed 16 MiB) held the write lock for 7-65
- * ms at a time and left GETs late: at 10,000, lateness p99 390-500 ms against 130-170 ms in three
- * of four pairs of runs (68 against 53 ms in the quietest).
+ * SQLite's busy handler on the main thread (write-queue.ts). Giving a large file back is not
+ * quick: the file system frees its blocks, about 0.8 s for 590 MiB on one bench machine. Bounding
+ * the log during the burst too (a RESTART after each checkpoint once the log passed 16 MiB) held
+ * the write lock for 7-65 ms at a time and left GETs late: at 10,000, lateness p99 390-500 ms
+ * against 130-170 ms in three of four pairs of runs (68 against 53 ms in the quietest).
  *
  * If the worker cannot start or stops, the connection checkpoints itself again as SQLite would.
  */

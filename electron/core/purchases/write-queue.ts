@@ -60,7 +60,7 @@ const turnMs = 1;
  * regardless: the journal's busy timeout (journal-open.ts), past which SQLite itself would give up.
  * Emptying the log gives the file's blocks back to the file system, which takes time in
  * proportion to its size: after 10,000 purchases the log file had grown to about 590 MiB, and
- * truncating a file that size took 0.8 s on the bench machine. Waiting here at most 50 ms, the
+ * truncating a file that size took 0.8 s on one bench machine. Waiting here at most 50 ms, the
  * commit then slept in SQLite's busy handler on the event loop for the rest: a turn of 457 ms in
  * a profile, every GET due meanwhile late by as much.
  */
@@ -161,8 +161,9 @@ export class WriteQueue {
   /**
    * Commits now if a write for `id` is queued; throws what that write's commit failed with. While
    * the write lock's holder (`held`) empties the log, it waits for it first, as scheduled commits
-   * do, and returns a promise that settles with that commit: committing at once would sleep in
-   * SQLite's busy handler on the event loop until the holder is done.
+   * do, and returns a promise instead, settled once the write is committed here (or was, by a
+   * scheduled commit meanwhile): committing at once would sleep in SQLite's busy handler on the
+   * event loop until the holder is done.
    */
   commitQueued(id: string): Promise<void> | undefined {
     const entry = this.#queue.get(id);
