@@ -9,6 +9,9 @@ export interface JournalRefusalsOptions {
   readonly log?: ((message: string) => void) | undefined;
 }
 
+/** In every log line about a refused answer: what a host or the bench may count them by. */
+export const refusedAnswerPhrase = 'what the service answered could not be journaled';
+
 /**
  * Answers of followed purchases that the journal refused (a full disk, a lock held past its
  * time-out): when to ask the service again, and what the host's log is told. The purchase is
@@ -50,6 +53,6 @@ export class JournalRefusals {
 
   /** Tells the log which purchase, and what the journal said: a database error, never a secret. */
   say(id: string, error: unknown, outcome: string): void {
-    this.#options.log?.(`Purchase ${id}: what the service answered could not be journaled (${error instanceof Error ? error.message : String(error)})${outcome}`);
+    this.#options.log?.(`Purchase ${id}: ${refusedAnswerPhrase} (${error instanceof Error ? error.message : String(error)})${outcome}`);
   }
 }
