@@ -229,6 +229,23 @@ describe('the journal write queue', () => {
     expect(queue.commitQueued('a')).toBeUndefined();
   });
 
+  it('rejects the promise of a held commit when the commit that took its write failed, as a commit at once throws', async () => {
+    const queue = new WriteQueue({
+      commit: () => {
+        throw new Error('disk I/O error');
+      },
+      committed: () => undefined,
+      held: () => true,
+    });
+    const answer = queue.enqueue({ record: record('a', 'pending') }, 'normal', 'window');
+    const committing = queue.commitQueued('a');
+    expect(committing).toBeInstanceOf(Promise);
+    // A person's change commits everything queued at once, the waiting answer with it, and fails.
+    queue.flushNow();
+    await expect(committing).rejects.toThrow('disk I/O error');
+    await expect(answer).rejects.toThrow('disk I/O error');
+  });
+
   it('commits at once what a caller commits now, held lock or not', () => {
     const transactions: string[][] = [];
     const queue = new WriteQueue({ commit: (writes) => transactions.push(writes.map((write) => write.record.id)), committed: () => undefined, held: () => true });

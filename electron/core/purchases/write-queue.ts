@@ -160,10 +160,10 @@ export class WriteQueue {
 
   /**
    * Commits now if a write for `id` is queued; throws what that write's commit failed with. While
-   * the write lock's holder (`held`) empties the log, it waits for it first, as scheduled commits
-   * do, and returns a promise instead, settled once the write is committed here (or was, by a
-   * scheduled commit meanwhile): committing at once would sleep in SQLite's busy handler on the
-   * event loop until the holder is done.
+   * the write lock's holder (`held`) empties the log, committing at once would sleep in SQLite's
+   * busy handler on the event loop until the holder is done: the scheduled commit, which waits for
+   * the holder a millisecond at a time, is brought forward instead, and the promise returned
+   * settles as that write's commit ends, rejected if it failed.
    */
   commitQueued(id: string): Promise<void> | undefined {
     const entry = this.#queue.get(id);
@@ -172,7 +172,11 @@ export class WriteQueue {
       this.#flushWatching(entry);
       return undefined;
     }
-    return new Promise((resolve) => setTimeout(resolve, turnMs)).then(() => this.commitQueued(id));
+    const committed = new Promise<void>((resolve, reject) => {
+      entry.waiters.push({ resolve, reject });
+    });
+    this.#scheduleFlush(turnMs);
+    return committed;
   }
 
   /** A flush in `delayMs` (at the end of this turn when not positive), unless one comes sooner. */
