@@ -4,9 +4,10 @@ import { z } from 'zod';
  * What the purchase journal found wrong when it was opened, said to the user in the UI (not only
  * a log): a damaged file copied aside, a journal that was empty when it should not be, records
  * that could not be read, or purchases kept in the rescue file because the journal refused them.
+ * And while the app runs: answers of followed purchases that the journal refuses (a full disk).
  */
 export const journalNoticeSchema = z.object({
-  kind: z.enum(['damaged', 'empty', 'unreadable_records', 'rescued', 'restored']),
+  kind: z.enum(['damaged', 'empty', 'unreadable_records', 'rescued', 'restored', 'answers_not_saved']),
   message: z.string(),
   /** The file the user may want: the copy of the damaged journal, or the rescue file. */
   path: z.string().optional(),

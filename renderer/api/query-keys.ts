@@ -25,6 +25,10 @@ export const settingsKeys = {
   advanced: () => [...settingsKeys.all, 'advanced'] as const,
 };
 
+export const journalKeys = {
+  status: () => ['journal', 'status'] as const,
+};
+
 export const sandboxKeys = {
   all: ['sandbox'] as const,
   info: () => [...sandboxKeys.all, 'info'] as const,

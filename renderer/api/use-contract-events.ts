@@ -4,7 +4,7 @@ import type { ResponseOf } from '../../shared/contract/channels.ts';
 import type { PurchaseRecord } from '../../shared/purchase.ts';
 import { useApi } from './api-context.tsx';
 import { listRefresher } from './list-refresh.ts';
-import { authKeys, batchKeys, credentialKeys, purchaseKeys, spendingKeys } from './query-keys.ts';
+import { authKeys, batchKeys, credentialKeys, journalKeys, purchaseKeys, spendingKeys } from './query-keys.ts';
 
 /**
  * The environments whose never-sent purchases `purchases` change: one is not sent now, or it is
@@ -60,11 +60,15 @@ export function useContractEvents(): void {
       queryClient.setQueryData(batchKeys.summary(summary.id), summary);
       void queryClient.invalidateQueries({ queryKey: spendingKeys.all });
     });
+    const stopJournal = api.on('journal:changed', (status) => {
+      queryClient.setQueryData(journalKeys.status(), status);
+    });
     return () => {
       lists.stop();
       stopAuth();
       stopPurchases();
       stopBatches();
+      stopJournal();
     };
   }, [api, queryClient]);
 }

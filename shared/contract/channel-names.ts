@@ -60,7 +60,7 @@ export const requestChannelList = [
   'presets:delete',
 ] as const satisfies readonly RequestChannel[];
 
-export const eventChannelList = ['purchase:updated', 'auth:changed', 'app:open-purchase', 'batch:updated'] as const satisfies readonly EventChannel[];
+export const eventChannelList = ['purchase:updated', 'auth:changed', 'app:open-purchase', 'batch:updated', 'journal:changed'] as const satisfies readonly EventChannel[];
 
 /** Fails to compile when a channel is added to the contract but not listed here. */
 type Missing<All, Listed> = [Exclude<All, Listed>] extends [never] ? true : { missing: Exclude<All, Listed> };

@@ -110,7 +110,7 @@ export const requestChannels = lazyChannels({
   'purchase:send-all': () => ({ request: noPayload, response: z.object({ sent: z.number().int().nonnegative() }) }),
   /** An outcome-unknown purchase: buy again (may charge twice) or abandon. */
   'purchase:resolve': () => ({ request: z.strictObject({ id: z.uuid(), action: resolveActionSchema }), response: purchaseRecordSchema }),
-  /** What the journal found wrong when it opened (damaged, empty, unreadable records, rescued answers). */
+  /** What the journal found wrong when it opened (damaged, empty, unreadable records, rescued answers), and answers it refuses now. */
   'journal:status': () => ({ request: noPayload, response: journalStatusSchema }),
   /** The whole history with results, to save as one JSON file. */
   'history:export': () => ({ request: noPayload, response: historyExportSchema }),
@@ -202,6 +202,8 @@ export const eventChannels = {
   'app:open-purchase': z.object({ reference: z.string().min(1).max(2048) }),
   /** Coalesced like purchase:updated: a batch's summary whenever its lines change. */
   'batch:updated': batchSummarySchema,
+  /** journal:status again whenever its notices change while the app runs (at most once a second). */
+  'journal:changed': journalStatusSchema,
 } as const;
 
 export type EventChannel = keyof typeof eventChannels;

@@ -26,6 +26,8 @@ describe('a journal that refuses an answer for a moment', () => {
     const dataDir = h.newDataDir();
     const errors: string[] = [];
     const service = h.newService({ dataDir, log: (message) => errors.push(message) });
+    let noticeChanges = 0;
+    service.onJournalChange(() => { noticeChanges += 1; });
     // As a full disk or a lock held too long would: the write that records the result fails.
     const other = new DatabaseSync(join(dataDir, 'purchases.sqlite'));
     other.exec(`CREATE TRIGGER refuse_available BEFORE UPDATE ON purchases WHEN NEW.state = 'available'
@@ -34,11 +36,18 @@ describe('a journal that refuses an answer for a moment', () => {
     const before = serviceTraffic(h.sandbox);
     const created = await service.create(h.env, title, [variable]);
     expect(created.state).toBe('pending');
+    expect(service.journalNotices).toEqual([]);
     // The service has answered 200 at least once, and the journal refused to record it.
     await until(() => serviceTraffic(h.sandbox).statuses.slice(before.statuses.length).includes(200), 10_000);
     await until(() => errors.length > 0, 5_000);
     // On disk it is still pending (a read of the service may see a retry's result queued to be written).
     expect(other.prepare('SELECT state FROM purchases WHERE id = ?').get(created.id)).toEqual({ state: 'pending' });
+    // Said to the user as well as logged: which journal, how many purchases, what the journal said.
+    const unsaved = service.journalNotices.filter((notice) => notice.kind === 'answers_not_saved');
+    expect(unsaved).toHaveLength(1);
+    expect(unsaved[0]?.message).toContain('about 1 purchase (database or disk is full)');
+    expect(unsaved[0]?.path).toBe(service.journalPath);
+    expect(noticeChanges).toBeGreaterThan(0);
     other.exec('DROP TRIGGER refuse_available');
     other.close();
     // Before, the purchase was no longer followed: it stayed pending until the next start.
@@ -51,6 +60,9 @@ describe('a journal that refuses an answer for a moment', () => {
     expect(errors[0]).toContain('could not be journaled');
     expect(errors[0]).toContain('database or disk is full');
     expect(errors[0]).toContain(created.id);
+    // The result is journaled: the notice is gone, and the hosts were told (once it came, once it went).
+    expect(service.journalNotices).toEqual([]);
+    expect(noticeChanges).toBeGreaterThan(1);
     const after = serviceTraffic(h.sandbox);
     expect(after.posts - before.posts).toBe(1);
   });
@@ -78,6 +90,8 @@ describe('a journal that refuses an answer for a moment', () => {
       ]);
       expect(settled?.state).toBe('available');
       expect(errors.some((message) => message.includes(created.id) && message.includes('followed all the same'))).toBe(true);
+      // Its result was journaled (the trigger refuses only "not yet"): nothing is left to say.
+      expect(service.journalNotices).toEqual([]);
       expect(serviceTraffic(h.sandbox).posts - before.posts).toBe(1);
     } finally {
       other.close();

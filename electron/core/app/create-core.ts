@@ -143,6 +143,17 @@ export async function createCore(options: CoreOptions): Promise<TitleDeskCore> {
   const stopBatchEvents = batches.onChange((id) => {
     batchEvents.push({ id });
   });
+  // A full disk can refuse thousands of answers in a second: the window hears at most once a second.
+  const journalEvents = createUpdateBatcher({
+    keyOf: () => 'journal',
+    deliver: () => {
+      events.emit('journal:changed', { path: purchases.journalPath, notices: purchases.journalNotices });
+    },
+    intervalMs: 1000,
+  });
+  const stopJournalEvents = purchases.onJournalChange(() => {
+    journalEvents.push({});
+  });
   // Purchases that were pending when TitleDesk last stopped are followed again, and so are batches.
   if (options.resume !== false) {
     purchases.resume();
@@ -179,6 +190,8 @@ export async function createCore(options: CoreOptions): Promise<TitleDeskCore> {
       stopAuthEvents();
       stopPurchaseEvents();
       stopBatchEvents();
+      stopJournalEvents();
+      journalEvents.close();
       batchEvents.close();
       batches.halt();
       await purchases.close();

@@ -7,6 +7,8 @@ export interface JournalRefusalsOptions {
   readonly random: () => number;
   readonly retry: () => RetryPolicy;
   readonly log?: ((message: string) => void) | undefined;
+  /** Told of each refused answer of a purchase that is still followed (unsaved-answers.ts). */
+  readonly refused?: ((id: string, error: unknown) => void) | undefined;
 }
 
 /** In every log line about a refused answer: what a host or the bench may count them by. */
@@ -47,8 +49,14 @@ export class JournalRefusals {
     const now = this.#options.clock.now();
     const dueAt = Math.max(now + fullJitterDelayMs(refusals, this.#options.retry(), this.#options.random), record.nextCheckAt ?? 0);
     const waitMs = dueAt - now;
-    this.say(id, error, `; it is asked again in ${waitMs < 1000 ? `${String(waitMs)} ms` : `${String(Math.ceil(waitMs / 1000))} s`}.`);
+    this.sayFollowed(id, error, `; it is asked again in ${waitMs < 1000 ? `${String(waitMs)} ms` : `${String(Math.ceil(waitMs / 1000))} s`}.`);
     return dueAt;
+  }
+
+  /** say(), for a purchase that is followed all the same: `refused` hears of it too. */
+  sayFollowed(id: string, error: unknown, outcome: string): void {
+    this.say(id, error, outcome);
+    this.#options.refused?.(id, error);
   }
 
   /** Tells the log which purchase, and what the journal said: a database error, never a secret. */

@@ -33,6 +33,8 @@ export interface PollerOptions {
   readonly environmentOf: (environmentId: string) => PurchaseEnvironment | undefined;
   /** Told when the journal refuses what a GET learnt; the purchase is followed all the same. */
   readonly log?: (message: string) => void;
+  /** Told of each such refusal while the purchase is still followed, for the user (unsaved-answers.ts). */
+  readonly refused?: (id: string, error: unknown) => void;
 }
 
 /**
@@ -286,7 +288,7 @@ export class Poller {
     const { saved, committed } = store.queueAnswer(record, extra);
     // The next GET is scheduled already: the journal's refusal is said, and the purchase followed all the same.
     committed.catch((error: unknown) => {
-      this.#refusals.say(saved.id, error, '; it is followed all the same.');
+      this.#refusals.sayFollowed(saved.id, error, '; it is followed all the same.');
     });
     then?.(saved);
     return saved;

@@ -13,6 +13,7 @@ import { RequestSlots } from './request-slots.ts';
 import { RestartRecovery, type ResumeSummary } from './restart-recovery.ts';
 import { applyRescued } from './rescue-apply.ts';
 import { Submitter } from './submitter.ts';
+import { UnsavedAnswers } from './unsaved-answers.ts';
 
 export type { PurchaseEnvironment } from './poller.ts';
 export type { PurchaseListener } from './record-store.ts';
@@ -67,12 +68,15 @@ export class PurchaseService {
   readonly #environments = new Map<string, PurchaseEnvironment>();
   readonly #closing = new AbortController();
   readonly #inFlight = new Set<Promise<unknown>>();
+  readonly #unsaved = new UnsavedAnswers();
   #closed = false;
 
   constructor(options: PurchaseServiceOptions) {
     this.#options = options;
     this.#clock = options.clock ?? systemClock;
-    this.#store = new RecordStore(options.dataDir, this.#clock);
+    this.#store = new RecordStore(options.dataDir, this.#clock, (id) => {
+      this.#unsaved.saved(id);
+    });
     const requestTimeoutMs = options.requestTimeoutMs ?? 30_000;
     const maxConcurrent = options.maxConcurrent ?? 16;
     const slots = new RequestSlots(maxConcurrent);
@@ -87,6 +91,9 @@ export class PurchaseService {
       signal: this.#closing.signal,
       environmentOf: (id) => this.#environmentOf(id),
       ...(options.log === undefined ? {} : { log: options.log }),
+      refused: (id, error) => {
+        this.#unsaved.refused(id, error);
+      },
     });
     const rescued = applyRescued(this.#store, options.dataDir);
     if (rescued !== undefined) this.#store.notices.push(rescued);
@@ -115,9 +122,18 @@ export class PurchaseService {
     return this.#store.journalPath;
   }
 
-  /** What the journal found wrong when it opened, for the UI and the CLI to say. */
+  /**
+   * What the journal found wrong when it opened, for the UI and the CLI to say, and while it
+   * refuses answers of followed purchases, a notice of those (unsaved-answers.ts).
+   */
   get journalNotices(): RecordStore['notices'] {
-    return this.#store.notices;
+    const unsaved = this.#unsaved.notice(this.#store.journalPath);
+    return unsaved === undefined ? this.#store.notices : [...this.#store.notices, unsaved];
+  }
+
+  /** Called whenever journalNotices changes while the service runs (the journal refuses answers, or takes them again). */
+  onJournalChange(listener: () => void): () => void {
+    return this.#unsaved.onChange(listener);
   }
 
   onUpdate(listener: PurchaseListener): () => void {

@@ -60,7 +60,8 @@ export class RecordStore {
   /** The next check time the committed row of each pending purchase gives (its nextCheckAt, or the notBefore written). */
   readonly #journaledNextCheck = new Map<string, number>();
 
-  constructor(dataDir: string, clock: Clock) {
+  /** `onStored`: each write's purchase id as soon as the write is committed (unsaved-answers.ts). */
+  constructor(dataDir: string, clock: Clock, onStored?: (id: string) => void) {
     this.#journal = new PurchaseJournal(dataDir);
     this.#cache = new RecordCache(this.#journal);
     this.#queue = new WriteQueue({
@@ -71,6 +72,7 @@ export class RecordStore {
       stored: (write) => {
         this.#cache.put(write.record);
         this.#noteJournaledNextCheck(write);
+        onStored?.(write.record.id);
       },
       committed: (write) => {
         this.#announce(write.record);

@@ -1,8 +1,9 @@
 import { useJournalStatusQuery } from './recovery-queries.ts';
 
 /**
- * Said once at the top of the workspace when the journal was not as TitleDesk left it: what
- * happened and where the copy or the rescued answers are. Never only in a log.
+ * Said at the top of the workspace when the journal was not as TitleDesk left it (what happened
+ * and where the copy or the rescued answers are), and while it refuses answers of followed
+ * purchases, until it takes them again. Never only in a log.
  */
 export function JournalNotices() {
   const status = useJournalStatusQuery();

@@ -2,11 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ResolveAction } from '../../../shared/purchase.ts';
 import { useApi } from '../../api/api-context.tsx';
 import { call } from '../../api/call.ts';
+import { journalKeys } from '../../api/query-keys.ts';
 import { rememberPurchase } from './purchase-queries.ts';
-
-export const journalKeys = {
-  status: () => ['journal', 'status'] as const,
-};
 
 /** "Send now" for a purchase that was never sent. */
 export function useSendPurchaseMutation() {
@@ -34,7 +31,7 @@ export function useResolvePurchaseMutation() {
   });
 }
 
-/** What the journal found wrong when the app started; read once. */
+/** What the journal found wrong when the app started; read once, then kept current by journal:changed events. */
 export function useJournalStatusQuery() {
   const api = useApi();
   return useQuery({ queryKey: journalKeys.status(), queryFn: () => call(api, 'journal:status', {}), staleTime: Infinity });
