@@ -61,7 +61,10 @@ export function useContractEvents(): void {
       void queryClient.invalidateQueries({ queryKey: spendingKeys.all });
     });
     const stopJournal = api.on('journal:changed', (status) => {
-      queryClient.setQueryData(journalKeys.status(), status);
+      // A first read still on its way would otherwise land after this newer status and replace it.
+      void queryClient.cancelQueries({ queryKey: journalKeys.status() }).then(() => {
+        queryClient.setQueryData(journalKeys.status(), status);
+      });
     });
     return () => {
       lists.stop();
