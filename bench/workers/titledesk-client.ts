@@ -11,7 +11,7 @@ import { limitHeapGrowth } from '../../electron/core/app/heap-growth.ts';
 import { createEnvironmentSession } from '../../electron/core/api/environment-session.ts';
 import { sandboxEnvironment, fillSandboxSecrets } from '../../electron/core/env/sandbox-environment.ts';
 import { createHttpAgent } from '../../electron/core/http/agent.ts';
-import { refusedAnswerPhrase } from '../../electron/core/purchases/journal-refusals.ts';
+import { refusalsTold } from '../../electron/core/purchases/refusal-log.ts';
 import { PurchaseService } from '../../electron/core/purchases/purchase-service.ts';
 import { logFileBytes, logSizeLimitBytes } from '../../electron/core/purchases/wal-checkpointer.ts';
 import { MemorySecretStore } from '../../electron/core/secrets/memory-secret-store.ts';
@@ -31,7 +31,7 @@ const session = createEnvironmentSession({ environment: sandboxEnvironment(workl
 // stderr, which the bench shows should the run fail.
 let journalRefusals = 0;
 const log = (message: string): void => {
-  if (message.includes(refusedAnswerPhrase)) journalRefusals += 1;
+  journalRefusals += refusalsTold(message);
   process.stderr.write(`${message}\n`);
 };
 const service = new PurchaseService({ dataDir, maxConcurrent: connections, log });

@@ -1,6 +1,7 @@
 import type { PurchaseRecord } from '../../../shared/purchase.ts';
 import { fullJitterDelayMs, type RetryPolicy } from './backoff.ts';
 import type { Clock } from './clock.ts';
+import { RefusalLog, refusedAnswerPhrase } from './refusal-log.ts';
 
 export interface JournalRefusalsOptions {
   readonly clock: Clock;
@@ -10,9 +11,6 @@ export interface JournalRefusalsOptions {
   /** Told of each refused answer of a purchase that is still followed (unsaved-answers.ts). */
   readonly refused?: ((id: string, error: unknown) => void) | undefined;
 }
-
-/** In every log line about a refused answer: what a host or the bench may count them by. */
-export const refusedAnswerPhrase = 'what the service answered could not be journaled';
 
 /**
  * Answers of followed purchases that the journal refused (a full disk, a lock held past its
@@ -24,9 +22,11 @@ export const refusedAnswerPhrase = 'what the service answered could not be journ
 export class JournalRefusals {
   readonly #options: JournalRefusalsOptions;
   readonly #counts = new Map<string, number>();
+  readonly #log: RefusalLog;
 
   constructor(options: JournalRefusalsOptions) {
     this.#options = options;
+    this.#log = new RefusalLog(options.clock, options.log);
   }
 
   /** The purchase's answer was journaled: its next refusal starts the backoff again. */
@@ -59,8 +59,14 @@ export class JournalRefusals {
     this.#options.refused?.(id, error);
   }
 
-  /** Tells the log which purchase, and what the journal said: a database error, never a secret. */
+  /** Tells the log which purchase, and what the journal said: a database error, never a secret (refusal-log.ts). */
   say(id: string, error: unknown, outcome: string): void {
-    this.#options.log?.(`Purchase ${id}: ${refusedAnswerPhrase} (${error instanceof Error ? error.message : String(error)})${outcome}`);
+    const reason = error instanceof Error ? error.message : String(error);
+    this.#log.say(`Purchase ${id}: ${refusedAnswerPhrase} (${reason})${outcome}`, reason);
+  }
+
+  /** Whatever the log was not told yet, told now (the poller is closing). */
+  flush(): void {
+    this.#log.flush();
   }
 }

@@ -139,6 +139,7 @@ export class Poller {
   async close(): Promise<void> {
     await this.#scheduler.close();
     await Promise.allSettled([...this.#locks.values()]);
+    this.#refusals.flush();
   }
 
   async #exclusive<T>(id: string, work: () => Promise<T>): Promise<T> {
