@@ -5,8 +5,8 @@ describe('UnsavedAnswers', () => {
   it('says how many followed purchases have an answer the journal refused, and the latest reason', () => {
     const unsaved = new UnsavedAnswers();
     expect(unsaved.notice('/data/purchases.sqlite')).toBeUndefined();
-    unsaved.refused('a', new Error('database is locked'));
-    unsaved.refused('b', new Error('database or disk is full'));
+    unsaved.refused('a', 'database is locked');
+    unsaved.refused('b', 'database or disk is full');
     const notice = unsaved.notice('/data/purchases.sqlite');
     expect(notice?.kind).toBe('answers_not_saved');
     expect(notice?.message).toContain('about 2 purchases (database or disk is full)');
@@ -15,8 +15,8 @@ describe('UnsavedAnswers', () => {
 
   it('drops a purchase once a later write of it is committed, and the notice with the last one', () => {
     const unsaved = new UnsavedAnswers();
-    unsaved.refused('a', new Error('database or disk is full'));
-    unsaved.refused('b', new Error('database or disk is full'));
+    unsaved.refused('a', 'database or disk is full');
+    unsaved.refused('b', 'database or disk is full');
     unsaved.saved('a');
     expect(unsaved.notice('/j')?.message).toContain('about 1 purchase (');
     unsaved.saved('unrelated');
@@ -29,10 +29,10 @@ describe('UnsavedAnswers', () => {
     const unsaved = new UnsavedAnswers();
     let changes = 0;
     const stop = unsaved.onChange(() => { changes += 1; });
-    unsaved.refused('a', new Error('database or disk is full'));
-    unsaved.refused('a', new Error('database or disk is full'));
+    unsaved.refused('a', 'database or disk is full');
+    unsaved.refused('a', 'database or disk is full');
     expect(changes).toBe(1);
-    unsaved.refused('a', new Error('disk I/O error'));
+    unsaved.refused('a', 'disk I/O error');
     expect(changes).toBe(2);
     unsaved.saved('unrelated');
     expect(changes).toBe(2);
@@ -49,7 +49,7 @@ describe('UnsavedAnswers', () => {
     let heard = false;
     unsaved.onChange(() => { throw new Error('window closed'); });
     unsaved.onChange(() => { heard = true; });
-    unsaved.refused('a', new Error('database or disk is full'));
+    unsaved.refused('a', 'database or disk is full');
     expect(heard).toBe(true);
   });
 });

@@ -147,7 +147,7 @@ export async function createCore(options: CoreOptions): Promise<TitleDeskCore> {
   const journalEvents = createUpdateBatcher({
     keyOf: () => 'journal',
     deliver: () => {
-      events.emit('journal:changed', { path: purchases.journalPath, notices: purchases.journalNotices });
+      events.emit('journal:changed', purchases.journalStatus);
     },
     intervalMs: 1000,
   });

@@ -3,13 +3,18 @@ import { fullJitterDelayMs, type RetryPolicy } from './backoff.ts';
 import type { Clock } from './clock.ts';
 import { RefusalLog, refusedAnswerPhrase } from './refusal-log.ts';
 
+/** What the journal said when it refused a write. */
+function reasonOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
 export interface JournalRefusalsOptions {
   readonly clock: Clock;
   readonly random: () => number;
   readonly retry: () => RetryPolicy;
   readonly log?: ((message: string) => void) | undefined;
-  /** Told of each refused answer of a purchase that is still followed (unsaved-answers.ts). */
-  readonly refused?: ((id: string, error: unknown) => void) | undefined;
+  /** Told of each refused answer of a purchase that is still followed, with what the journal said (unsaved-answers.ts). */
+  readonly refused?: ((id: string, reason: string) => void) | undefined;
 }
 
 /**
@@ -55,13 +60,17 @@ export class JournalRefusals {
 
   /** say(), for a purchase that is followed all the same: `refused` hears of it too. */
   sayFollowed(id: string, error: unknown, outcome: string): void {
-    this.say(id, error, outcome);
-    this.#options.refused?.(id, error);
+    const reason = reasonOf(error);
+    this.#sayReason(id, reason, outcome);
+    this.#options.refused?.(id, reason);
   }
 
   /** Tells the log which purchase, and what the journal said: a database error, never a secret (refusal-log.ts). */
   say(id: string, error: unknown, outcome: string): void {
-    const reason = error instanceof Error ? error.message : String(error);
+    this.#sayReason(id, reasonOf(error), outcome);
+  }
+
+  #sayReason(id: string, reason: string, outcome: string): void {
     this.#log.say(`Purchase ${id}: ${refusedAnswerPhrase} (${reason})${outcome}`, reason);
   }
 

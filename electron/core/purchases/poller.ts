@@ -34,7 +34,7 @@ export interface PollerOptions {
   /** Told when the journal refuses what a GET learnt; the purchase is followed all the same. */
   readonly log?: (message: string) => void;
   /** Told of each such refusal while the purchase is still followed, for the user (unsaved-answers.ts). */
-  readonly refused?: (id: string, error: unknown) => void;
+  readonly refused?: (id: string, reason: string) => void;
 }
 
 /**

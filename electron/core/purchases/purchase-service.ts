@@ -1,4 +1,4 @@
-import type { BackupInfo, HistoryExport, ImportSummary } from '../../../shared/journal.ts';
+import type { BackupInfo, HistoryExport, ImportSummary, JournalStatus } from '../../../shared/journal.ts';
 import type { HistoryQuery, PurchaseOptions, PurchaseRecord, PurchaseSummary, ResolveAction } from '../../../shared/purchase.ts';
 import { CoreError } from '../errors.ts';
 import { defaultRetryPolicy, type RetryPolicy } from './backoff.ts';
@@ -91,8 +91,8 @@ export class PurchaseService {
       signal: this.#closing.signal,
       environmentOf: (id) => this.#environmentOf(id),
       ...(options.log === undefined ? {} : { log: options.log }),
-      refused: (id, error) => {
-        this.#unsaved.refused(id, error);
+      refused: (id, reason) => {
+        this.#unsaved.refused(id, reason);
       },
     });
     const rescued = applyRescued(this.#store, options.dataDir);
@@ -129,6 +129,11 @@ export class PurchaseService {
   get journalNotices(): RecordStore['notices'] {
     const unsaved = this.#unsaved.notice(this.#store.journalPath);
     return unsaved === undefined ? this.#store.notices : [...this.#store.notices, unsaved];
+  }
+
+  /** The journal's path and notices, as journal:status answers and journal:changed pushes them. */
+  get journalStatus(): JournalStatus {
+    return { path: this.journalPath, notices: this.journalNotices };
   }
 
   /** Called whenever journalNotices changes while the service runs (the journal refuses answers, or takes them again). */

@@ -16,8 +16,8 @@ export class UnsavedAnswers {
     return this.#ids.size;
   }
 
-  refused(id: string, error: unknown): void {
-    const reason = error instanceof Error ? error.message : String(error);
+  /** `reason`: what the journal said. */
+  refused(id: string, reason: string): void {
     const known = this.#ids.has(id);
     const sameReason = reason === this.#latest;
     this.#ids.add(id);

@@ -51,7 +51,7 @@ export function purchaseHandlers(environments: EnvironmentRegistry, purchases: P
     'purchase:send': async ({ id }) => purchases.send(id),
     'purchase:send-all': async () => Promise.resolve(purchases.sendAll()),
     'purchase:resolve': async ({ id, action }) => purchases.resolve(id, action),
-    'journal:status': async () => Promise.resolve({ path: purchases.journalPath, notices: purchases.journalNotices }),
+    'journal:status': async () => Promise.resolve(purchases.journalStatus),
     'history:export': async () => Promise.resolve(purchases.exportHistory()),
     'history:import': async ({ document }) => Promise.resolve(purchases.importHistory(document)),
     'journal:backups': async () => Promise.resolve(purchases.backups()),
