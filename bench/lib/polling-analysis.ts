@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { z } from 'zod';
 import { sandboxConfigSchema } from '../../shared/sandbox-config.ts';
+import { watchEventLoopDelay } from './event-loop-delay.ts';
 import { round } from './stats.ts';
 
 /** What a client worker prints when its workload is done. */
@@ -64,12 +64,11 @@ export function workloadBuys(workload: Pick<Workload, 'titles' | 'variables' | '
  */
 export function startUsage(): { stop(): { cpuSeconds: number; cpuSecondsTotal: number; peakRssMiB: number; eventLoopDelayP99Ms: number; eventLoopDelayMaxMs: number } } {
   const cpuAtStart = process.cpuUsage();
-  const delay = monitorEventLoopDelay({ resolution: 10 });
-  delay.enable();
+  const delay = watchEventLoopDelay();
   return {
     stop() {
-      delay.disable();
-      return { ...processUsage(cpuAtStart), eventLoopDelayP99Ms: round(delay.percentile(99) / 1e6, 1) ?? 0, eventLoopDelayMaxMs: round(delay.max / 1e6, 1) ?? 0 };
+      const { p99Ms, maxMs } = delay.stop();
+      return { ...processUsage(cpuAtStart), eventLoopDelayP99Ms: p99Ms, eventLoopDelayMaxMs: maxMs };
     },
   };
 }

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { z } from 'zod';
 import { benchDir, runWorker } from '../lib/child.ts';
+import { eventLoopDelayNote } from '../lib/event-loop-delay.ts';
 import { judgePolling, type PurchaseTiming } from '../lib/sandbox-judge.ts';
 import { startSandboxProcess } from '../lib/sandbox-process.ts';
 import { goalMark, type Section, type SectionOutcome } from '../lib/section.ts';
@@ -84,6 +85,7 @@ export const batchSection: Section = {
         notes: [
           'The minimum schedules the lines in order on the concurrency limit, each taking the sum of the waits its own answers advised (Retry-After, then each max-age) until its 200; round trips count as zero.',
           'Client process only for CPU and RSS; the sandbox runs in its own process.',
+          eventLoopDelayNote,
         ],
       };
     } finally {

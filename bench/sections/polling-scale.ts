@@ -1,3 +1,4 @@
+import { eventLoopDelayNote } from '../lib/event-loop-delay.ts';
 import { paceNote, probePace, type MachinePace } from '../lib/machine-pace.ts';
 import { repeatRuns, type LoadedRun } from '../lib/repeat.ts';
 import { goalMark, type Section, type SectionOutcome } from '../lib/section.ts';
@@ -118,6 +119,7 @@ export const scaleSection: Section = {
         `${context.runs} runs; in each, TitleDesk buys 1,000 then 10,000 distinct (title, variable) pairs at once, then the naive 3 s client buys the same 10,000, each against a fresh sandbox process, with ${benchConnections} connections. CPU and RSS are the client process only. Each client is one bundled file, built as the desktop app's main process is (bench/lib/worker-build.ts).`,
         'POSTs: from the first POST arriving at the sandbox to the answer of the last one leaving it. The result GETs answered within that span are those of the purchases sent first, which came due as advised while later ones were still being sent; with the POSTs they give the requests the sandbox answered per second meanwhile. Lateness is also split at that last answer: GETs while purchases are still being sent compete with the POSTs for the event loop and the connections.',
         `Machine load (1-minute average) before/after each run: ${runs.map((run) => `${String(run.loadBefore[0])}/${String(run.loadAfter[0])}`).join(', ')}.`,
+        eventLoopDelayNote,
         paceNote(runs),
       ],
     };

@@ -1,3 +1,4 @@
+import { eventLoopDelayNote } from '../lib/event-loop-delay.ts';
 import { paceNote, probePace, type MachinePace } from '../lib/machine-pace.ts';
 import { repeatRuns, type LoadedRun } from '../lib/repeat.ts';
 import { goalMark, type Section, type SectionOutcome } from '../lib/section.ts';
@@ -100,6 +101,7 @@ export const pollingSection: Section = {
         'Minimal GETs: the GETs of a perfect client, planned by the sandbox at each POST (one at the Retry-After, then one each advised max-age until the data is ready). A client that is late by whole seconds can make fewer.',
         'Ready to result: from the moment the sandbox made the data ready to the 200 leaving it. The perfect client waits up to the next whole-second checkpoint, which sets the floor.',
         `Machine load (1-minute average) before/after each run: ${runs.map((run) => `${String(run.loadBefore[0])}/${String(run.loadAfter[0])}`).join(', ')}.`,
+        eventLoopDelayNote,
         paceNote(runs),
       ],
     };
