@@ -12,7 +12,7 @@ export interface EventLoopDelay {
 /**
  * How late a timer due every `resolutionMs` fired, p99 and max. Node's histogram records the time
  * between two firings of its timer, which holds the interval itself: an idle loop reads about
- * 10.1 ms with a 10 ms resolution, and a loop held 50 ms reads 60. The interval is taken off, so a
+ * 10.1 ms with a 10 ms resolution, and a firing 50 ms late reads 60. The interval is taken off, so a
  * figure is the delay alone: what the goal of 20 ms at most is about.
  */
 export function eventLoopDelayOf(histogram: { percentile(percent: number): number; readonly max: number }, intervalMs: number): EventLoopDelay {
