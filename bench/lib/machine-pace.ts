@@ -7,10 +7,14 @@ import { createInterface } from 'node:readline';
 import { percentile, round } from './stats.ts';
 
 /**
- * How fast this machine is at the moment, by four small fixed tasks. On these shared virtual
- * machines the same code has run twice as slowly from one hour to the next while the load
- * average said nothing; these tell such a spell from a change in the code:
+ * How fast and how evenly this machine runs at the moment, by five small fixed tasks. On these
+ * shared virtual machines the same code has run twice as slowly from one hour to the next while
+ * the load average said nothing; these tell such a spell from a change in the code:
  * - `cpuMs`: a fixed loop of integer arithmetic in JavaScript (the CPU a thread gets);
+ * - `cpuTailRatio`: the same loop cut in slices of about a millisecond, run for a second: the p99
+ *   of their times over their median. A p99 goal of a millisecond or so is judged within the
+ *   machine's own unevenness: on these machines 1 slice in 100 has taken 4 to 5 times the
+ *   median, in a process doing nothing else, where an even CPU gives close to 1;
  * - `roundTripUs`: one byte to another process over loopback TCP and back, the wake-ups that
  *   most of a client's cost per request is made of;
  * - `fsyncMs`: a 4 KiB write and fdatasync, what every durable journal commit waits for;
@@ -18,10 +22,11 @@ import { percentile, round } from './stats.ts';
  *   for each 4 KiB page. Starting a process, or a heap growing, is mostly that. On this kind of
  *   virtual machine a page fault has been seen to cost about 3.5 µs for hours on end; then Node
  *   took 85-100 ms just to start and exit, where a whole `titledesk --help` had taken 38 ms.
- * Each is the median of its repetitions.
+ * Each other figure is the median of its repetitions.
  */
 export interface MachinePace {
   readonly cpuMs: number;
+  readonly cpuTailRatio: number;
   readonly roundTripUs: number;
   readonly fsyncMs: number;
   readonly memoryMs: number;
@@ -42,13 +47,26 @@ function medianOfThree(task: () => number): number {
   return percentile([task(), task(), task()], 50) ?? 0;
 }
 
-function loopOnce(): number {
+/** `iterations` of integer arithmetic, timed in ms. */
+function loop(iterations: number): number {
   const started = performance.now();
   let state = 1;
-  for (let i = 0; i < 30_000_000; i += 1) state = (Math.imul(state, 1_103_515_245) + 12_345) | 0;
+  for (let i = 0; i < iterations; i += 1) state = (Math.imul(state, 1_103_515_245) + 12_345) | 0;
   // The result is used, so the loop is not optimised away.
   if (state === 0.5) throw new Error('unreachable');
   return performance.now() - started;
+}
+
+const loopOnce = (): number => loop(30_000_000);
+
+/** Slices of about a millisecond (sized from the last whole loop) for a second: p99 over median. */
+function cpuTailRatio(wholeLoopMs: number): number {
+  const iterations = Math.max(1000, Math.round(30_000_000 / Math.max(1, wholeLoopMs)));
+  const times: number[] = [];
+  const until = performance.now() + 1000;
+  while (performance.now() < until) times.push(loop(iterations));
+  const median = percentile(times, 50) ?? 0;
+  return median > 0 ? (percentile(times, 99) ?? 0) / median : 0;
 }
 
 function fsyncMs(): number {
@@ -113,8 +131,10 @@ async function roundTripUs(): Promise<number> {
 }
 
 export async function probePace(): Promise<MachinePace> {
+  const cpuMs = medianOfThree(loopOnce);
   return {
-    cpuMs: round(medianOfThree(loopOnce), 0) ?? 0,
+    cpuMs: round(cpuMs, 0) ?? 0,
+    cpuTailRatio: round(cpuTailRatio(cpuMs), 1) ?? 0,
     roundTripUs: round(await roundTripUs(), 0) ?? 0,
     fsyncMs: round(fsyncMs(), 2) ?? 0,
     memoryMs: round(medianOfThree(touchFreshMemoryOnce), 0) ?? 0,
@@ -124,12 +144,13 @@ export async function probePace(): Promise<MachinePace> {
 /** Each probe's figure, its unit, and how a section's note and README's line name it. */
 export const paceProbes: readonly { readonly key: keyof MachinePace; readonly short: string; readonly long: string; readonly unit: string }[] = [
   { key: 'cpuMs', short: 'CPU loop', long: 'a fixed JavaScript loop', unit: ' ms' },
+  { key: 'cpuTailRatio', short: 'its 1 ms slices p99/median', long: 'that loop in 1 ms slices for 1 s, p99 over median', unit: '×' },
   { key: 'roundTripUs', short: 'loopback round trip', long: 'a one-byte loopback round trip to another process', unit: ' µs' },
   { key: 'fsyncMs', short: 'fdatasync', long: 'a 4 KiB write and fdatasync', unit: ' ms' },
   { key: 'memoryMs', short: '64 MiB of fresh memory', long: 'writing 64 MiB of memory fresh from the OS', unit: ' ms' },
 ];
 
-/** "CPU loop 36 ms, loopback round trip 50 µs, fdatasync 0.25 ms, 64 MiB of fresh memory 180 ms". */
+/** "CPU loop 36 ms, its 1 ms slices p99/median 1.2×, loopback round trip 50 µs, fdatasync 0.25 ms, 64 MiB of fresh memory 180 ms". */
 export function describePace(pace: MachinePace): string {
   return paceProbes.map(({ key, short, unit }) => `${short} ${String(pace[key])}${unit}`).join(', ');
 }

@@ -87,20 +87,22 @@ describe('README Performance figures generated from bench/results.json', () => {
     const results = fixture();
     const polling = results.sections['polling'];
     if (polling === undefined) throw new Error('fixture without polling');
-    const pace = (cpuMs: number, roundTripUs: number, fsyncMs: number, memoryMs: number) => ({ paceBefore: { cpuMs, roundTripUs, fsyncMs, memoryMs } });
-    const raw = [pace(36, 77, 0.23, 180), pace(41, 1510, 0.46, 1250), pace(35, 51, 2.5, 21)];
+    const pace = (cpuMs: number, cpuTailRatio: number, roundTripUs: number, fsyncMs: number, memoryMs: number) => ({ paceBefore: { cpuMs, cpuTailRatio, roundTripUs, fsyncMs, memoryMs } });
+    const raw = [pace(36, 1.2, 77, 0.23, 180), pace(41, 5.3, 1510, 0.46, 1250), pace(35, 1.1, 51, 2.5, 21)];
     const markdown = performanceMarkdown({ ...results, sections: { ...results.sections, polling: { ...polling, raw } } });
     expect(markdown).toContain('Machine pace before each run (bench/lib/machine-pace.ts): a fixed JavaScript loop 36 / 41 / 35 ms; ' +
-      'a one-byte loopback round trip to another process 77 / 1,510 / 51 µs; a 4 KiB write and fdatasync 0.23 / 0.46 / 2.5 ms; ' +
+      'that loop in 1 ms slices for 1 s, p99 over median 1.2 / 5.3 / 1.1×; a one-byte loopback round trip to another process 77 / 1,510 / 51 µs; a 4 KiB write and fdatasync 0.23 / 0.46 / 2.5 ms; ' +
       'writing 64 MiB of memory fresh from the OS 180 / 1,250 / 21 ms.');
     // The scale section of the fixture has no raw runs: no line of its own.
     expect(markdown.match(/Machine pace/g)).toHaveLength(1);
     // A run without the probe (older results) leaves the line out rather than showing part of it.
     const partial = performanceMarkdown({ ...results, sections: { ...results.sections, polling: { ...polling, raw: [raw[0], {}] } } });
     expect(partial).not.toContain('Machine pace');
-    // Results from before the memory probe: no line rather than a line with a gap.
+    // Results from before the memory or the slices probe: no line rather than a line with a gap.
     const older = raw.map(({ paceBefore }) => ({ paceBefore: { cpuMs: paceBefore.cpuMs, roundTripUs: paceBefore.roundTripUs, fsyncMs: paceBefore.fsyncMs } }));
     expect(performanceMarkdown({ ...results, sections: { ...results.sections, polling: { ...polling, raw: older } } })).not.toContain('Machine pace');
+    const beforeSlices = raw.map(({ paceBefore }) => ({ paceBefore: { ...paceBefore, cpuTailRatio: undefined } }));
+    expect(performanceMarkdown({ ...results, sections: { ...results.sections, polling: { ...polling, raw: beforeSlices } } })).not.toContain('Machine pace');
     expect(performanceMarkdown(fixture())).not.toContain('Machine pace');
   });
 
@@ -110,12 +112,12 @@ describe('README Performance figures generated from bench/results.json', () => {
     const renderer = results.sections['history'];
     if (renderer === undefined) throw new Error('fixture without history');
     const cli = renderer;
-    const paceBefore = { cpuMs: 35, roundTripUs: 58, fsyncMs: 0.27, memoryMs: 1250 };
+    const paceBefore = { cpuMs: 35, cpuTailRatio: 2.4, roundTripUs: 58, fsyncMs: 0.27, memoryMs: 1250 };
     const markdown = performanceMarkdown({ ...results, sections: { ...results.sections, renderer: { ...renderer, paceBefore }, cli: { ...cli, paceBefore: { ...paceBefore, memoryMs: 229 } } } });
     expect(markdown).toContain('Machine pace before the renderer section (bench/lib/machine-pace.ts): a fixed JavaScript loop 35 ms; ' +
-      'a one-byte loopback round trip to another process 58 µs; a 4 KiB write and fdatasync 0.27 ms; writing 64 MiB of memory fresh from the OS 1,250 ms.');
+      'that loop in 1 ms slices for 1 s, p99 over median 2.4×; a one-byte loopback round trip to another process 58 µs; a 4 KiB write and fdatasync 0.27 ms; writing 64 MiB of memory fresh from the OS 1,250 ms.');
     expect(markdown).toContain('Machine pace before the CLI section (bench/lib/machine-pace.ts): a fixed JavaScript loop 35 ms; ' +
-      'a one-byte loopback round trip to another process 58 µs; a 4 KiB write and fdatasync 0.27 ms; writing 64 MiB of memory fresh from the OS 229 ms.');
+      'that loop in 1 ms slices for 1 s, p99 over median 2.4×; a one-byte loopback round trip to another process 58 µs; a 4 KiB write and fdatasync 0.27 ms; writing 64 MiB of memory fresh from the OS 229 ms.');
     // Under the table of measures they belong to.
     expect(markdown.indexOf('Machine pace before the renderer section')).toBeGreaterThan(markdown.indexOf('| Measure | Result |'));
     expect(markdown.indexOf('Machine pace before the CLI section')).toBeGreaterThan(markdown.indexOf('Machine pace before the renderer section'));
