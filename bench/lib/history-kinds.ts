@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { HistoryQuery, PurchaseRecord } from '../../shared/purchase.ts';
 import { budgetCheckSchema } from './budget-checks.ts';
+import { machinePaceSchema } from './machine-pace.ts';
 
 /** The history searches the bench times, with the goal of each (issue: p99 under 1 ms and 5 ms). */
 export interface SearchKind {
@@ -35,7 +36,7 @@ export const historyWorkerReportSchema = z.object({
   sample: z.number(),
   /** Opening the journal (ms), with the full check and sealed at a clean close (history-searcher.ts). */
   opens: z.object({ checkedMs: z.array(z.number()), sealedMs: z.array(z.number()) }),
-  runs: z.array(z.object({ run: z.number(), loadBefore: z.array(z.number()), loadAfter: z.array(z.number()), timings: z.record(z.string(), timingSchema) })),
+  runs: z.array(z.object({ run: z.number(), loadBefore: z.array(z.number()), loadAfter: z.array(z.number()), paceBefore: machinePaceSchema, timings: z.record(z.string(), timingSchema) })),
   budget: budgetCheckSchema,
 });
 export type HistoryWorkerReport = z.infer<typeof historyWorkerReportSchema>;

@@ -4,6 +4,7 @@ import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { z } from 'zod';
 import { percentile, round } from './stats.ts';
 
 /**
@@ -24,13 +25,14 @@ import { percentile, round } from './stats.ts';
  *   took 85-100 ms just to start and exit, where a whole `titledesk --help` had taken 38 ms.
  * Each other figure is the median of its repetitions.
  */
-export interface MachinePace {
-  readonly cpuMs: number;
-  readonly cpuTailRatio: number;
-  readonly roundTripUs: number;
-  readonly fsyncMs: number;
-  readonly memoryMs: number;
-}
+export const machinePaceSchema = z.object({
+  cpuMs: z.number(),
+  cpuTailRatio: z.number(),
+  roundTripUs: z.number(),
+  fsyncMs: z.number(),
+  memoryMs: z.number(),
+});
+export type MachinePace = Readonly<z.infer<typeof machinePaceSchema>>;
 
 const freshMemoryBytes = 64 * 2 ** 20;
 

@@ -218,13 +218,21 @@ function paceParts(probed: readonly unknown[]): string | undefined {
   return parts.join('; ');
 }
 
-/** The pace before the sections probed once (the renderer's and the CLI's start-up times), under their table. */
+/**
+ * Under the table of measures: the pace before each run of the history searches, and before the
+ * sections probed once (the renderer's and the CLI's start-up times).
+ */
 function sectionPaceLines(sections: BenchResults['sections']): string[] {
+  const historyRuns = at(sections['history'], 'raw');
+  const history = Array.isArray(historyRuns) ? paceParts(historyRuns) : undefined;
   const probed: [string, unknown][] = [['the renderer section', sections['renderer']], ['the CLI section', sections['cli']]];
-  return probed.flatMap(([name, section]) => {
-    const parts = paceParts([section]);
-    return parts === undefined ? [] : ['', `Machine pace before ${name} (bench/lib/machine-pace.ts): ${parts}.`];
-  });
+  return [
+    ...(history === undefined ? [] : ['', `Machine pace before each run of the history searches (bench/lib/machine-pace.ts): ${history}.`]),
+    ...probed.flatMap(([name, section]) => {
+      const parts = paceParts([section]);
+      return parts === undefined ? [] : ['', `Machine pace before ${name} (bench/lib/machine-pace.ts): ${parts}.`];
+    }),
+  ];
 }
 
 function kib(bytes: number | undefined): number | undefined {

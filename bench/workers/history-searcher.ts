@@ -19,6 +19,7 @@ import { createRandom } from '../../electron/sandbox/seeded.ts';
 import { timeBudgetChecks } from '../lib/budget-checks.ts';
 import { historyKinds, type HistoryTiming, type HistoryWorkerReport } from '../lib/history-kinds.ts';
 import { seedHistory } from '../lib/history-seed.ts';
+import { probePace } from '../lib/machine-pace.ts';
 import { repeatRuns } from '../lib/repeat.ts';
 import { percentile, round } from '../lib/stats.ts';
 
@@ -80,7 +81,9 @@ try {
   const seeded = seedHistory(dataDir, records, createRandom(6), titles, sampleSize);
   const opens = timeOpens(dataDir, seeded.path, runs);
   const service = new PurchaseService({ dataDir });
-  const timed = await repeatRuns(runs, () => Promise.resolve({
+  const timed = await repeatRuns(runs, async () => ({
+    // Probed before the searches, as the polling sections probe before each run; the probe's echo process is gone before they start.
+    paceBefore: await probePace(),
     timings: Object.fromEntries(historyKinds.map((kind) => [kind.key, time(service, seeded.sample.map((record: PurchaseRecord) => kind.make(record)))])),
   }));
   await service.close();

@@ -121,6 +121,15 @@ describe('README Performance figures generated from bench/results.json', () => {
     // Under the table of measures they belong to.
     expect(markdown.indexOf('Machine pace before the renderer section')).toBeGreaterThan(markdown.indexOf('| Measure | Result |'));
     expect(markdown.indexOf('Machine pace before the CLI section')).toBeGreaterThan(markdown.indexOf('Machine pace before the renderer section'));
+    // The history searches are probed before each of their runs, and said before the sections probed once.
+    const history = { ...renderer, raw: [{ paceBefore }, { paceBefore: { ...paceBefore, cpuTailRatio: 5.1 } }] };
+    const withHistory = performanceMarkdown({ ...results, sections: { ...results.sections, history, renderer: { ...renderer, paceBefore } } });
+    expect(withHistory).toContain('Machine pace before each run of the history searches (bench/lib/machine-pace.ts): a fixed JavaScript loop 35 / 35 ms; ' +
+      'that loop in 1 ms slices for 1 s, p99 over median 2.4 / 5.1×; a one-byte loopback round trip to another process 58 / 58 µs; a 4 KiB write and fdatasync 0.27 / 0.27 ms; ' +
+      'writing 64 MiB of memory fresh from the OS 1,250 / 1,250 ms.');
+    expect(withHistory.indexOf('Machine pace before each run of the history searches')).toBeLessThan(withHistory.indexOf('Machine pace before the renderer section'));
+    // A history run from before the probe: no line for the history.
+    expect(markdown).not.toContain('history searches');
     const cliOnly = performanceMarkdown({ ...results, sections: { ...results.sections, cli: { ...cli, paceBefore } } });
     expect(cliOnly).toContain('Machine pace before the CLI section');
     expect(cliOnly).not.toContain('Machine pace before the renderer section');
