@@ -200,11 +200,11 @@ function budgetRows(history: unknown): [unknown, string, string][] {
  * The machine's pace before each run (bench/lib/machine-pace.ts), one list per probe, so a slow
  * spell shows beside the figures it slowed; nothing for results written before the probe existed.
  */
-function paceLine(section: unknown): string[] {
+function paceLine(section: unknown, before = 'each run'): string[] {
   const runs = at(section, 'raw');
   if (!Array.isArray(runs)) return [];
   const parts = paceParts(runs);
-  return parts === undefined ? [] : ['', `Machine pace before each run (bench/lib/machine-pace.ts): ${parts}.`];
+  return parts === undefined ? [] : ['', `Machine pace before ${before} (bench/lib/machine-pace.ts): ${parts}.`];
 }
 
 /** Each probe's figures over `probed` (things with a paceBefore), or undefined if one lacks a figure. */
@@ -223,11 +223,9 @@ function paceParts(probed: readonly unknown[]): string | undefined {
  * sections probed once (the renderer's and the CLI's start-up times).
  */
 function sectionPaceLines(sections: BenchResults['sections']): string[] {
-  const historyRuns = at(sections['history'], 'raw');
-  const history = Array.isArray(historyRuns) ? paceParts(historyRuns) : undefined;
   const probed: [string, unknown][] = [['the renderer section', sections['renderer']], ['the CLI section', sections['cli']]];
   return [
-    ...(history === undefined ? [] : ['', `Machine pace before each run of the history searches (bench/lib/machine-pace.ts): ${history}.`]),
+    ...paceLine(sections['history'], 'each run of the history searches'),
     ...probed.flatMap(([name, section]) => {
       const parts = paceParts([section]);
       return parts === undefined ? [] : ['', `Machine pace before ${name} (bench/lib/machine-pace.ts): ${parts}.`];
