@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { sandboxConfigSchema } from '../../shared/sandbox-config.ts';
+import { cpuTimelineSchema, recordCpuTimeline, type CpuSample } from './cpu-timeline.ts';
 import { watchEventLoopDelay } from './event-loop-delay.ts';
 import { round } from './stats.ts';
 
@@ -15,6 +16,8 @@ export const clientReportSchema = z.object({
   peakRssMiB: z.number(),
   eventLoopDelayP99Ms: z.number(),
   eventLoopDelayMaxMs: z.number(),
+  /** The worker's CPU over the run, in all and on its main thread (cpu-timeline.ts). */
+  cpuTimeline: cpuTimelineSchema,
   /**
    * TitleDesk's journal (the naive clients keep none): its write-ahead log file at its largest while
    * the workload ran, and how many seconds after the last purchase settled the file was back
@@ -62,13 +65,14 @@ export function workloadBuys(workload: Pick<Workload, 'titles' | 'variables' | '
  * CPU, memory and event-loop delay of this process, for the client workers' reports. The delay
  * tells lateness caused by a blocked loop (or a starved CPU) from lateness the scheduler adds.
  */
-export function startUsage(): { stop(): { cpuSeconds: number; cpuSecondsTotal: number; peakRssMiB: number; eventLoopDelayP99Ms: number; eventLoopDelayMaxMs: number } } {
+export function startUsage(): { stop(): { cpuSeconds: number; cpuSecondsTotal: number; peakRssMiB: number; eventLoopDelayP99Ms: number; eventLoopDelayMaxMs: number; cpuTimeline: CpuSample[] } } {
   const cpuAtStart = process.cpuUsage();
   const delay = watchEventLoopDelay();
+  const timeline = recordCpuTimeline();
   return {
     stop() {
       const { p99Ms, maxMs } = delay.stop();
-      return { ...processUsage(cpuAtStart), eventLoopDelayP99Ms: p99Ms, eventLoopDelayMaxMs: maxMs };
+      return { ...processUsage(cpuAtStart), eventLoopDelayP99Ms: p99Ms, eventLoopDelayMaxMs: maxMs, cpuTimeline: timeline.stop() };
     },
   };
 }

@@ -120,14 +120,14 @@ export function workloadDigest(timings: readonly PurchaseTiming[]): string {
 }
 
 /** The POSTs in the log: from the first arriving to the last answer leaving, and how many. */
-interface PostsPhase {
+export interface PostsPhase {
   readonly first: number;
   readonly last: number;
   readonly posts: number;
 }
 
 /** Undefined without POSTs. */
-function postsPhase(log: readonly JudgedEntry[]): PostsPhase | undefined {
+export function postsPhase(log: readonly JudgedEntry[]): PostsPhase | undefined {
   let first = Infinity;
   let last = -Infinity;
   let posts = 0;

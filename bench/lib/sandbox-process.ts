@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { sandboxConfigSchema, type SandboxConfig } from '../../shared/sandbox-config.ts';
 import { benchDir, startChild } from './child.ts';
+import { cpuTimelineSchema, type CpuSample } from './cpu-timeline.ts';
 import { judgedEntrySchema, purchaseTimingSchema, type PurchaseTiming } from './sandbox-judge.ts';
 
 export interface SandboxProcessOptions {
@@ -13,6 +14,7 @@ const readySchema = z.object({ baseUrl: z.url(), config: sandboxConfigSchema, ti
 const statsSchema = z.record(z.string(), z.number());
 const logSchema = z.array(judgedEntrySchema);
 const timingsSchema = z.array(purchaseTimingSchema);
+const cpuReportSchema = z.object({ cpuTimeline: cpuTimelineSchema });
 
 export type SandboxLog = z.infer<typeof logSchema>;
 
@@ -25,6 +27,8 @@ export interface SandboxProcess {
   log(): Promise<SandboxLog>;
   /** Each purchase's readiness and advice plan, as the sandbox recorded them. */
   purchases(): Promise<PurchaseTiming[]>;
+  /** The sandbox process's CPU from its start until now (cpu-timeline.ts); its sampling stops then. */
+  cpuTimeline(): Promise<CpuSample[]>;
   stop(): Promise<void>;
 }
 
@@ -43,6 +47,11 @@ export async function startSandboxProcess(options: SandboxProcessOptions): Promi
       stats: async () => statsSchema.parse(await getJson(`${ready.baseUrl}/_sandbox/stats`)),
       log: async () => logSchema.parse(await getJson(`${ready.baseUrl}/_sandbox/log`)),
       purchases: async () => timingsSchema.parse(await getJson(`${ready.baseUrl}/_sandbox/purchases`)),
+      cpuTimeline: async () => {
+        const report = child.nextJson(10_000);
+        child.process.kill('SIGUSR2');
+        return cpuReportSchema.parse(await report).cpuTimeline;
+      },
       stop: () => child.stop(),
     };
   } catch (error) {

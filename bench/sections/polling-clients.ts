@@ -1,7 +1,8 @@
 import { defaultAdvancedSettings } from '../../shared/environment.ts';
 import { runWorker } from '../lib/child.ts';
 import { clientReportSchema, type ClientReport, type Workload } from '../lib/polling-analysis.ts';
-import { judgePolling, type PollingJudgement } from '../lib/sandbox-judge.ts';
+import { cpuWithin, type CpuSample, type CpuWithin } from '../lib/cpu-timeline.ts';
+import { judgePolling, postsPhase, type PollingJudgement, type PostsPhase } from '../lib/sandbox-judge.ts';
 import { startSandboxProcess } from '../lib/sandbox-process.ts';
 import { issuePacing } from '../lib/section.ts';
 import { bundledWorker } from '../lib/worker-build.ts';
@@ -26,10 +27,26 @@ export const adviceGranularityMs = 1000;
 /** Every client gets TitleDesk's default connection limit. */
 export const benchConnections = defaultAdvancedSettings.maxConcurrentRequests;
 
-export interface ClientRun extends PollingJudgement, Omit<ClientReport, 'settled'> {
+/**
+ * What the client and the sandbox used while the POSTs were answered (from the first arriving to
+ * the last answer leaving, by the sandbox's log): cores' worth of CPU, and each main thread's share
+ * of the span on a CPU and waiting for one (cpu-timeline.ts).
+ */
+export interface CpuWhilePosting {
+  readonly client: CpuWithin | null;
+  readonly sandbox: CpuWithin | null;
+}
+
+export interface ClientRun extends PollingJudgement, Omit<ClientReport, 'settled' | 'cpuTimeline'> {
   readonly serverCounts: { discovery: number; token: number; purchase: number; result: number };
   readonly available: number;
   readonly cpuMicrosPerRequest: number | null;
+  readonly cpuWhilePosting: CpuWhilePosting;
+}
+
+function cpuWhilePosting(phase: PostsPhase | undefined, client: readonly CpuSample[], sandbox: readonly CpuSample[]): CpuWhilePosting {
+  if (phase === undefined) return { client: null, sandbox: null };
+  return { client: cpuWithin(client, phase.first, phase.last), sandbox: cpuWithin(sandbox, phase.first, phase.last) };
 }
 
 /**
@@ -48,7 +65,7 @@ export async function runPollingClient(client: PollingClient, purchases: number)
       ...(client.intervalMs === undefined ? {} : { intervalMs: client.intervalMs }),
     };
     const report = clientReportSchema.parse(await runWorker(await bundledWorker(client.worker), workload, 150_000 + purchases * 30));
-    const [stats, log, timings] = await Promise.all([sandbox.stats(), sandbox.log(), sandbox.purchases()]);
+    const [stats, log, timings, sandboxCpu] = await Promise.all([sandbox.stats(), sandbox.log(), sandbox.purchases(), sandbox.cpuTimeline()]);
     const judgement = judgePolling(log, timings);
     const requests = (stats['purchase'] ?? 0) + (stats['result'] ?? 0);
     return {
@@ -65,6 +82,7 @@ export async function runPollingClient(client: PollingClient, purchases: number)
       available: report.states['available'] ?? 0,
       serverCounts: { discovery: stats['discovery'] ?? 0, token: stats['token'] ?? 0, purchase: stats['purchase'] ?? 0, result: stats['result'] ?? 0 },
       cpuMicrosPerRequest: requests === 0 ? null : round((report.cpuSeconds * 1e6) / requests, 0),
+      cpuWhilePosting: cpuWhilePosting(postsPhase(log), report.cpuTimeline, sandboxCpu),
     };
   } finally {
     await sandbox.stop();

@@ -1,3 +1,5 @@
+import { availableParallelism } from 'node:os';
+import { cpuSampleMs } from '../lib/cpu-timeline.ts';
 import { eventLoopDelayNote } from '../lib/event-loop-delay.ts';
 import { paceNote, probePace, type MachinePace } from '../lib/machine-pace.ts';
 import { repeatRuns, type LoadedRun } from '../lib/repeat.ts';
@@ -40,6 +42,11 @@ export const scaleMeasures: readonly Measure[] = [
   { label: 'POSTs: first arrival to last answer', figure: (run) => run.postsSpanMs, unit: ' ms', goal: (size) => (size === 10_000 ? atMost(3000, ' ms') : undefined) },
   { label: 'result GETs answered while POSTs are answered', figure: (run) => run.getsWhilePosting },
   { label: 'POSTs and GETs answered per second while POSTs are answered', figure: (run) => run.requestsPerSecondWhilePosting, unit: ' /s', worse: 'lower' },
+  { label: 'CPU while POSTs are answered: client, all its threads (cores)', figure: (run) => run.cpuWhilePosting.client?.cores ?? null },
+  { label: "client's main thread on a CPU while POSTs are answered (share of the span)", figure: (run) => run.cpuWhilePosting.client?.mainThread ?? null },
+  { label: "client's main thread waiting for a CPU while POSTs are answered (share of the span)", figure: (run) => run.cpuWhilePosting.client?.mainThreadWaiting ?? null },
+  { label: 'CPU while POSTs are answered: sandbox (cores)', figure: (run) => run.cpuWhilePosting.sandbox?.cores ?? null },
+  { label: "sandbox's main thread waiting for a CPU while POSTs are answered (share of the span)", figure: (run) => run.cpuWhilePosting.sandbox?.mainThreadWaiting ?? null },
   { label: 'result GETs / minimal', figure: (run) => run.getsToMinimal, goal: () => exactly(1, '1.00') },
   { label: 'early GETs (sandbox log)', figure: (run) => run.earlyGets, goal: () => exactly(0) },
   { label: 'lateness p99', figure: (run) => run.latenessP99Ms, unit: ' ms', goal: () => atMost(50, ' ms') },
@@ -118,6 +125,7 @@ export const scaleSection: Section = {
       notes: [
         `${context.runs} runs; in each, TitleDesk buys 1,000 then 10,000 distinct (title, variable) pairs at once, then the naive 3 s client buys the same 10,000, each against a fresh sandbox process, with ${benchConnections} connections. CPU and RSS are the client process only. Each client is one bundled file, built as the desktop app's main process is (bench/lib/worker-build.ts).`,
         'POSTs: from the first POST arriving at the sandbox to the answer of the last one leaving it. The result GETs answered within that span are those of the purchases sent first, which came due as advised while later ones were still being sent; with the POSTs they give the requests the sandbox answered per second meanwhile. Lateness is also split at that last answer: GETs while purchases are still being sent compete with the POSTs for the event loop and the connections.',
+        `While POSTs are answered: the CPU (user + system) the client and the sandbox used in that span, in cores, and each main thread's share of the span on a CPU (process.threadCpuUsage) and ready to run but waiting for a CPU (Linux's schedstat), from timelines each process samples every ${String(cpuSampleMs)} ms (bench/lib/cpu-timeline.ts). A main thread on a CPU all the span could not have gone faster; one kept waiting for a CPU was held back by the machine (${String(availableParallelism())} cores here, shared by both processes and the threads of each).`,
         `Machine load (1-minute average) before/after each run: ${runs.map((run) => `${String(run.loadBefore[0])}/${String(run.loadAfter[0])}`).join(', ')}.`,
         eventLoopDelayNote,
         paceNote(runs),

@@ -3,6 +3,7 @@
  * {baseUrl, config, titles} once listening; the bench reads counts over the control API.
  */
 import { z } from 'zod';
+import { recordCpuTimeline } from '../lib/cpu-timeline.ts';
 import { startSandbox } from '../../electron/sandbox/index.ts';
 import { buildWorld, defaultWorldSeed } from '../../electron/sandbox/world/build-world.ts';
 
@@ -13,6 +14,12 @@ const optionsSchema = z.object({
 });
 
 const options = optionsSchema.parse(JSON.parse(process.argv[2] ?? '{}'));
+// The sandbox's own CPU over the run, printed when the bench asks (SIGUSR2): beside the client's,
+// it tells which of the two ran out of CPU while the POSTs were answered.
+const cpu = recordCpuTimeline();
+process.on('SIGUSR2', () => {
+  process.stdout.write(`${JSON.stringify({ cpuTimeline: cpu.stop() })}\n`);
+});
 const sandbox = await startSandbox({ port: 0, control: true, logLimit: 200_000, ...options });
 const testTitles = new Set(sandbox.config.testTitles);
 // Titles where service.min-wait would apply are left out: every purchase follows the same pacing.
