@@ -71,6 +71,8 @@ function pollingTable(polling: unknown): string[] {
 const scaleRows: readonly [string, string, string][] = [
   ['POSTs: first arrival → last answer (sandbox log)', 'POSTs: first arrival to last answer', ' ms'],
   ['result GETs answered meanwhile / POSTs and GETs answered per second then', 'posting', ''],
+  ['… CPU then: the client in cores / its main thread on a CPU / waiting for one (share of the span)', 'clientCpu', ''],
+  ['… CPU then: the sandbox in cores / its main thread waiting for a CPU (share of the span)', 'sandboxCpu', ''],
   ['GETs sent before the advised time / GETs ÷ minimum', 'early', ''],
   ['lateness after the advised time, p99', 'lateness p99', ' ms'],
   ['lateness p99 while POSTs are still answered / after the last', 'split', ''],
@@ -90,13 +92,16 @@ function scaleTable(scale: unknown): string[] {
     `| median of ${fmt(num(scale, 'runs'))} runs (worst) | ${headings.join(' | ')} |`,
     `|---|${sizes.map(() => '---').join('|')}|`,
   ];
-  const pair = (first: string, second: string, units: readonly [string, string]): string[] =>
-    sizes.map((size) => `${summaryCell(scale, size, first, units[0])} / ${summaryCell(scale, size, second, units[1])}`);
-  /** The rows whose cells pair two measures; every other row is one measure. */
+  const joined = (...measures: readonly (readonly [label: string, unit: string])[]): string[] =>
+    sizes.map((size) => measures.map(([label, unit]) => summaryCell(scale, size, label, unit)).join(' / '));
+  /** The rows whose cells join several measures; every other row is one measure. */
   const paired: Record<string, () => string[]> = {
-    posting: () => pair('result GETs answered while POSTs are answered', 'POSTs and GETs answered per second while POSTs are answered', ['', ' a second']),
-    early: () => pair('early GETs (sandbox log)', 'result GETs / minimal', ['', '']),
-    split: () => pair('lateness p99 while POSTs are answered', 'lateness p99 after the last POST', [' ms', ' ms']),
+    posting: () => joined(['result GETs answered while POSTs are answered', ''], ['POSTs and GETs answered per second while POSTs are answered', ' a second']),
+    clientCpu: () => joined(['CPU while POSTs are answered: client, all its threads (cores)', ''],
+      ["client's main thread on a CPU while POSTs are answered (share of the span)", ''], ["client's main thread waiting for a CPU while POSTs are answered (share of the span)", '']),
+    sandboxCpu: () => joined(['CPU while POSTs are answered: sandbox (cores)', ''], ["sandbox's main thread waiting for a CPU while POSTs are answered (share of the span)", '']),
+    early: () => joined(['early GETs (sandbox log)', ''], ['result GETs / minimal', '']),
+    split: () => joined(['lateness p99 while POSTs are answered', ' ms'], ['lateness p99 after the last POST', ' ms']),
   };
   for (const [title, label, unit] of scaleRows) {
     const cells = paired[label]?.() ?? sizes.map((size) => summaryCell(scale, size, label, unit));

@@ -55,6 +55,30 @@ describe('README Performance figures generated from bench/results.json', () => {
     expect(markdown).toContain('| POSTs: first arrival → last answer (sandbox log) | 567 ms (worst 610 ms) | 4,772 ms |\n');
   });
 
+  it('shows the CPU the client and the sandbox used while the POSTs were answered, and dashes for results without it', () => {
+    const results = fixture();
+    const scale = results.sections['scale'];
+    if (scale === undefined) throw new Error('fixture without scale');
+    const clientRow = '| … CPU then: the client in cores / its main thread on a CPU / waiting for one (share of the span) |';
+    expect(performanceMarkdown(results)).toContain(`${clientRow} - / - / - | - / - / - | - / - / - |`);
+    const summaries = z.record(z.string(), z.record(z.string(), z.unknown())).parse(Reflect.get(scale, 'summaries'));
+    const cpu = (client: number, main: number, waiting: number, sandbox: number, sandboxWaiting: number) => ({
+      'CPU while POSTs are answered: client, all its threads (cores)': { median: client, worst: client },
+      "client's main thread on a CPU while POSTs are answered (share of the span)": { median: main, worst: main },
+      "client's main thread waiting for a CPU while POSTs are answered (share of the span)": { median: waiting, worst: waiting + 0.03 },
+      'CPU while POSTs are answered: sandbox (cores)': { median: sandbox, worst: sandbox },
+      "sandbox's main thread waiting for a CPU while POSTs are answered (share of the span)": { median: sandboxWaiting, worst: sandboxWaiting },
+    });
+    const withCpu = {
+      at1000: { ...summaries['at1000'], ...cpu(1.01, 0.66, 0.26, 0.66, 0.24) },
+      at10000: { ...summaries['at10000'], ...cpu(1.07, 0.77, 0.17, 0.5, 0.15) },
+      naiveAt10000: { ...summaries['naiveAt10000'], ...cpu(1.04, 0.7, 0.23, 0.69, 0.18) },
+    };
+    const markdown = performanceMarkdown({ ...results, sections: { ...results.sections, scale: { ...scale, summaries: withCpu } } });
+    expect(markdown).toContain(`${clientRow} 1.01 / 0.66 / 0.26 (worst 0.29) | 1.07 / 0.77 / 0.17 (worst 0.2) | 1.04 / 0.7 / 0.23 (worst 0.26) |`);
+    expect(markdown).toContain('| … CPU then: the sandbox in cores / its main thread waiting for a CPU (share of the span) | 0.66 / 0.24 | 0.5 / 0.15 | 0.69 / 0.18 |');
+  });
+
   it('shows the page\'s main-thread time and its contract calls during the live runs, and no row for results without them', () => {
     const pageWork = { taskSeconds: 5.21, scriptSeconds: 2.04, layoutSeconds: 1.1, styleSeconds: 0.4, contractRequestsPerRun: [0, 1, 0] };
     const withWork = withRenderer({ live: { pageWork } });
