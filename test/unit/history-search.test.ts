@@ -5,7 +5,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buildHistorySelect } from '../../electron/core/purchases/history-query.ts';
-import { variablesContaining } from '../../electron/core/purchases/history-search.ts';
+import { trigramQuery, variablesContaining } from '../../electron/core/purchases/history-search.ts';
 import { PurchaseJournal } from '../../electron/core/purchases/journal.ts';
 import type { HistoryQuery, PurchaseRecord } from '../../shared/purchase.ts';
 import { filledJournal as filled } from './support/filled-journal.ts';
@@ -52,6 +52,8 @@ function queriesFor(records: readonly PurchaseRecord[]): string[] {
     ...sample.map((record) => { const iri = record.variables[0] ?? ''; return iri.slice(iri.lastIndexOf('/') + 1); }),
     ...sample.map((record) => (record.variables[0] ?? '').slice(7, 40)),
     'Bathroom', 'bathroom count', '1⋯5', '⋯', 'Rooms/Bath', 'no such text anywhere',
+    // Longer than three trigrams: the index is asked for three of them (trigramQuery).
+    'Count "quoted" rooms', 'TGL3121', 'gl312172', '⋯5⋯5', 'Bath Bath Bath',
   ].filter((text) => text.trim() === text && text !== '');
 }
 
@@ -78,6 +80,17 @@ describe('free-text history search', { timeout: 60_000 }, () => {
     } finally {
       journal.close();
     }
+  });
+
+  it('asks the trigram index for the whole of a short text, and for the first, middle and last trigrams of a longer one', () => {
+    expect(trigramQuery('abc')).toBe('"abc"');
+    expect(trigramQuery('abcde')).toBe('"abcde"');
+    expect(trigramQuery('abcdef')).toBe('"abc" AND "bcd" AND "def"');
+    expect(trigramQuery('4af52448-b161-4290-a9c0-4f65bd693621')).toBe('"4af" AND "90-" AND "621"');
+    // Quotes stay literal; characters are counted as the tokenizer counts them, by code point.
+    expect(trigramQuery('say "hi" there')).toBe('"say" AND "hi""" AND "ere"');
+    expect(trigramQuery('𝔸𝔹ℂ𝔻')).toBe('"𝔸𝔹ℂ𝔻"');
+    expect(trigramQuery('𝔸𝔹ℂ𝔻𝔼𝔽')).toBe('"𝔸𝔹ℂ" AND "𝔹ℂ𝔻" AND "𝔻𝔼𝔽"');
   });
 
   it('serves a text of three characters or more from the trigram indexes, and pages in their order from an index, not a scan or a sort', () => {

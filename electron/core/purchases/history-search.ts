@@ -16,7 +16,8 @@ export { migrateHistorySearch } from './history-search-schema.ts';
  *
  * The indexes only narrow the candidates: the text is then matched with the same LIKE conditions
  * as a scan would, so results are exactly those of the scan (the trigram match folds case for all
- * of Unicode while LIKE folds ASCII only, so the candidates are a superset).
+ * of Unicode while LIKE folds ASCII only, and asks for three of a longer text's trigrams rather than
+ * all of them in a row: trigramQuery; so the candidates are a superset).
  */
 
 /** LIKE treats % and _ as wildcards: a user's text must match literally. */
@@ -31,6 +32,26 @@ function phrase(text: string): string {
 
 // The trigram tokenizer cannot look up fewer than three characters.
 const shortestIndexed = 3;
+
+/** How many of a longer text's trigrams the index is asked for (trigramQuery). */
+const trigramsAsked = 3;
+
+/**
+ * The FTS5 query for a text of at least three characters. For a phrase FTS5 reads the doclist of
+ * every trigram in it: a purchase ID is 34 of them, 2.2 ms a search at 100,000 purchases. Three
+ * trigrams spread along the text (first, middle, last), each a phrase of its own and all required,
+ * narrowed the candidates almost as far (1.1 purchases on average for a purchase ID, 30.7 for a
+ * title number matching 30.2) in a tenth of the time for purchase IDs and variable names, and
+ * two thirds for title numbers. Whatever they let through, the LIKE conditions after still decide.
+ */
+export function trigramQuery(text: string): string {
+  // The tokenizer counts code points, as Array.from does.
+  const characters = Array.from(text);
+  const trigrams = characters.length - 2;
+  if (trigrams <= trigramsAsked) return phrase(text);
+  const starts = [0, Math.floor((trigrams - 1) / 2), trigrams - 1];
+  return starts.map((start) => phrase(characters.slice(start, start + 3).join(''))).join(' AND ');
+}
 
 export interface Filters {
   /** Conditions on a purchases row, unqualified. */
@@ -47,9 +68,8 @@ export interface CandidateQuery {
 /** The distinct variable IRIs that contain the text (LIKE, as a scan would; the trigram index narrows them first). */
 export function variablesContaining(text: string): { sql: string; parameters: SQLInputValue[] } {
   const pattern = likePattern(text);
-  // The tokenizer counts code points, as Array.from does.
   if (Array.from(text).length < shortestIndexed) return { sql: `SELECT variable FROM ${variablesTable} WHERE variable LIKE ? ESCAPE '\\'`, parameters: [pattern] };
-  return { sql: `SELECT variable FROM ${variableNamesTable} WHERE ${variableNamesTable} MATCH ? AND variable LIKE ? ESCAPE '\\'`, parameters: [phrase(text), pattern] };
+  return { sql: `SELECT variable FROM ${variableNamesTable} WHERE ${variableNamesTable} MATCH ? AND variable LIKE ? ESCAPE '\\'`, parameters: [trigramQuery(text), pattern] };
 }
 
 // Up to this many variables, each gets an arm of its own, read newest first from the index;
@@ -88,7 +108,7 @@ export function textCandidates(text: string, filters: Filters, variables: readon
     sql: [byId, byFields, ...byVariable.arms].join(' UNION '),
     parameters: [
       text, ...filters.parameters,
-      ...(indexed ? [phrase(text)] : []), pattern, pattern, ...filters.parameters,
+      ...(indexed ? [trigramQuery(text)] : []), pattern, pattern, ...filters.parameters,
       ...byVariable.parameters,
     ],
   };
