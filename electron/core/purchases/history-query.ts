@@ -14,6 +14,16 @@ const selected: Record<HistoryColumn, string> = {
   summary: `coalesce((SELECT summary FROM ${summariesTable} WHERE purchase_rowid = purchases.rowid), ${summaryOf('record')}) AS record`,
 };
 
+/**
+ * The same, for a page of text matches chosen first (`page`: ordered_at, purchase_rowid). Reading
+ * each purchase by its rowid only for what is selected leaves a purchase with a summary unread: at
+ * 100,000 purchases, a page of a variable's matches 1.1-1.3 ms instead of 1.4-1.5 (p50).
+ */
+const selectedForPage: Record<HistoryColumn, string> = {
+  record: '(SELECT record FROM purchases WHERE rowid = page.purchase_rowid) AS record',
+  summary: `coalesce((SELECT summary FROM ${summariesTable} WHERE purchase_rowid = page.purchase_rowid), (SELECT ${summaryOf('record')} FROM purchases WHERE rowid = page.purchase_rowid)) AS record`,
+};
+
 /** The exact filters, as conditions on a purchases row with placeholders only: query values never become SQL. */
 function exactFilters(query: HistoryQuery): Filters {
   const conditions: string[] = [];
@@ -36,7 +46,7 @@ function exactFilters(query: HistoryQuery): Filters {
  * A page of the history, newest first (ties: the later row first). Exact filters use the indexes,
  * which also give the order (journal-rows.ts); `text` is a substring match over title, purchase
  * id and variables (history-search.ts): the page is chosen among the matches' (created_at,
- * rowid) pairs first, and only its rows are read whole. `column` names what is read of each.
+ * rowid) pairs first, and only its purchases are read, in that order. `column` names what is read of each.
  */
 export function buildHistorySelect(query: HistoryQuery, variablesContaining: (text: string) => readonly string[], column: HistoryColumn = 'record'): { sql: string; parameters: SQLInputValue[] } {
   const filters = exactFilters(query);
@@ -48,8 +58,9 @@ export function buildHistorySelect(query: HistoryQuery, variablesContaining: (te
     return { sql: `SELECT ${selected[column]} FROM purchases ${where}${order} LIMIT ? OFFSET ?`, parameters: [...filters.parameters, ...page] };
   }
   const candidates = textCandidates(text, filters, variablesContaining(text));
+  // A match's ordered_at is its purchase's created_at, which no write changes (journal.ts).
   return {
-    sql: `SELECT ${selected[column]} FROM purchases WHERE rowid IN (SELECT purchase_rowid FROM (${candidates.sql} ORDER BY 1 DESC, 2 DESC LIMIT ? OFFSET ?)) ${order}`,
+    sql: `SELECT ${selectedForPage[column]} FROM (${candidates.sql} ORDER BY 1 DESC, 2 DESC LIMIT ? OFFSET ?) AS page ORDER BY page.ordered_at DESC, page.purchase_rowid DESC`,
     parameters: [...candidates.parameters, ...page],
   };
 }
