@@ -53,7 +53,7 @@ function queriesFor(records: readonly PurchaseRecord[]): string[] {
     ...sample.map((record) => (record.variables[0] ?? '').slice(7, 40)),
     'Bathroom', 'bathroom count', '1⋯5', '⋯', 'Rooms/Bath', 'no such text anywhere',
     // Longer than three trigrams: the index is asked for three of them (trigramQuery).
-    'Count "quoted" rooms', 'TGL3121', 'gl312172', '⋯5⋯5', 'Bath Bath Bath',
+    'Count "quoted" rooms', 'TGL3121', 'gl312172', '⋯5⋯5⋯5', 'Bath Bath Bath',
   ].filter((text) => text.trim() === text && text !== '');
 }
 

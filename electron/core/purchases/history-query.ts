@@ -58,7 +58,8 @@ export function buildHistorySelect(query: HistoryQuery, variablesContaining: (te
     return { sql: `SELECT ${selected[column]} FROM purchases ${where}${order} LIMIT ? OFFSET ?`, parameters: [...filters.parameters, ...page] };
   }
   const candidates = textCandidates(text, filters, variablesContaining(text));
-  // A match's ordered_at is its purchase's created_at, which no write changes (journal.ts).
+  // A match's ordered_at is its purchase's created_at, which never changes once inserted: the
+  // journal's rewrites set only the title, purchase ID, state, times, record and result (journal.ts).
   return {
     sql: `SELECT ${selectedForPage[column]} FROM (${candidates.sql} ORDER BY 1 DESC, 2 DESC LIMIT ? OFFSET ?) AS page ORDER BY page.ordered_at DESC, page.purchase_rowid DESC`,
     parameters: [...candidates.parameters, ...page],
