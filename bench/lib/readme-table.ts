@@ -207,8 +207,11 @@ function budgetRows(history: unknown): [unknown, string, string][] {
  */
 function paceLine(section: unknown, before = 'each run'): string[] {
   const runs = at(section, 'raw');
-  if (!Array.isArray(runs)) return [];
-  const parts = paceParts(runs);
+  return Array.isArray(runs) ? paceSentence(before, paceParts(runs)) : [];
+}
+
+/** The line itself, after a blank one; nothing without figures. */
+function paceSentence(before: string, parts: string | undefined): string[] {
   return parts === undefined ? [] : ['', `Machine pace before ${before} (bench/lib/machine-pace.ts): ${parts}.`];
 }
 
@@ -231,10 +234,7 @@ function sectionPaceLines(sections: BenchResults['sections']): string[] {
   const probed: [string, unknown][] = [['the renderer section', sections['renderer']], ['the CLI section', sections['cli']]];
   return [
     ...paceLine(sections['history'], 'each run of the history searches'),
-    ...probed.flatMap(([name, section]) => {
-      const parts = paceParts([section]);
-      return parts === undefined ? [] : ['', `Machine pace before ${name} (bench/lib/machine-pace.ts): ${parts}.`];
-    }),
+    ...probed.flatMap(([name, section]) => paceSentence(name, paceParts([section]))),
   ];
 }
 

@@ -7,11 +7,14 @@ import { textCandidates, type Filters } from './history-search.ts';
 /** What a History page reads of each purchase: its whole record, or its summary (history-search-schema.ts). */
 export type HistoryColumn = 'record' | 'summary';
 
+/** The summary kept for the purchase with this rowid; null for a purchase in flight, which has none. */
+const storedSummary = (rowid: string): string => `(SELECT summary FROM ${summariesTable} WHERE purchase_rowid = ${rowid})`;
+
 const selected: Record<HistoryColumn, string> = {
   record: 'record',
   // A subquery rather than a join: the page is chosen from purchases' indexes, and only its
   // rows are looked up. A purchase in flight has no summary: its record is read and cut here.
-  summary: `coalesce((SELECT summary FROM ${summariesTable} WHERE purchase_rowid = purchases.rowid), ${summaryOf('record')}) AS record`,
+  summary: `coalesce(${storedSummary('purchases.rowid')}, ${summaryOf('record')}) AS record`,
 };
 
 /**
@@ -21,7 +24,7 @@ const selected: Record<HistoryColumn, string> = {
  */
 const selectedForPage: Record<HistoryColumn, string> = {
   record: '(SELECT record FROM purchases WHERE rowid = page.purchase_rowid) AS record',
-  summary: `coalesce((SELECT summary FROM ${summariesTable} WHERE purchase_rowid = page.purchase_rowid), (SELECT ${summaryOf('record')} FROM purchases WHERE rowid = page.purchase_rowid)) AS record`,
+  summary: `coalesce(${storedSummary('page.purchase_rowid')}, (SELECT ${summaryOf('record')} FROM purchases WHERE rowid = page.purchase_rowid)) AS record`,
 };
 
 /** The exact filters, as conditions on a purchases row with placeholders only: query values never become SQL. */
