@@ -1,3 +1,4 @@
+import { ceilingMeasures } from './ceiling-measures.ts';
 import { paceProbes } from './machine-pace.ts';
 import type { BenchResults } from './results-file.ts';
 
@@ -109,8 +110,20 @@ function scaleTable(scale: unknown): string[] {
   }
   lines.push('', `${fmt(num(scale, 'connections'))} connections, the polling section's pacing; each column against a fresh sandbox process. ` +
     'The naive client journals nothing: its POSTs show how fast this machine and the sandbox take 10,000 purchases at all.');
+  lines.push(...ceilingLines(scale));
   lines.push(...paceLine(scale));
   return lines;
+}
+
+/** The bare client's rates beside what the 3 s goal asks (ceiling-measures.ts); nothing for results written before it was measured. */
+function ceilingLines(scale: unknown): string[] {
+  if (at(scale, 'summaries.ceilingAt10000') === undefined) return [];
+  return [
+    '',
+    `| This machine's ceiling: median of ${fmt(num(scale, 'runs'))} runs (worst) | 10,000 purchases |`,
+    '|---|---|',
+    ...ceilingMeasures.map((measure) => `| ${measure.label} | ${summaryCell(scale, 'ceilingAt10000', measure.label, measure.unit ?? '')} |`),
+  ];
 }
 
 /** The app's first screen after navigation, when the run measured it apart from the address box. */

@@ -119,29 +119,38 @@ export function workloadDigest(timings: readonly PurchaseTiming[]): string {
   return `${timings.length}-${hashString(parts.join(';')).toString(16).padStart(8, '0')}`;
 }
 
-/** The POSTs in the log: from the first arriving to the last answer leaving, and how many. */
-export interface PostsPhase {
+/** Requests of one kind in the log: from the first arriving to the last answer leaving, and how many. */
+export interface RequestPhase {
   readonly first: number;
   readonly last: number;
-  readonly posts: number;
+  readonly requests: number;
 }
 
 /** Undefined without POSTs. */
-export function postsPhase(log: readonly JudgedEntry[]): PostsPhase | undefined {
+export function postsPhase(log: readonly JudgedEntry[]): RequestPhase | undefined {
+  return phaseOf(log, 'purchase', 'POST');
+}
+
+/** The result GETs in the log, from the first arriving to the last answer leaving; undefined without any. */
+export function resultGetsPhase(log: readonly JudgedEntry[]): RequestPhase | undefined {
+  return phaseOf(log, 'result', 'GET');
+}
+
+function phaseOf(log: readonly JudgedEntry[], requestClass: string, method: string): RequestPhase | undefined {
   let first = Infinity;
   let last = -Infinity;
-  let posts = 0;
+  let requests = 0;
   for (const entry of log) {
-    if (entry.class !== 'purchase' || entry.method !== 'POST') continue;
+    if (entry.class !== requestClass || entry.method !== method) continue;
     first = Math.min(first, entry.arrivedAt);
     last = Math.max(last, entry.time);
-    posts += 1;
+    requests += 1;
   }
-  return Number.isFinite(first) ? { first, last, posts } : undefined;
+  return Number.isFinite(first) ? { first, last, requests } : undefined;
 }
 
 /** Result GETs answered within the POSTs' phase. */
-function getsAnsweredWithin(log: readonly JudgedEntry[], phase: PostsPhase): number {
+function getsAnsweredWithin(log: readonly JudgedEntry[], phase: RequestPhase): number {
   let gets = 0;
   for (const entry of log) {
     if (entry.class === 'result' && entry.method === 'GET' && entry.time >= phase.first && entry.time <= phase.last) gets += 1;
@@ -150,14 +159,14 @@ function getsAnsweredWithin(log: readonly JudgedEntry[], phase: PostsPhase): num
 }
 
 /** The phase's span, the result GETs answered within it, and all the requests answered per second then. */
-function postingFigures(log: readonly JudgedEntry[], phase: PostsPhase | undefined): Pick<PollingJudgement, 'postsSpanMs' | 'getsWhilePosting' | 'requestsPerSecondWhilePosting'> {
+function postingFigures(log: readonly JudgedEntry[], phase: RequestPhase | undefined): Pick<PollingJudgement, 'postsSpanMs' | 'getsWhilePosting' | 'requestsPerSecondWhilePosting'> {
   if (phase === undefined) return { postsSpanMs: null, getsWhilePosting: null, requestsPerSecondWhilePosting: null };
   const spanMs = phase.last - phase.first;
   const gets = getsAnsweredWithin(log, phase);
   return {
     postsSpanMs: round(spanMs, 0),
     getsWhilePosting: gets,
-    requestsPerSecondWhilePosting: spanMs <= 0 ? null : round(((phase.posts + gets) * 1000) / spanMs, 0),
+    requestsPerSecondWhilePosting: spanMs <= 0 ? null : round(((phase.requests + gets) * 1000) / spanMs, 0),
   };
 }
 

@@ -2,7 +2,7 @@ import { defaultAdvancedSettings } from '../../shared/environment.ts';
 import { runWorker } from '../lib/child.ts';
 import { clientReportSchema, type ClientReport, type Workload } from '../lib/polling-analysis.ts';
 import { cpuWithin, type CpuSample, type CpuWithin } from '../lib/cpu-timeline.ts';
-import { judgePolling, postsPhase, type PollingJudgement, type PostsPhase } from '../lib/sandbox-judge.ts';
+import { judgePolling, postsPhase, type PollingJudgement, type RequestPhase } from '../lib/sandbox-judge.ts';
 import { startSandboxProcess } from '../lib/sandbox-process.ts';
 import { issuePacing } from '../lib/section.ts';
 import { bundledWorker } from '../lib/worker-build.ts';
@@ -44,7 +44,7 @@ export interface ClientRun extends PollingJudgement, Omit<ClientReport, 'settled
   readonly cpuWhilePosting: CpuWhilePosting;
 }
 
-function cpuWhilePosting(phase: PostsPhase | undefined, client: readonly CpuSample[], sandbox: readonly CpuSample[]): CpuWhilePosting {
+function cpuWhilePosting(phase: RequestPhase | undefined, client: readonly CpuSample[], sandbox: readonly CpuSample[]): CpuWhilePosting {
   if (phase === undefined) return { client: null, sandbox: null };
   return { client: cpuWithin(client, phase.first, phase.last), sandbox: cpuWithin(sandbox, phase.first, phase.last) };
 }

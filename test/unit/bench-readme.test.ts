@@ -79,6 +79,22 @@ describe('README Performance figures generated from bench/results.json', () => {
     expect(markdown).toContain('| … CPU then: the sandbox in cores / its main thread waiting for a CPU (share of the span) | 0.66 / 0.24 | 0.5 / 0.15 | 0.69 / 0.18 |');
   });
 
+  it('shows the bare client\'s rates beside what the 3 s goal asks, and nothing for results written before they were measured', () => {
+    const results = fixture();
+    const scale = results.sections['scale'];
+    if (scale === undefined) throw new Error('fixture without scale');
+    expect(performanceMarkdown(results)).not.toContain('ceiling');
+    const summaries = z.record(z.string(), z.unknown()).parse(Reflect.get(scale, 'summaries'));
+    const ceilingAt10000 = {
+      'bare client: POSTs answered per second': { median: 4444, worst: 4153 },
+      'bare client: time for those POSTs and GETs at its own rates': { median: 2644, worst: 2644 },
+    };
+    const markdown = performanceMarkdown({ ...results, sections: { ...results.sections, scale: { ...scale, summaries: { ...summaries, ceilingAt10000 } } } });
+    expect(markdown).toContain("| This machine's ceiling: median of 3 runs (worst) | 10,000 purchases |\n|---|---|\n| bare client: POSTs, first arrival to last answer | - |");
+    expect(markdown).toContain('| bare client: POSTs answered per second | 4,444 /s (worst 4,153 /s) |');
+    expect(markdown).toContain('| bare client: time for those POSTs and GETs at its own rates | 2,644 ms |');
+  });
+
   it('shows the page\'s main-thread time and its contract calls during the live runs, and no row for results without them', () => {
     const pageWork = { taskSeconds: 5.21, scriptSeconds: 2.04, layoutSeconds: 1.1, styleSeconds: 0.4, contractRequestsPerRun: [0, 1, 0] };
     const withWork = withRenderer({ live: { pageWork } });
