@@ -1,7 +1,7 @@
 import type { CpuWithin } from './cpu-timeline.ts';
 import type { PostingDemand } from './post-demand.ts';
 import type { SectionTable } from './section.ts';
-import { medianAndWorst, show } from './stats.ts';
+import { medianAndWorst, showMedianAndWorst } from './stats.ts';
 
 /** The span within which the scale goal asks 10,000 POSTs to be answered. */
 export const postsGoalMs = 3000;
@@ -50,10 +50,6 @@ export function ceilingTable(runs: readonly CeilingRun[]): SectionTable {
   const summaries = ceilingSummaries(runs);
   return {
     columns: ['median of runs (worst)', '10,000 purchases'],
-    rows: ceilingMeasures.map((measure) => {
-      const { median, worst } = summaries[measure.label] ?? { median: null, worst: null };
-      const unit = measure.unit ?? '';
-      return [measure.label, median === worst ? show(median, unit) : `${show(median, unit)} (worst ${show(worst, unit)})`];
-    }),
+    rows: ceilingMeasures.map((measure) => [measure.label, showMedianAndWorst(summaries[measure.label] ?? { median: null, worst: null }, measure.unit)]),
   };
 }

@@ -46,3 +46,8 @@ export function show(value: number | string | null | undefined, unit = ''): stri
   if (value === null || value === undefined) return '-';
   return typeof value === 'number' ? `${value}${unit}` : value;
 }
+
+/** "median" when every run agreed, else "median (worst W)". */
+export function showMedianAndWorst({ median, worst }: { median: number | null; worst: number | null }, unit = ''): string {
+  return median === worst ? show(median, unit) : `${show(median, unit)} (worst ${show(worst, unit)})`;
+}

@@ -4,7 +4,7 @@ import { eventLoopDelayNote } from '../lib/event-loop-delay.ts';
 import { paceNote, probePace, type MachinePace } from '../lib/machine-pace.ts';
 import { repeatRuns, type LoadedRun } from '../lib/repeat.ts';
 import { goalMark, type Section, type SectionOutcome } from '../lib/section.ts';
-import { medianAndWorst, round, show } from '../lib/stats.ts';
+import { medianAndWorst, round, show, showMedianAndWorst } from '../lib/stats.ts';
 import { ceilingSummaries, ceilingTable, postsGoalMs, type CeilingRun } from '../lib/ceiling-measures.ts';
 import { runCeiling } from './ceiling-client.ts';
 import { adviceGranularityMs, benchConnections, pollingClients, runPollingClient, type ClientRun, type PollingClient } from './polling-clients.ts';
@@ -77,12 +77,11 @@ function summary(runs: readonly LoadedRun<RunSet>[], column: Column, figure: Fig
 }
 
 function cell(runs: readonly LoadedRun<RunSet>[], column: (typeof columns)[number], measure: Measure): string {
-  const { median, worst } = summary(runs, column.key, measure.figure, measure.worse);
-  const unit = measure.unit ?? '';
-  const shown = median === worst ? show(median, unit) : `${show(median, unit)} (worst ${show(worst, unit)})`;
+  const figures = summary(runs, column.key, measure.figure, measure.worse);
+  const shown = showMedianAndWorst(figures, measure.unit);
   // The goals are TitleDesk's: the naive client is there for comparison only.
   const goal = column.key === 'naiveAt10000' ? undefined : measure.goal?.(column.size);
-  return goal === undefined ? shown : `${shown} [${goal.text}: ${goalMark(goal.met(median))}]`;
+  return goal === undefined ? shown : `${shown} [${goal.text}: ${goalMark(goal.met(figures.median))}]`;
 }
 
 function rows(runs: readonly LoadedRun<RunSet>[]): string[][] {

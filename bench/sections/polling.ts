@@ -2,7 +2,7 @@ import { eventLoopDelayNote } from '../lib/event-loop-delay.ts';
 import { paceNote, probePace, type MachinePace } from '../lib/machine-pace.ts';
 import { repeatRuns, type LoadedRun } from '../lib/repeat.ts';
 import { goalMark, type Section, type SectionOutcome } from '../lib/section.ts';
-import { medianAndWorst, show } from '../lib/stats.ts';
+import { medianAndWorst, show, showMedianAndWorst } from '../lib/stats.ts';
 import { adviceGranularityMs, benchConnections, pollingClients, runPollingClient, type ClientRun } from './polling-clients.ts';
 
 interface RunSet {
@@ -21,9 +21,7 @@ function summary(runs: readonly LoadedRun<RunSet>[], key: string, figure: Figure
 
 /** "median" when every run agreed, else "median (worst W)". */
 function cell(runs: readonly LoadedRun<RunSet>[], key: string, figure: Figure, unit = ''): string {
-  const { median, worst } = summary(runs, key, figure);
-  if (median === worst) return show(median, unit);
-  return `${show(median, unit)} (worst ${show(worst, unit)})`;
+  return showMedianAndWorst(summary(runs, key, figure), unit);
 }
 
 const measures: readonly { label: string; figure: Figure; unit?: string; goal?: string; met?: (median: number | null) => boolean }[] = [

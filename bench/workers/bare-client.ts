@@ -6,40 +6,20 @@
  * answer a second at all.
  */
 import { Agent, request } from 'undici';
-import { z } from 'zod';
+import { apiHeaders, purchaseRequest, sandboxAccessToken } from '../lib/sandbox-purchase.ts';
 import { startUsage, workloadBuys, workloadSchema, type ClientReport } from '../lib/polling-analysis.ts';
 
 const workload = workloadSchema.parse(JSON.parse(process.argv[2] ?? '{}'));
 const base = workload.config.baseUrl;
 const dispatcher = new Agent({ connections: workload.connections });
 
-async function json(response: Promise<Awaited<ReturnType<typeof request>>>): Promise<unknown> {
-  return (await response).body.json();
-}
-
-async function accessToken(): Promise<string> {
-  const discovery = z.object({ token_endpoint: z.string() }).parse(await json(request(`${base}/.well-known/openid-configuration`, { dispatcher })));
-  const form = new URLSearchParams({
-    client_id: workload.config.developer.clientId,
-    grant_type: 'refresh_token',
-    refresh_token: workload.config.developer.refreshToken,
-  });
-  const answer = request(discovery.token_endpoint, { method: 'POST', body: form.toString(), headers: { accept: 'application/json', 'content-type': 'application/x-www-form-urlencoded' }, dispatcher });
-  return z.object({ access_token: z.string() }).parse(await json(answer)).access_token;
-}
-
-const token = await accessToken();
-const headers = { authorization: `Bearer ${token}`, accept: 'application/ld+json' };
+const token = await sandboxAccessToken(workload, dispatcher);
+const headers = apiHeaders(token);
 
 /** The result address of a 303, or undefined for any other answer. */
 async function post(title: string, variable: string): Promise<string | undefined> {
-  const body = JSON.stringify({ '@context': `${base}/.hydra/context.jsonld`, '@type': 'PurchaseVariableAction', variables: [variable] });
-  const answer = await request(`${base}/world/GB-eaw/titles/${encodeURIComponent(title)}/catalog`, {
-    method: 'POST',
-    body,
-    headers: { ...headers, 'content-type': 'application/ld+json', prefer: 'respond-async' },
-    dispatcher,
-  });
+  const purchase = purchaseRequest(base, token, title, variable);
+  const answer = await request(purchase.url, { method: 'POST', body: purchase.body, headers: purchase.headers, dispatcher });
   await answer.body.dump();
   const location = answer.headers['location'];
   return answer.statusCode === 303 && typeof location === 'string' ? new URL(location, base).href : undefined;

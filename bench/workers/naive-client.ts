@@ -6,7 +6,7 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Agent, fetch } from 'undici';
-import { z } from 'zod';
+import { apiHeaders, purchaseRequest, sandboxAccessToken } from '../lib/sandbox-purchase.ts';
 import { startUsage, workloadBuys, workloadSchema, type ClientReport } from '../lib/polling-analysis.ts';
 
 const workload = workloadSchema.parse(JSON.parse(process.argv[2] ?? '{}'));
@@ -14,27 +14,10 @@ const base = workload.config.baseUrl;
 const intervalMs = workload.intervalMs ?? 1000;
 const dispatcher = new Agent({ connections: workload.connections });
 
-async function accessToken(): Promise<string> {
-  const discovery = z.object({ token_endpoint: z.string() }).parse(await (await fetch(`${base}/.well-known/openid-configuration`, { dispatcher })).json());
-  const form = new URLSearchParams({
-    client_id: workload.config.developer.clientId,
-    grant_type: 'refresh_token',
-    refresh_token: workload.config.developer.refreshToken,
-  });
-  const response = await fetch(discovery.token_endpoint, { method: 'POST', body: form, headers: { accept: 'application/json' }, dispatcher });
-  return z.object({ access_token: z.string() }).parse(await response.json()).access_token;
-}
-
 async function buy(title: string, variable: string, token: string): Promise<boolean> {
-  const headers = { authorization: `Bearer ${token}`, accept: 'application/ld+json' };
-  const body = JSON.stringify({ '@context': `${base}/.hydra/context.jsonld`, '@type': 'PurchaseVariableAction', variables: [variable] });
-  const post = await fetch(`${base}/world/GB-eaw/titles/${encodeURIComponent(title)}/catalog`, {
-    method: 'POST',
-    body,
-    headers: { ...headers, 'content-type': 'application/ld+json', prefer: 'respond-async' },
-    redirect: 'manual',
-    dispatcher,
-  });
+  const headers = apiHeaders(token);
+  const purchase = purchaseRequest(base, token, title, variable);
+  const post = await fetch(purchase.url, { method: 'POST', body: purchase.body, headers: purchase.headers, redirect: 'manual', dispatcher });
   await post.arrayBuffer();
   const location = post.headers.get('location');
   if (post.status === 200) return true;
@@ -50,7 +33,7 @@ async function buy(title: string, variable: string, token: string): Promise<bool
 
 const usage = startUsage();
 const startedAt = performance.now();
-const token = await accessToken();
+const token = await sandboxAccessToken(workload, dispatcher);
 const outcomes = await Promise.all(workloadBuys(workload).map((order) => buy(order.title, order.variable, token)));
 const wallSeconds = (performance.now() - startedAt) / 1000;
 const ok = outcomes.filter((outcome) => outcome).length;
