@@ -4,6 +4,7 @@ import type { ResponseOf } from '../../shared/contract/channels.ts';
 import type { PurchaseRecord } from '../../shared/purchase.ts';
 import { useApi } from './api-context.tsx';
 import { listRefresher } from './list-refresh.ts';
+import { slicedApply } from './sliced-apply.ts';
 import { authKeys, batchKeys, credentialKeys, journalKeys, purchaseKeys, spendingKeys } from './query-keys.ts';
 
 /**
@@ -31,8 +32,8 @@ function notSentChangedIn(queryClient: QueryClient, purchases: readonly Purchase
 
 /**
  * The one place pushed events become cache updates. Mounted once, at the top of the app: an
- * event updates what it carries directly and marks derived lists stale; open lists follow at
- * most once a second (list-refresh.ts).
+ * event updates what it carries directly (a large one a slice at a time, sliced-apply.ts) and
+ * marks derived lists stale; open lists follow at most once a second (list-refresh.ts).
  */
 export function useContractEvents(): void {
   const api = useApi();
@@ -44,7 +45,7 @@ export function useContractEvents(): void {
       // Core forgets a refresh token the identity provider rejected: presence may have changed.
       void queryClient.invalidateQueries({ queryKey: credentialKeys.status(state.environmentId) });
     });
-    const stopPurchases = api.on('purchase:updated', ({ purchases }) => {
+    const updates = slicedApply<PurchaseRecord>((purchases) => {
       for (const purchase of purchases) {
         // An answer to a request sent earlier may land after a newer pushed version: keep the newest.
         queryClient.setQueryData<PurchaseRecord>(purchaseKeys.detail(purchase.id), (cached) =>
@@ -55,6 +56,9 @@ export function useContractEvents(): void {
       for (const environmentId of notSentChangedIn(queryClient, purchases)) {
         void queryClient.invalidateQueries({ queryKey: purchaseKeys.notSent(environmentId) });
       }
+    });
+    const stopPurchases = api.on('purchase:updated', ({ purchases }) => {
+      updates.push(purchases);
     });
     const stopBatches = api.on('batch:updated', (summary) => {
       queryClient.setQueryData(batchKeys.summary(summary.id), summary);
@@ -67,6 +71,7 @@ export function useContractEvents(): void {
       });
     });
     return () => {
+      updates.stop();
       lists.stop();
       stopAuth();
       stopPurchases();

@@ -1,3 +1,4 @@
+import { nextTask } from './next-task.ts';
 import { SseParser } from './sse-parser.ts';
 
 export interface EventStreamOptions {
@@ -5,7 +6,15 @@ export interface EventStreamOptions {
   readonly open: (signal: AbortSignal) => Promise<Response>;
   /** Delay before reconnect attempt n (1-based); grows so a stopped host is not hammered. */
   readonly retryDelayMs?: (attempt: number) => number;
+  /** The page's clock in milliseconds, for the slices below; performance.now by default. */
+  readonly now?: () => number;
 }
+
+/**
+ * How long the events of one read may run before the page gets a turn: a page that was busy, or
+ * in the background, finds several events in one read, and they would otherwise all run in one task.
+ */
+const sliceMs = 10;
 
 type DataListener = (data: string) => void;
 
@@ -66,12 +75,21 @@ export class EventStream {
     }
     if (!response.ok || response.body === null) return false;
     const parser = new SseParser();
+    const now = this.#options.now ?? (() => performance.now());
     const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
     try {
       for (;;) {
         const { done, value } = await reader.read();
         if (done) break;
-        for (const message of parser.push(value)) this.#deliver(message.event, message.data);
+        let sliceStart = now();
+        for (const message of parser.push(value)) {
+          if (now() - sliceStart >= sliceMs) {
+            await nextTask();
+            if (signal.aborted) return true;
+            sliceStart = now();
+          }
+          this.#deliver(message.event, message.data);
+        }
       }
     } catch {
       // A dropped connection or an abort: the loop above decides whether to reconnect.
