@@ -1,7 +1,5 @@
-import { nextTask } from '../bridge/next-task.ts';
+import { nextTask, pageTurnAfterMs } from '../bridge/next-task.ts';
 
-/** How long one slice may run before the page gets a turn. */
-const sliceMs = 10;
 /** Items applied between two looks at the clock. */
 const chunkSize = 25;
 
@@ -30,7 +28,7 @@ export function slicedApply<T>(apply: (items: readonly T[]) => void, now: () => 
     try {
       for (;;) {
         const sliceStart = now();
-        while (queue.length > 0 && now() - sliceStart < sliceMs) apply(queue.splice(0, chunkSize));
+        while (queue.length > 0 && now() - sliceStart < pageTurnAfterMs) apply(queue.splice(0, chunkSize));
         if (queue.length === 0 || stopped) return;
         await nextTask();
       }

@@ -1,4 +1,4 @@
-import { nextTask } from './next-task.ts';
+import { nextTask, pageTurnAfterMs } from './next-task.ts';
 import { SseParser } from './sse-parser.ts';
 
 export interface EventStreamOptions {
@@ -6,15 +6,9 @@ export interface EventStreamOptions {
   readonly open: (signal: AbortSignal) => Promise<Response>;
   /** Delay before reconnect attempt n (1-based); grows so a stopped host is not hammered. */
   readonly retryDelayMs?: (attempt: number) => number;
-  /** The page's clock in milliseconds, for the slices below; performance.now by default. */
+  /** The page's clock in milliseconds, for slicing the events of one read; performance.now by default. */
   readonly now?: () => number;
 }
-
-/**
- * How long the events of one read may run before the page gets a turn: a page that was busy, or
- * in the background, finds several events in one read, and they would otherwise all run in one task.
- */
-const sliceMs = 10;
 
 type DataListener = (data: string) => void;
 
@@ -81,9 +75,11 @@ export class EventStream {
       for (;;) {
         const { done, value } = await reader.read();
         if (done) break;
+        // A page that was busy, or in the background, finds several events in one read: they
+        // would otherwise all run in one task.
         let sliceStart = now();
         for (const message of parser.push(value)) {
-          if (now() - sliceStart >= sliceMs) {
+          if (now() - sliceStart >= pageTurnAfterMs) {
             await nextTask();
             if (signal.aborted) return true;
             sliceStart = now();

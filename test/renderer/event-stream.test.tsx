@@ -15,8 +15,9 @@ function streamOf(chunks: readonly string[]): (signal: AbortSignal) => Promise<R
 const burst = Array.from({ length: 6 }, (_, n) => `event: tick\ndata: ${String(n)}\n\n`).join('');
 
 /**
- * Delivers the burst, each message taking `eachTakesMs` on the page's clock, and says for each message whether a
- * microtask queued by the listener before it had run: it has only if the page had a turn between.
+ * Delivers the burst, each message taking `eachTakesMs` on the page's clock, and says for each
+ * message whether a microtask queued by the listener before it had run: it has only if the page
+ * had a turn between.
  */
 async function deliverBurst(eachTakesMs: number): Promise<{ data: string[]; turnBefore: boolean[] }> {
   const data: string[] = [];
@@ -50,16 +51,23 @@ describe('the event stream', () => {
     expect(turnBefore).toEqual([true, false, false, true, false, false]);
   });
 
-  it('delivers nothing more once its last listener has gone, even mid-burst', async () => {
+  it('leaves the rest of a read undelivered once its last listener has gone, even to a listener that comes meanwhile', async () => {
+    // Every message is a slice of its own: the page gets a turn before each.
     let clock = 0;
-    const data: string[] = [];
+    const first: string[] = [];
+    const second: string[] = [];
     const stream = new EventStream({ open: streamOf([burst]), now: () => (clock += 20) });
     const stop = stream.subscribe('tick', (message) => {
-      data.push(message);
-      if (data.length === 2) stop();
+      first.push(message);
+      if (first.length === 2) {
+        stop();
+        // A new connection of its own, with its own burst: nothing of the first one's read.
+        stream.subscribe('tick', (later) => { second.push(later); });
+      }
     });
-    await expect.poll(() => data.length, { timeout: 5_000 }).toBe(2);
+    await expect.poll(() => second.length, { timeout: 5_000 }).toBe(6);
     await new Promise((resolve) => { setTimeout(resolve, 50); });
-    expect(data).toEqual(['0', '1']);
+    expect(first).toEqual(['0', '1']);
+    expect(second).toEqual(['0', '1', '2', '3', '4', '5']);
   });
 });
