@@ -262,9 +262,13 @@ export class RecordStore {
     };
   }
 
-  /** Resolves once the purchase is available, failed, outcome-unknown or cancelled. */
+  /**
+   * Resolves once the purchase is available, failed, outcome-unknown or cancelled in the journal.
+   * Judged from what is committed, never from an answer still queued: the journal may yet refuse
+   * that one (a full disk), and the purchase is then still followed, not settled.
+   */
   waitForSettled(id: string): Promise<PurchaseRecord> {
-    const current = this.get(id);
+    const current = this.#committed(id);
     if (current === undefined || settledPurchaseStates.includes(current.state)) {
       return current === undefined ? Promise.reject(new Error(`No purchase ${id}.`)) : Promise.resolve(current);
     }
@@ -273,6 +277,11 @@ export class RecordStore {
       set.add(resolve);
       this.#waiters.set(id, set);
     });
+  }
+
+  /** The record as the journal holds it: its cached copy, else its row. */
+  #committed(id: string): PurchaseRecord | undefined {
+    return this.#cache.get(id) ?? this.#journal.get(id);
   }
 
   #announce(record: PurchaseRecord): void {
