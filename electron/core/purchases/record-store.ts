@@ -92,11 +92,7 @@ export class RecordStore {
   }
 
   get(id: string): PurchaseRecord | undefined {
-    const known = this.#queue.pending(id) ?? this.#heldAnswer(id) ?? this.#cache.get(id);
-    if (known !== undefined) return known;
-    const stored = this.#journal.get(id);
-    if (stored !== undefined) this.#cache.put(stored);
-    return stored;
+    return this.#queue.pending(id) ?? this.#heldAnswer(id) ?? this.#committed(id);
   }
 
   findByPurchaseId(environmentId: string, purchaseId: string): PurchaseRecord | undefined {
@@ -279,9 +275,13 @@ export class RecordStore {
     });
   }
 
-  /** The record as the journal holds it: its cached copy, else its row. */
+  /** The record as the journal holds it: its cached copy, else its row (cached while in progress). */
   #committed(id: string): PurchaseRecord | undefined {
-    return this.#cache.get(id) ?? this.#journal.get(id);
+    const cached = this.#cache.get(id);
+    if (cached !== undefined) return cached;
+    const stored = this.#journal.get(id);
+    if (stored !== undefined) this.#cache.put(stored);
+    return stored;
   }
 
   #announce(record: PurchaseRecord): void {
