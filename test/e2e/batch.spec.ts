@@ -60,6 +60,13 @@ test('a batch: drop a file, review the preview, confirm on the Sandbox, watch pr
   await expect(view.getByTestId('batch-spent')).toHaveText(/^£[\d.]+$/);
   await expect(table.getByRole('row').filter({ hasText: 'Bought' })).toHaveCount(6);
   await screenshot(page, testInfo, 'batch-finished');
+  // The bar slides to each new width, unless the system asks for reduced motion.
+  const bar = view.getByRole('progressbar', { name: 'Batch progress' }).locator('span');
+  const transition = (): Promise<string> => bar.evaluate((element) => getComputedStyle(element).transitionProperty);
+  expect(await transition()).toBe('width');
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  expect(await transition()).toBe('none');
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
 
   const download = page.waitForEvent('download');
   await view.getByRole('button', { name: 'Export CSV' }).click();

@@ -10,8 +10,12 @@ export function collectPageProblems(page: Page): string[] {
   return problems;
 }
 
+/**
+ * A full-page screenshot saved beside the test's results. Transitions are finished first, so the
+ * picture shows where the page settles (a finished batch's bar full, not caught mid-way).
+ */
 export async function screenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
+  await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true, animations: 'disabled' });
 }
 
 /** The header's environment picker. */
