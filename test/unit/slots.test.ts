@@ -78,7 +78,7 @@ describe('slots', () => {
     expect(await post).toBeTypeOf('function');
   });
 
-  it('keeps a quarter of its slots from the first lane while the last lane waits; below that, the first lane goes first again', async () => {
+  it('keeps one of four slots from the first lane while the last lane waits; below that, the first lane goes first again', async () => {
     const slots = new Slots(4);
     const gets = await Promise.all([1, 2, 3, 4].map(() => slots.acquire(undefined, 'first')));
     const order: string[] = [];
@@ -103,5 +103,36 @@ describe('slots', () => {
     gets[3]?.();
     await laterPost;
     expect(order).toEqual(['post', 'get 5', 'get 6', 'later post']);
+  });
+  /**
+   * Every slot held by a GET, then more purchases waiting to be sent and more GETs come due than
+   * there are slots; each GET holding a slot lets it go in turn, and whoever gets it keeps it.
+   * Returns how many slots the purchases being sent end up holding.
+   */
+  async function slotsLeftToSending(size: number): Promise<number> {
+    const slots = new Slots(size);
+    const gets = await Promise.all(Array.from({ length: size }, () => slots.acquire(undefined, 'first')));
+    let sending = 0;
+    const posts = Array.from({ length: size }, () => slots.acquire(undefined, 'last').then((release) => {
+      sending += 1;
+      return release;
+    }));
+    const laterGets = Array.from({ length: size }, () => slots.acquire(undefined, 'first'));
+    for (const release of gets) release?.();
+    await Promise.resolve();
+    await Promise.resolve();
+    const held = sending;
+    // Lets everyone through, so that nothing is left waiting when the test ends.
+    for (const waiting of [...laterGets, ...posts]) void waiting.then((release) => release?.());
+    return held;
+  }
+
+  it('keeps one slot in sixteen for purchases being sent (one from four up, none of fewer)', async () => {
+    // 16 slots (the default): one POST at a time goes out while GETs that came due hold the other 15.
+    expect(await slotsLeftToSending(16)).toBe(1);
+    expect(await slotsLeftToSending(32)).toBe(2);
+    expect(await slotsLeftToSending(8)).toBe(1);
+    expect(await slotsLeftToSending(4)).toBe(1);
+    expect(await slotsLeftToSending(3)).toBe(0);
   });
 });
