@@ -104,6 +104,7 @@ describe('slots', () => {
     await laterPost;
     expect(order).toEqual(['post', 'get 5', 'get 6', 'later post']);
   });
+
   /**
    * Every slot held by a GET, then more purchases waiting to be sent and more GETs come due than
    * there are slots; each GET holding a slot lets it go in turn, and whoever gets it keeps it.
@@ -118,9 +119,11 @@ describe('slots', () => {
       return release;
     }));
     const laterGets = Array.from({ length: size }, () => slots.acquire(undefined, 'first'));
-    for (const release of gets) release?.();
-    await Promise.resolve();
-    await Promise.resolve();
+    for (const release of gets) {
+      release?.();
+      // Whoever got the slot holds it before the next one is let go.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
     const held = sending;
     // Lets everyone through, so that nothing is left waiting when the test ends.
     for (const waiting of [...laterGets, ...posts]) void waiting.then((release) => release?.());
