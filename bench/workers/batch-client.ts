@@ -8,7 +8,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { BatchService } from '../../electron/core/batch/batch-service.ts';
-import { runInEfficiencyMode } from '../../electron/core/app/efficiency-mode.ts';
 import { limitHeapGrowth } from '../../electron/core/app/heap-growth.ts';
 import { createEnvironmentSession } from '../../electron/core/api/environment-session.ts';
 import { fillSandboxSecrets, sandboxEnvironment } from '../../electron/core/env/sandbox-environment.ts';
@@ -25,7 +24,6 @@ import { startUsage } from '../lib/polling-analysis.ts';
 const input = z.object({ config: sandboxConfigSchema, titles: z.array(z.string()), concurrency: z.number().int() }).parse(JSON.parse(process.argv[2] ?? '{}'));
 // As every host does when it starts the core (start-core.ts).
 limitHeapGrowth();
-runInEfficiencyMode();
 const dataDir = mkdtempSync(join(tmpdir(), 'titledesk-bench-batch-'));
 const connections = defaultAdvancedSettings.maxConcurrentRequests;
 const agent = createHttpAgent({ connections });

@@ -10,7 +10,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { HistoryQuery, PurchaseRecord } from '../../shared/purchase.ts';
-import { runInEfficiencyMode } from '../../electron/core/app/efficiency-mode.ts';
 import { limitHeapGrowth } from '../../electron/core/app/heap-growth.ts';
 import { PurchaseJournal } from '../../electron/core/purchases/journal.ts';
 import { forgetSeal } from '../../electron/core/purchases/journal-seal.ts';
@@ -76,7 +75,6 @@ function timeOpens(dataDir: string, path: string, times: number): { checkedMs: n
 
 // As every host does when it starts the core (start-core.ts).
 limitHeapGrowth();
-runInEfficiencyMode();
 const dataDir = mkdtempSync(join(tmpdir(), 'titledesk-bench-history-'));
 try {
   const titles = [...buildWorld(defaultWorldSeed).titles.keys()].sort();

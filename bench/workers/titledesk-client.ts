@@ -7,7 +7,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { settledPurchaseStates } from '../../shared/purchase.ts';
-import { runInEfficiencyMode } from '../../electron/core/app/efficiency-mode.ts';
 import { limitHeapGrowth } from '../../electron/core/app/heap-growth.ts';
 import { createEnvironmentSession } from '../../electron/core/api/environment-session.ts';
 import { sandboxEnvironment, fillSandboxSecrets } from '../../electron/core/env/sandbox-environment.ts';
@@ -21,7 +20,6 @@ import { startUsage, workloadBuys, workloadSchema, type ClientReport } from '../
 const workload = workloadSchema.parse(JSON.parse(process.argv[2] ?? '{}'));
 // As every host does when it starts the core (start-core.ts).
 limitHeapGrowth();
-runInEfficiencyMode();
 const dataDir = mkdtempSync(join(tmpdir(), 'titledesk-bench-'));
 // The bench passes the app's default: as many connections and GETs in flight as a user's install has.
 const connections = workload.connections;

@@ -6,7 +6,6 @@ import { createCore, type CoreOptions, type TitleDeskCore } from './create-core.
 import { lockDataDir } from './data-dir-lock.ts';
 import { startEmbeddedSandbox } from './embedded-sandbox.ts';
 import { prepareDataDir } from './prepare-data-dir.ts';
-import { runInEfficiencyMode } from './efficiency-mode.ts';
 import { limitHeapGrowth } from './heap-growth.ts';
 
 export interface StartedCore {
@@ -31,7 +30,6 @@ export async function startCore(
   options: Omit<CoreOptions, 'sandbox' | 'sandboxFaults'> & { readonly sandbox?: SandboxOptions | false; readonly sandboxFaults?: SandboxFaults },
 ): Promise<StartedCore> {
   limitHeapGrowth();
-  runInEfficiencyMode();
   const { sandbox: sandboxOptions, sandboxFaults: initialFaults, ...coreOptions } = options;
   prepareDataDir(coreOptions.dataDir);
   // A process that follows the journal owns the folder; a one-shot CLI command does not.
