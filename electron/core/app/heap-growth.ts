@@ -21,9 +21,9 @@ import { setFlagsFromString } from 'node:v8';
  * V8's efficiency mode (`--efficiency-mode`: collection and Maglev compiles on the main thread,
  * TurboFan only after 15,000 calls, no on-stack replacement from Maglev) was measured here and not
  * chosen. At 1,000 purchases the client's CPU fell 6-12% (lower in 18 of 22 interleaved pairs), but
- * at 10,000 it was the same with peak RSS 245-255 MiB against 176-187 MiB, and work that runs one
- * long loop lost its optimised code: opening the 100,000-purchase journal with the full check took
- * 4.3 s against 3.5 s, and a tight arithmetic loop ran 1.4-2.9 times as long.
+ * at 10,000 it was the same with peak RSS 245-255 MiB against 176-187 MiB, and work done in one
+ * long loop never reached TurboFan's code: opening the 100,000-purchase journal with the full check
+ * took 4.3 s against 3.5 s, and a tight arithmetic loop ran 1.4-2.9 times as long.
  */
 export function limitHeapGrowth(): void {
   // The new space stays at its starting 1 MiB semi-spaces.
