@@ -53,6 +53,10 @@ const jobsPerRequestSlot = 2;
  * shares what each turn costs (the timer, the journal's look for other writers, the group commit,
  * the sockets' wake-ups): at 1,000 purchases, CPU 3.28-4.02 s exact and 3.09-3.87 s with the
  * slack (4 interleaved pairs; 3 of them 0.8 s apart), lateness p99 8-12 ms against 13-18 ms.
+ * More slack costs GETs: in three interleaved sets at 1,000 purchases, CPU was 3.34-3.47 s with
+ * 10 ms, 3.07-3.84 s with 15, 2.85-3.48 s with 20 and 2.81-3.48 s with 25, but from 20 ms every
+ * run made 5,806-5,820 GETs against the perfect client's 5,851 (10 ms: 5,825-5,831). A GET that
+ * leaves later sometimes finds the data ready one check sooner: fewer GETs, each of them later.
  */
 const wakeGridMs = 10;
 
