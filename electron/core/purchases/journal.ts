@@ -35,7 +35,7 @@ export type { JournalWrite } from './journal-rows.ts';
  * 10,000 purchases in flight the POSTs took 3.6-4.4 s against 5.6-7.5 s, the client's CPU
  * 11.9-13.7 s against 16.5-17.8 s, and GET lateness p99 45-114 ms against 62-97 ms (three
  * interleaved pairs); at 1,000, CPU 2.7-3.1 s against 3.0-3.5 s. Another thread would still spend
- * that CPU on the same two cores, so even a journal costing nothing there leaves the 10,000 POSTs
+ * that CPU on the same two cores, and even writes that cost nothing at all left the 10,000 POSTs
  * over 3 s on the bench machine.
  */
 export type Durability = 'full' | 'normal';
