@@ -32,19 +32,42 @@ export function refuseJsonHeaders(request: IncomingMessage, maxBodyBytes: number
 export async function readJsonBody(request: IncomingMessage, maxBodyBytes: number): Promise<JsonBody> {
   const refused = refuseJsonHeaders(request, maxBodyBytes);
   if (refused !== undefined) return refused;
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request) {
-    const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk));
-    size += buffer.length;
-    if (size > maxBodyBytes) return { ok: false, status: 413, message: `The request is larger than ${String(maxBodyBytes / mebibyte)} MiB.` };
-    chunks.push(buffer);
-  }
-  const text = Buffer.concat(chunks).toString('utf8');
+  const body = await readBounded(request, maxBodyBytes);
+  if (body === 'too large') return { ok: false, status: 413, message: `The request is larger than ${String(maxBodyBytes / mebibyte)} MiB.` };
+  if (body === 'cut short') return { ok: false, status: 400, message: 'The request body ended early.' };
+  const text = body.toString('utf8');
   if (text.trim() === '') return { ok: true, value: undefined };
   try {
     return { ok: true, value: JSON.parse(text) as unknown };
   } catch {
     return { ok: false, status: 400, message: 'The request body is not valid JSON.' };
   }
+}
+
+/**
+ * The body up to `max` bytes. Over it, reading pauses without destroying the request (as leaving
+ * a `for await` would), so the socket stays whole to carry the 413 before it is closed.
+ */
+function readBounded(request: IncomingMessage, max: number): Promise<Buffer | 'too large' | 'cut short'> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const settle = (result: Buffer | 'too large' | 'cut short'): void => {
+      request.off('data', onData).off('end', onEnd).off('close', onClose);
+      resolve(result);
+    };
+    const onData = (chunk: Buffer | string): void => {
+      const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
+      size += buffer.length;
+      if (size > max) {
+        request.pause();
+        settle('too large');
+        return;
+      }
+      chunks.push(buffer);
+    };
+    const onEnd = (): void => { settle(Buffer.concat(chunks)); };
+    const onClose = (): void => { settle('cut short'); };
+    request.on('data', onData).on('end', onEnd).on('close', onClose);
+  });
 }

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { contentSecurityPolicy } from '../../shared/content-security-policy.ts';
 import type { ContractEvents, ContractRouter } from '../core/router/router-types.ts';
 import { createHttpServer } from '../sandbox/http/node-servers.ts';
+import { hasBody, refuse, sendJson } from './http-answers.ts';
 import { bodyLimitFor, readJsonBody } from './read-json-body.ts';
 import { hasLaunchKey, isAllowedHost, isAllowedOrigin } from './request-guard.ts';
 import { loadStaticFiles, type StaticFile } from './static-files.ts';
@@ -34,6 +35,9 @@ export async function startWebHost(options: WebHostOptions): Promise<RunningWebH
   let port = 0;
 
   const server = createHttpServer().on('request', (request: IncomingMessage, response: ServerResponse) => {
+    // A client that resets mid-request is its own failure: no request may end the host.
+    request.on('error', ignore);
+    response.on('error', ignore);
     handle(request, response).catch(() => {
       if (!response.headersSent) sendJson(response, 500, { error: 'internal' });
       else response.destroy();
@@ -49,12 +53,17 @@ export async function startWebHost(options: WebHostOptions): Promise<RunningWebH
       return;
     }
     const path = new URL(request.url ?? '/', 'http://localhost').pathname;
-    if (!path.startsWith('/api/')) {
-      serveStatic(request, response, files, path);
+    if (path.startsWith('/api/') && !hasLaunchKey(request, launchKey)) {
+      refuse(request, response, 401, { error: 'Missing or wrong launch key.' });
       return;
     }
-    if (!hasLaunchKey(request, launchKey)) {
-      refuse(request, response, 401, { error: 'Missing or wrong launch key.' });
+    // Only a call carries a body; any other is refused unread, so it is never drained.
+    if (hasBody(request) && !(path.startsWith(invokePrefix) && request.method === 'POST')) {
+      refuse(request, response, 400, { error: 'This request takes no body.' });
+      return;
+    }
+    if (!path.startsWith('/api/')) {
+      serveStatic(request, response, files, path);
       return;
     }
     if (path === eventsPath && request.method === 'GET') {
@@ -136,31 +145,6 @@ function streamEvents(response: ServerResponse, events: ContractEvents, closeStr
   response.on('close', close);
 }
 
-function sendJson(response: ServerResponse, status: number, body: unknown, extraHeaders: Record<string, string> = {}): void {
-  const text = JSON.stringify(body);
-  response.writeHead(status, {
-    'Content-Type': 'application/json; charset=utf-8',
-    'Cache-Control': 'no-store',
-    'Content-Length': Buffer.byteLength(text),
-    ...extraHeaders,
-  });
-  response.end(text);
-}
-
-/**
- * Answers a refused request. If it came with a body, the connection is closed once the answer
- * is out, so the unread body (100 MB, say) is never drained, as Node would do to keep it alive.
- */
-function refuse(request: IncomingMessage, response: ServerResponse, status: number, body: unknown): void {
-  const hasBody = request.headers['transfer-encoding'] !== undefined || Number(request.headers['content-length'] ?? 0) > 0;
-  if (!hasBody || request.readableEnded) {
-    sendJson(response, status, body);
-    return;
-  }
-  sendJson(response, status, body, { Connection: 'close' });
-  response.once('finish', () => request.socket.destroy());
-}
-
 /** A channel name from the path; undefined when its percent-encoding is broken (a 400, not a 500). */
 function decodeChannel(encoded: string): string | undefined {
   try {
@@ -168,6 +152,10 @@ function decodeChannel(encoded: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+function ignore(): void {
+  // Deliberately empty: see where it is attached.
 }
 
 function boundPort(address: AddressInfo | string | null): number {
