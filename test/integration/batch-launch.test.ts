@@ -22,7 +22,7 @@ describe('a batch\'s lines that start together', () => {
     const titles = worldTitles(7, [], 1200);
     const plan = await batches.plan({ environmentId: 'sandbox', source: 'w.csv', csv: `title_number\n${titles.join('\n')}\n`, variables, tenure: 'all', reuseDays: 0, concurrency: 3 });
     const saveItems = vi.spyOn(BatchStore.prototype, 'saveItems');
-    const recordEstimates = vi.spyOn(SpendingLedger.prototype, 'recordEstimates');
+    const recordEstimates = vi.spyOn(SpendingLedger.prototype, 'reserve');
     const create = vi.spyOn(purchases, 'create');
     const id = batches.create(plan).id;
     await batches.start(id);

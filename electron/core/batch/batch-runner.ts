@@ -97,50 +97,47 @@ export class BatchRun {
   }
 
   async #launchQueued(): Promise<boolean> {
-    const { store, guard } = this.#deps;
     const spec = this.#batch.spec;
-    const queued = store.itemsInStates(this.#batch.id, ['queued']);
+    const queued = this.#deps.store.itemsInStates(this.#batch.id, ['queued']);
     let next = 0;
     while (next < queued.length) {
       while (this.#inFlight.size >= spec.concurrency) await Promise.race(this.#inFlight);
       if (this.#halt !== undefined) return false;
       // Every line that may start now goes out together: with 64 in flight, lines settle in waves,
-      // and an fsync per line for its purchase id and another for its estimate held the event
-      // loop long enough to make the batch's result GETs late.
-      const starting: BatchItem[] = [];
-      let stoppedByBudget = false;
-      for (let item = queued[next]; item !== undefined && this.#inFlight.size + starting.length < spec.concurrency; item = queued[next]) {
-        if (guard.breach(spec.environmentId, item.cost, { budget: spec.budget, spent: sumMoney(...this.#spent.values()) }) !== undefined) {
-          stoppedByBudget = true;
-          break;
-        }
-        // Counted before the next line is weighed against the budget.
-        this.#spent.set(item.index, item.cost);
-        starting.push(item);
-        next += 1;
-      }
-      this.#launch(starting);
-      if (stoppedByBudget) return true;
+      // and an fsync per line held the event loop long enough to make the batch's result GETs late.
+      const wave = queued.slice(next, next + spec.concurrency - this.#inFlight.size);
+      const started = this.#launch(wave);
+      next += started;
+      if (started < wave.length) return true;
     }
     return false;
   }
 
-  /** Each line's purchase id and estimate are durable (one commit each for all of them) before its intent is written. */
-  #launch(items: readonly BatchItem[]): void {
-    if (items.length === 0) return;
-    const { store, purchases, guard, now } = this.#deps;
+  /**
+   * Reserves the wave's prices against every budget in one transaction with the check (so lines
+   * in flight, other batches and other processes are all counted), then makes each line's
+   * purchase id durable before its intent is written. Returns how many lines started: fewer than
+   * the wave when a budget stopped it.
+   */
+  #launch(wave: readonly BatchItem[]): number {
+    if (wave.length === 0) return 0;
+    const { store, purchases, guard } = this.#deps;
     const spec = this.#batch.spec;
-    const lines = items.map((item) => ({ ...item, state: 'sending' as const, purchaseLocalId: newLocalId() }));
+    const candidates = wave.map((item) => ({ ...item, state: 'sending' as const, purchaseLocalId: newLocalId() }));
+    const { reserved } = guard.reserve(spec.environmentId, candidates.map((line) => ({ localId: line.purchaseLocalId, cost: line.cost })), { budget: spec.budget, spent: sumMoney(...this.#spent.values()) });
+    const lines = candidates.slice(0, reserved);
+    if (lines.length === 0) return 0;
+    for (const line of lines) this.#spent.set(line.index, line.cost);
+    // A crash before this commit leaves reserved money with no purchase (it expires) and the lines queued: sent on resume.
     store.saveItems(this.#batch.id, lines);
-    guard.ledger.recordEstimates(spec.environmentId, lines.map((line) => ({ localId: line.purchaseLocalId, cost: line.cost })), now());
     for (const sending of lines) {
-      // create() journals the purchase's intent (with the others of this millisecond) before its POST; a
-      // crash before that leaves a line whose local id the journal does not know: re-queued on resume.
+      // create() journals the purchase's intent (with the others of this millisecond) before its POST.
       const created = purchases.create(this.#deps.environmentOf(spec.environmentId), sending.titleNumber ?? '', sending.toBuy, {}, sending.purchaseLocalId, { address: rowAddress(sending.input) });
       this.#track(
         created.then(
           (record) => this.#await(applyPurchase(sending, record), record.id),
           (error: unknown) => {
+            if (purchases.get(sending.purchaseLocalId) === undefined) guard.ledger.release(sending.purchaseLocalId);
             const reason = error instanceof CoreError ? error.message : 'The purchase could not be made.';
             store.saveItem(this.#batch.id, { ...sending, state: 'failed', reason });
             this.#settled(sending.index, []);
@@ -148,6 +145,7 @@ export class BatchRun {
         ),
       );
     }
+    return lines.length;
   }
 
   async #await(item: BatchItem, localId: string): Promise<void> {

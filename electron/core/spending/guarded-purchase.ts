@@ -68,10 +68,15 @@ export async function guardedCreate(
     const text = cost.map((money) => `${String(money.value)} ${money.currency}`).join(' + ');
     throw new CoreError('confirmation_required', `This purchase costs ${text}, above the amount set for a second confirmation. Confirm it again to buy.`);
   }
-  const breach = deps.guard.breach(environmentId, cost);
-  if (breach !== undefined) throw new CoreError('budget_exceeded', describeBreach(breach));
-  // The estimate and the intent are written in this same turn, so no other purchase slips between the check and them.
+  // The budget check and the price's reservation are one transaction (SpendingGuard.reserve).
   const localId = newLocalId();
-  deps.guard.ledger.recordEstimate(localId, environmentId, cost, deps.now());
-  return deps.purchases.create(deps.environment, title, toBuy, options, localId, { address: choice.address });
+  const { breach } = deps.guard.reserve(environmentId, [{ localId, cost }]);
+  if (breach !== undefined) throw new CoreError('budget_exceeded', describeBreach(breach));
+  try {
+    return await deps.purchases.create(deps.environment, title, toBuy, options, localId, { address: choice.address });
+  } catch (error) {
+    // Refused before its intent was written: nothing will be sent, so nothing stays reserved.
+    if (deps.purchases.get(localId) === undefined) deps.guard.ledger.release(localId);
+    throw error;
+  }
 }

@@ -2,7 +2,21 @@ import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import { z } from 'zod';
 import type { Money, PurchaseRecord } from '../../../shared/purchase.ts';
 import { parseRecord } from '../purchases/journal-rows.ts';
+import { sumMoney } from './money.ts';
+import { Reservations } from './reservations.ts';
 import { SpendTally, type PeriodStarts } from './spend-tally.ts';
+
+/** A purchase about to be made: its local id and its catalog price. */
+export interface Estimate {
+  readonly localId: string;
+  readonly cost: readonly Money[];
+}
+
+/** Spent and reserved per period, per currency. */
+export interface PeriodSpend {
+  readonly day: readonly Money[];
+  readonly month: readonly Money[];
+}
 
 const costRowSchema = z.object({ created_at: z.number(), currency: z.string(), micros: z.number() });
 
@@ -25,6 +39,7 @@ export const availableForTitleSql = `SELECT record FROM purchases WHERE environm
 export class SpendingLedger {
   readonly #db: DatabaseSync;
   readonly #tally: SpendTally;
+  readonly #reservations: Reservations;
   // Compiled once: the first two run before every purchase and every batch line.
   readonly #insertEstimate: StatementSync;
   readonly #availableForTitle: StatementSync;
@@ -34,6 +49,7 @@ export class SpendingLedger {
     this.#db = new DatabaseSync(journalPath);
     this.#db.exec('PRAGMA journal_mode = WAL; PRAGMA busy_timeout = 5000; PRAGMA synchronous = FULL;');
     this.#tally = new SpendTally(this.#db);
+    this.#reservations = new Reservations(this.#db);
     this.#insertEstimate = this.#db.prepare('INSERT OR REPLACE INTO purchase_estimates (purchase_local_id, environment_id, created_at, cost) VALUES (?, ?, ?, ?)');
     this.#availableForTitle = this.#db.prepare(availableForTitleSql);
     this.#costsSince = this.#db.prepare('SELECT created_at, currency, micros FROM purchase_costs WHERE environment_id = ? AND created_at >= ? ORDER BY created_at');
@@ -57,9 +73,50 @@ export class SpendingLedger {
     }
   }
 
-  /** What counts as spent since local midnight and since the first of the month, per currency. */
-  spent(environmentId: string, starts: PeriodStarts): { day: Money[]; month: Money[] } {
-    return this.#tally.spent(environmentId, starts);
+  /**
+   * The budget check and the commitment it allows, as one: in one write transaction (which no
+   * other connection to the journal, in any process, can interleave with), `choose` can read what
+   * is spent and reserved now and says how many of `estimates`, in order, fit; those are written
+   * as estimates and reservations before the transaction ends. Returns how many were taken.
+   */
+  reserve(environmentId: string, estimates: readonly Estimate[], starts: PeriodStarts, at: number, choose: (spent: () => PeriodSpend) => number): number {
+    this.#db.exec('BEGIN IMMEDIATE');
+    try {
+      this.#reservations.expire(at);
+      const taken = Math.max(0, Math.min(estimates.length, choose(() => this.#spentNow(environmentId, starts, at))));
+      for (const { localId, cost } of estimates.slice(0, taken)) {
+        this.#insertEstimate.run(localId, environmentId, at, JSON.stringify(cost));
+        this.#reservations.add(localId, environmentId, cost, at);
+      }
+      this.#tally.prune();
+      this.#db.exec('COMMIT');
+      return taken;
+    } catch (error) {
+      if (this.#db.isTransaction) this.#db.exec('ROLLBACK');
+      throw error;
+    }
+  }
+
+  /** A reserved purchase that will never be written (refused before its intent): its money is free again. */
+  release(localId: string): void {
+    this.#reservations.release(localId);
+  }
+
+  /** What counts as spent since local midnight and since the first of the month, per currency: purchases and open reservations. */
+  spent(environmentId: string, starts: PeriodStarts, now = Date.now()): { day: Money[]; month: Money[] } {
+    this.#db.exec('BEGIN');
+    try {
+      return this.#spentNow(environmentId, starts, now);
+    } finally {
+      this.#db.exec('COMMIT');
+    }
+  }
+
+  #spentNow(environmentId: string, starts: PeriodStarts, now: number): { day: Money[]; month: Money[] } {
+    const spent = this.#tally.spentInTransaction(environmentId, starts);
+    const held = this.#reservations.held(environmentId, starts, now);
+    if (held.month.length === 0) return spent;
+    return { day: sumMoney(spent.day, held.day), month: sumMoney(spent.month, held.month) };
   }
 
   /** What each purchase since `since` counts for, one entry per purchase and currency: spend per day and per month. */

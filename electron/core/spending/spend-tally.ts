@@ -71,12 +71,17 @@ export class SpendTally {
     // One read transaction: the changes and the number they end at are of the same moment.
     this.#db.exec('BEGIN');
     try {
-      const tally = this.#current(environmentId, starts);
-      this.#tallies.set(environmentId, tally);
-      return { day: tally.day.list(), month: tally.month.list() };
+      return this.spentInTransaction(environmentId, starts);
     } finally {
       this.#db.exec('COMMIT');
     }
+  }
+
+  /** spent() for a caller that already holds a transaction (a reservation's write transaction). */
+  spentInTransaction(environmentId: string, starts: PeriodStarts): { day: Money[]; month: Money[] } {
+    const tally = this.#current(environmentId, starts);
+    this.#tallies.set(environmentId, tally);
+    return { day: tally.day.list(), month: tally.month.list() };
   }
 
   #current(environmentId: string, starts: PeriodStarts): EnvironmentTally {

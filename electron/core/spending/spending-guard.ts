@@ -7,7 +7,7 @@ import {
   type SpendingSettings,
   type SpendingStatus,
 } from '../../../shared/spending.ts';
-import type { SpendingLedger } from './ledger.ts';
+import type { Estimate, PeriodSpend, SpendingLedger } from './ledger.ts';
 import type { PeriodStarts } from './spend-tally.ts';
 import { MoneyTally, roundMoney } from './money.ts';
 
@@ -81,8 +81,42 @@ export class SpendingGuard {
   }
 
   #spent(environmentId: string): { day: MoneyTally; month: MoneyTally } {
-    const { day, month } = this.#ledger.spent(environmentId, periodStarts(this.#now()));
+    const now = this.#now();
+    const { day, month } = this.#ledger.spent(environmentId, periodStarts(now), now);
     return { day: new MoneyTally().add(day), month: new MoneyTally().add(month) };
+  }
+
+  /**
+   * Weighs `estimates`, in order, against the day's and month's budgets (and a batch's own cap,
+   * `extra`) and reserves those that fit, stopping at the first that does not: the check and the
+   * commitment happen in one transaction of the journal, so no purchase of any path or process
+   * can spend the same money in between. Returns how many were reserved and, when one did not
+   * fit, the budget it would have broken.
+   */
+  reserve(environmentId: string, estimates: readonly Estimate[], extra?: { budget: Amounts; spent: readonly Money[] }): { reserved: number; breach: BudgetBreach | undefined } {
+    const settings = this.settingsOf(environmentId);
+    const now = this.#now();
+    let breach: BudgetBreach | undefined;
+    // The journal is read only when a currency of the estimates has a budget: a batch of
+    // thousands of lines reserves before every wave.
+    const limited = estimates.some(({ cost }) => cost.some((money) => settings.daily[money.currency] !== undefined || settings.monthly[money.currency] !== undefined));
+    const choose = (spent: () => PeriodSpend): number => {
+      const current = limited ? spent() : { day: [], month: [] };
+      const day = new MoneyTally().add(current.day);
+      const month = new MoneyTally().add(current.month);
+      const batch = new MoneyTally().add(extra?.spent ?? []);
+      for (const [index, { cost }] of estimates.entries()) {
+        breach = breachOf(settings.daily, day, cost, 'day') ?? breachOf(settings.monthly, month, cost, 'month') ??
+          (extra === undefined ? undefined : breachOf(extra.budget, batch, cost, 'batch'));
+        if (breach !== undefined) return index;
+        day.add(cost);
+        month.add(cost);
+        batch.add(cost);
+      }
+      return estimates.length;
+    };
+    const reserved = this.#ledger.reserve(environmentId, estimates, periodStarts(now), now, choose);
+    return { reserved, breach };
   }
 
   status(environmentId: string): SpendingStatus {
