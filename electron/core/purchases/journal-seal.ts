@@ -1,7 +1,5 @@
-import { createHash } from 'node:crypto';
 import { existsSync, renameSync, rmSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { z } from 'zod';
-import { purchaseRecordSchema } from '../../../shared/purchase.ts';
 
 /**
  * The journal's seal: what lets a start skip reading the whole file when it is exactly as
@@ -31,7 +29,7 @@ type FileIdentity = z.infer<typeof fileIdentitySchema>;
 
 const sealSchema = z.object({
   format: z.literal(sealFormat),
-  /** The record format that read every record (recordFormat()): another version's records are read again. */
+  /** The record format that read every record (recordFormat): another version's records are read again. */
   recordFormat: z.string(),
   /** When the last full check found the file sound (epoch ms). */
   checkedAt: z.number(),
@@ -44,16 +42,13 @@ export function sealPath(journalPath: string): string {
   return `${journalPath}-seal.json`;
 }
 
-let recordFormatHash: string | undefined;
-
-/** A fingerprint of the record schema: any change to what a record may hold changes it. */
-function recordFormat(): string {
-  recordFormatHash ??= createHash('sha256')
-    .update(JSON.stringify(z.toJSONSchema(purchaseRecordSchema, { unrepresentable: 'any' })))
-    .digest('hex')
-    .slice(0, 32);
-  return recordFormatHash;
-}
+/**
+ * The format of the records every record was read with: raise it whenever purchaseRecordSchema
+ * (shared/purchase.ts) changes, so a journal sealed by another version is read again. A constant
+ * because the desktop bundle carries no JSON Schema output of zod to fingerprint the schema at run
+ * time; test/unit/journal-record-format.test.ts pins the schema's fingerprint to this value.
+ */
+export const recordFormat = 'purchase-record-1';
 
 function identityOf(path: string): FileIdentity | undefined {
   try {
@@ -88,12 +83,17 @@ function sameIdentity(a: FileIdentity, b: FileIdentity): boolean {
  * check is recent enough to trust; undefined when it has to be checked now.
  */
 export function sealedCheckTime(journalPath: string, now: number): number | undefined {
-  if (existsSync(`${journalPath}-wal`)) return undefined;
-  const seal = readSeal(journalPath);
-  if (seal?.closed == null || seal.recordFormat !== recordFormat()) return undefined;
-  if (now - seal.checkedAt > maxDaysBetweenChecks * dayMs || seal.checkedAt > now) return undefined;
-  const identity = identityOf(journalPath);
-  return identity !== undefined && sameIdentity(identity, seal.closed) ? seal.checkedAt : undefined;
+  // Any failure here means the full check, never a start that fails: the seal only saves time.
+  try {
+    if (existsSync(`${journalPath}-wal`)) return undefined;
+    const seal = readSeal(journalPath);
+    if (seal?.closed == null || seal.recordFormat !== recordFormat) return undefined;
+    if (now - seal.checkedAt > maxDaysBetweenChecks * dayMs || seal.checkedAt > now) return undefined;
+    const identity = identityOf(journalPath);
+    return identity !== undefined && sameIdentity(identity, seal.closed) ? seal.checkedAt : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -102,7 +102,7 @@ export function sealedCheckTime(journalPath: string, now: number): number | unde
  */
 export function markOpened(journalPath: string, checkedAt: number): void {
   try {
-    writeSeal(journalPath, { format: sealFormat, recordFormat: recordFormat(), checkedAt, closed: null });
+    writeSeal(journalPath, { format: sealFormat, recordFormat, checkedAt, closed: null });
   } catch {
     forgetSeal(journalPath);
   }
@@ -124,11 +124,11 @@ export function forgetSeal(journalPath: string): void {
  * seals it (create-core.ts), or nobody does and the next start checks.
  */
 export function sealJournal(journalPath: string): void {
-  if (existsSync(`${journalPath}-wal`)) return;
-  const seal = readSeal(journalPath);
-  const identity = identityOf(journalPath);
-  if (seal === undefined || seal.closed !== null || identity === undefined) return;
   try {
+    if (existsSync(`${journalPath}-wal`)) return;
+    const seal = readSeal(journalPath);
+    const identity = identityOf(journalPath);
+    if (seal === undefined || seal.closed !== null || identity === undefined) return;
     writeSeal(journalPath, { ...seal, closed: identity });
   } catch {
     // Unsealed: the next start checks the file, as it would without a seal.
