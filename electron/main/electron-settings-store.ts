@@ -1,9 +1,8 @@
 import ElectronStore from 'electron-store';
-import { FileSettingsStore } from '../core/settings/file-settings-store.ts';
+import type { SettingsStore } from '../core/settings/settings-store.ts';
+import { openSettingsFile } from './settings-file-opening.ts';
 
 /** Settings in `<userData>/settings.json` through electron-store, which only runs inside Electron. */
-export class ElectronSettingsStore extends FileSettingsStore {
-  constructor(userDataDir: string) {
-    super(userDataDir, 'settings', () => new ElectronStore({ cwd: userDataDir, name: 'settings' }));
-  }
+export function openElectronSettingsStore(userDataDir: string, log: (message: string) => void): SettingsStore {
+  return openSettingsFile({ folder: userDataDir, open: () => new ElectronStore({ cwd: userDataDir, name: 'settings' }), log });
 }

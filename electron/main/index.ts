@@ -5,7 +5,7 @@ import { createAppLog } from './app-log.ts';
 import { findDeepLinkArg } from './deep-link.ts';
 import { createDeepLinks, registerProtocolClient } from './deep-link-handler.ts';
 import { installMenu, showPurchase, watchPurchases } from './desktop-shell.ts';
-import { ElectronSettingsStore } from './electron-settings-store.ts';
+import { openElectronSettingsStore } from './electron-settings-store.ts';
 import { createPdfPrinter } from './pdf-printer.ts';
 import { createSenderCheck, forwardEvents, registerContract } from './ipc.ts';
 import { osProxyResolver } from './os-proxy-resolver.ts';
@@ -55,7 +55,7 @@ const currentContents = () => (mainWindow === undefined || mainWindow.isDestroye
 const shutdown = createShutdown({
   steps: (): ShutdownStep[] => [
     // Before the window closes; a signal exits without closing it at all.
-    { name: 'window state', run: () => { saveWindowState(mainWindow, app.getPath('userData')); } },
+    { name: 'window state', run: () => { saveWindowState(mainWindow, app.getPath('userData'), log); } },
     { name: 'IPC, events and notifications', run: () => { for (const cleanup of cleanups.splice(0)) cleanup(); } },
     // Stops token refresh and the purchase poller, closes the journal, then the embedded sandbox.
     { name: 'core and sandbox', run: () => started?.close() },
@@ -76,7 +76,7 @@ async function start(): Promise<void> {
   const userData = app.getPath('userData');
   const secrets = await createSecretStore(userData, log);
   if (secrets.note !== undefined) log(secrets.note);
-  const settings = new ElectronSettingsStore(userData);
+  const settings = openElectronSettingsStore(userData, log);
   // The embedded sandbox (the default environment) keeps its purchases and port under userData.
   // Proxies per request origin as the OS settings say (fixed proxy, PAC, WPAD), through Chromium's resolver.
   started = await startCore({ dataDir: userData, secrets: secrets.store, settings, environmentVariables: process.env, proxyResolver: osProxyResolver(session.defaultSession), log, printer: createPdfPrinter(currentContents) });

@@ -1,6 +1,7 @@
 import ElectronStore from 'electron-store';
 import { BrowserWindow, screen } from 'electron';
 import { restoreWindowState, type WindowState } from './window-state.ts';
+import { windowStateFile, type WindowStateFile } from './window-state-file.ts';
 
 const sizes = { width: 1280, height: 820, minWidth: 1024, minHeight: 700 };
 
@@ -10,10 +11,10 @@ const sizes = { width: 1280, height: 820, minWidth: 1024, minHeight: 700 };
  * position and maximised state come back from the last launch, fitted to today's displays.
  */
 export function createMainWindow(options: { url: string; preload: string; userData: string; log: (message: string) => void }): BrowserWindow {
-  const store = stateStore(options.userData);
+  const state = stateFile(options.userData, options.log);
   const primary = screen.getPrimaryDisplay();
   const others = screen.getAllDisplays().filter((display) => display.id !== primary.id);
-  const restored = restoreWindowState(store.get('window'), [primary, ...others].map((display) => display.workArea), sizes);
+  const restored = restoreWindowState(state.load(), [primary, ...others].map((display) => display.workArea), sizes);
   const window = new BrowserWindow({
     ...restored.bounds,
     minWidth: sizes.minWidth,
@@ -41,23 +42,22 @@ export function createMainWindow(options: { url: string; preload: string; userDa
     if (restored.maximized) window.maximize();
     window.show();
   });
-  window.on('close', () => { saveWindowState(window, options.userData); });
+  window.on('close', () => { saveWindowState(window, options.userData, options.log); });
   window.loadURL(options.url).catch((error: unknown) => {
     options.log(`The window could not load the app: ${String(error)}`);
   });
   return window;
 }
 
-/** Also called on a signal, where the app exits without closing its window first. */
-export function saveWindowState(window: BrowserWindow | undefined, userData: string): void {
+/** Also called on a signal, where the app exits without closing its window first. Never throws. */
+export function saveWindowState(window: BrowserWindow | undefined, userData: string, log: (message: string) => void): void {
   if (window === undefined || window.isDestroyed()) return;
   // getNormalBounds: the size to come back to when un-maximised, not the maximised one.
-  const state: WindowState = { ...window.getNormalBounds(), maximized: window.isMaximized() };
-  stateStore(userData).set('window', state);
+  stateFile(userData, log).save({ ...window.getNormalBounds(), maximized: window.isMaximized() });
 }
 
-function stateStore(userData: string): ElectronStore<{ window?: unknown }> {
-  return new ElectronStore<{ window?: unknown }>({ cwd: userData, name: 'window-state' });
+function stateFile(userData: string, log: (message: string) => void): WindowStateFile {
+  return windowStateFile({ folder: userData, open: () => new ElectronStore<{ window?: WindowState }>({ cwd: userData, name: 'window-state' }), log });
 }
 
 /** A second launch or a clicked notification brings the window forward. */
