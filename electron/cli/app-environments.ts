@@ -1,21 +1,33 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Environment } from '../../shared/environment.ts';
+import { defaultPurchasingSettings, type PurchasingSettings } from '../../shared/spending.ts';
 import type { SavedPreset } from '../../shared/variable-presets.ts';
+import { CoreError } from '../core/errors.ts';
 import { defaultSettings, parseSettings, type Settings } from '../core/settings/settings-store.ts';
 
 /**
  * The settings the app keeps in a data folder (settings.json, written by the desktop app and
- * browser mode), read and never written; defaults when there are none or they cannot be read.
+ * browser mode), read and never written; defaults when there are none. A file that cannot be
+ * read is an error, never defaults: its budgets would silently stop applying.
  */
 function appSettings(dataDir: string): Settings {
   const path = join(dataDir, 'settings.json');
   if (!existsSync(path)) return defaultSettings;
+  let raw: unknown;
   try {
-    return parseSettings(JSON.parse(readFileSync(path, 'utf8'))).settings;
-  } catch {
-    return defaultSettings;
+    raw = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (error) {
+    throw new CoreError('data_dir', `The app's settings in ${path} cannot be read, so its budgets cannot be honoured: open TitleDesk once (it sets a damaged file aside) or fix the file.`, { cause: error });
   }
+  const loaded = parseSettings(raw);
+  if (loaded.problem !== undefined) process.stderr.write(`titledesk: note: the app's settings: ${loaded.problem}\n`);
+  return loaded.settings;
+}
+
+/** The app's budgets, confirmation thresholds, reuse window and batch concurrency: the CLI on its folder obeys them. */
+export function appPurchasing(dataDir: string): PurchasingSettings {
+  return appSettings(dataDir).purchasing ?? defaultPurchasingSettings;
 }
 
 /**

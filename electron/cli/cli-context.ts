@@ -8,7 +8,7 @@ import { startCore, type StartedCore } from '../core/app/start-core.ts';
 import { chooseKeychainStore } from '../core/secrets/keychain-secret-store.ts';
 import { MemorySecretStore } from '../core/secrets/memory-secret-store.ts';
 import { MemorySettingsStore, defaultSettings } from '../core/settings/settings-store.ts';
-import { appEnvironmentFor } from './app-environments.ts';
+import { appEnvironmentFor, appPurchasing } from './app-environments.ts';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -87,14 +87,17 @@ export async function openCliContext(options: { baseUrl: URL | undefined; dataDi
   const log = (message: string): void => {
     process.stderr.write(`titledesk: ${message}\n`);
   };
+  // The app's budgets, thresholds, reuse window and batch concurrency apply on its folder.
+  const purchasing = temporary === undefined ? appPurchasing(dataDir) : undefined;
+  const fromApp = purchasing === undefined ? {} : { purchasing };
   if (options.baseUrl === undefined) {
-    const started = await startCore({ dataDir, secrets, environmentVariables, settings: new MemorySettingsStore(), sandbox: {}, log, ...resume });
+    const started = await startCore({ dataDir, secrets, environmentVariables, settings: new MemorySettingsStore({ ...defaultSettings, ...fromApp }), sandbox: {}, log, ...resume });
     return contextOf(started, started.core.environments.selected(), dataDir, temporary);
   }
   // On the app's data folder the app's own environment for this service is used, so records
   // (and their environment) are the app's; credentials still come from the secret store.
   const environment = withCliCredentials(appEnvironmentFor(dataDir, options.baseUrl), cliEnvironment(options.baseUrl, options.env), options.env);
-  const settings = new MemorySettingsStore({ ...defaultSettings, environments: [environment], selectedEnvironmentId: environment.id });
+  const settings = new MemorySettingsStore({ ...defaultSettings, ...fromApp, environments: [environment], selectedEnvironmentId: environment.id });
   const started = await startCore({ dataDir, secrets, environmentVariables, settings, sandbox: false, log, ...resume });
   return contextOf(started, environment, dataDir, temporary);
 }

@@ -7,10 +7,18 @@ import type { CliContext } from '../cli-context.ts';
 import { printJson, runCommand, UsageError, type CommandSpec, type CommonFlags } from '../command-kit.ts';
 import { exitCodes } from '../exit-codes.ts';
 
-/** A budget without a currency applies to every currency the batch spends. */
+/**
+ * A budget without a currency applies to every currency the batch spends; one in a currency the
+ * batch does not spend is refused, since it would leave the batch with no cap at all.
+ */
 function budgetRecord(flag: BatchBudgetFlag, currencies: Iterable<string>): Record<string, number> {
-  if (flag.currency !== undefined) return { [flag.currency]: flag.amount };
   const all = [...new Set(currencies)];
+  if (flag.currency !== undefined) {
+    if (all.length > 0 && !all.includes(flag.currency)) {
+      throw new UsageError(`--budget is in ${flag.currency}, but this batch spends ${all.join(' and ')}: give the amount in ${all.join(' or ')} (for example --budget ${String(flag.amount)}${all[0] ?? ''})`);
+    }
+    return { [flag.currency]: flag.amount };
+  }
   return Object.fromEntries((all.length === 0 ? ['GBP'] : all).map((currency) => [currency, flag.amount]));
 }
 

@@ -1,6 +1,8 @@
 import { titleNumberHint, titleNumberRefusal, titleNumberSchema } from '../../../shared/title-number.ts';
 import { maxMinWaitSeconds, minWaitSecondsSchema, purchaseAddressSchema } from '../../../shared/purchase.ts';
 import { purchaseEnvironment } from '../../core/app/purchase-environment.ts';
+import { CoreError } from '../../core/errors.ts';
+import { guardedCreate } from '../../core/spending/guarded-purchase.ts';
 import { requireString, runCommand, UsageError, type CommandSpec } from '../command-kit.ts';
 import { followUntilSettled } from '../progress-line.ts';
 import { environmentLabel, exitCodeForRecord, printPurchase } from '../purchase-output.ts';
@@ -11,6 +13,8 @@ interface PurchaseInput {
   readonly fireAndForget: boolean;
   readonly minWaitSeconds: number | undefined;
   readonly address: string | undefined;
+  readonly confirmed: boolean;
+  readonly buyAgain: boolean;
 }
 
 /** Characters and length only: any shape the register may hold is sent, and the service decides. */
@@ -45,6 +49,9 @@ Buys the variables of a title and follows the purchase until its values arrive.
   --fire-and-forget   return right after the service accepts it (Prefer: wait=0); check it later
   --min-wait S        ask the service to keep answering 202 for S seconds (test titles only)
   --address TEXT      note the address the title belongs to on the purchase (shown in the history)
+  --confirm           the second confirmation the app asks for above its confirmation amount
+  --buy-again         buy variables again even when they were bought within the reuse window
+The app's budgets, confirmation amount and reuse window apply on its data folder, as in the app.
 An IRI may start at /vars/ to mean the service's own variables (useful with the built-in sandbox).`,
   options: {
     title: { type: 'string' },
@@ -52,6 +59,8 @@ An IRI may start at /vars/ to mean the service's own variables (useful with the 
     'fire-and-forget': { type: 'boolean' },
     'min-wait': { type: 'string' },
     address: { type: 'string' },
+    confirm: { type: 'boolean' },
+    'buy-again': { type: 'boolean' },
   },
   parse(values, positionals) {
     if (positionals.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(positionals[0])}`);
@@ -63,6 +72,8 @@ An IRI may start at /vars/ to mean the service's own variables (useful with the 
       fireAndForget: values['fire-and-forget'] === true,
       minWaitSeconds: parseMinWait(values['min-wait']),
       address: parseAddress(values['address']),
+      confirmed: values['confirm'] === true,
+      buyAgain: values['buy-again'] === true,
     };
   },
   async run(context, input, flags) {
@@ -77,7 +88,16 @@ An IRI may start at /vars/ to mean the service's own variables (useful with the 
     // A one-shot command does not stay to resume a purchase waiting for sign-in: without usable
     // credentials it stops here, before anything is journaled or sent (exit code 3).
     await environments.session(context.environment.id).tokens.accessToken();
-    let record = await purchases.create(purchaseEnvironment(environments, context.environment.id), input.title, variables, options, undefined, { address: input.address });
+    // The same guarded path as the app's: reuse, the second confirmation and the budgets.
+    const environment = purchaseEnvironment(environments, context.environment.id);
+    const deps = { purchases, guard: context.started.core.spending, environment, session: environments.session(environment.id), reuseDays: environments.purchasing().reuseDays, now: Date.now };
+    const startedAt = Date.now();
+    const choice = { confirmed: input.confirmed, buyAgain: input.buyAgain, ...(input.address === undefined ? {} : { address: input.address }) };
+    let record = await guardedCreate(deps, input.title, variables, options, choice).catch((error: unknown) => {
+      if (error instanceof CoreError && error.code === 'confirmation_required') throw new CoreError(error.code, error.message, { detail: '(--confirm is that second confirmation)' });
+      throw error;
+    });
+    if (record.createdAt < startedAt) process.stderr.write(`titledesk purchase: every variable was bought within the reuse window (${String(deps.reuseDays)} days): nothing was sent; this is that purchase (--buy-again to buy it again).\n`);
     if (record.state === 'pending' && record.autoCheck) record = await followUntilSettled(purchases, record.id);
     printPurchase(record, purchases.getResult(record.id), flags.json, 'purchase', environmentLabel(context.environment));
     return exitCodeForRecord(record);
