@@ -44,5 +44,5 @@ export async function writeOutput(path: string, spec: BatchSpec, items: readonly
   const lower = path.toLowerCase();
   if (lower.endsWith('.xlsx')) writeFileSync(path, await exportXlsx(spec, items));
   else if (lower.endsWith('.json')) writeFileSync(path, exportJson(document));
-  else writeFileSync(path, await exportCsv(spec, items));
+  else writeFileSync(path, exportCsv(spec, items));
 }

@@ -1,14 +1,13 @@
 import type { BatchItem, BatchSpec } from '../../../shared/batch.ts';
+import { csvDocument } from '../../../shared/csv.ts';
 import { outputTable, type BatchDocument } from './batch-output.ts';
-import { loadPapa } from './papa.ts';
 
 export type ExportFormat = 'csv' | 'xlsx' | 'json';
 
-/** CSV with a BOM so spreadsheet programs read the £ and ⋯ of variable names as UTF-8. */
-export async function exportCsv(spec: BatchSpec, items: readonly BatchItem[]): Promise<string> {
-  const Papa = await loadPapa();
+/** The shared CSV writer: input cells and values are outside data, so formulas are neutralised. */
+export function exportCsv(spec: BatchSpec, items: readonly BatchItem[]): string {
   const { header, rows } = outputTable(spec, items);
-  return `\uFEFF${Papa.unparse({ fields: header, data: rows }, { newline: '\r\n' })}\r\n`;
+  return csvDocument([header, ...rows]);
 }
 
 /**

@@ -3,7 +3,7 @@ import type PapaType from 'papaparse';
 let loading: Promise<typeof PapaType> | undefined;
 
 /**
- * papaparse, loaded the first time a batch file is read or a batch written as CSV: the desktop
+ * papaparse, loaded the first time a batch file is read: the desktop
  * main bundle carries it as a chunk of its own (build/bundle-budget.ts), and most sessions buy
  * one title at a time.
  */

@@ -37,7 +37,7 @@ export function batchHandlers(environments: EnvironmentRegistry, batches: BatchS
     'batch:export': async ({ id, format }) => {
       const summary = batches.summary(id);
       const items = batches.items(id);
-      const content = format === 'csv' ? Buffer.from(await exportCsv(summary.spec, items)) : format === 'xlsx' ? await exportXlsx(summary.spec, items) : Buffer.from(exportJson(batches.document(id)));
+      const content = format === 'csv' ? Buffer.from(exportCsv(summary.spec, items)) : format === 'xlsx' ? await exportXlsx(summary.spec, items) : Buffer.from(exportJson(batches.document(id)));
       return { fileName: `titledesk-batch-${id.slice(0, 8)}.${format}`, mediaType: mediaTypes[format], base64: content.toString('base64') };
     },
   };

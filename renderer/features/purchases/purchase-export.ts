@@ -1,21 +1,5 @@
+import { csvDocument } from '../../../shared/csv.ts';
 import type { PurchaseRecord } from '../../../shared/purchase.ts';
-
-/**
- * A spreadsheet opens a cell starting with = + - @ as a formula; purchased values are outside
- * data, so such a cell is quoted with a leading apostrophe unless it is plainly a number.
- */
-function neutralise(value: string): string {
-  if (/^[=+\-@\t\r]/.test(value) && !/^[-+]?\d+(\.\d+)?$/.test(value)) return `'${value}`;
-  return value;
-}
-
-function csvCell(value: string): string {
-  const safe = neutralise(value);
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
-/** Excel reads a CSV without a byte-order mark as the system code page and mangles "£". */
-const byteOrderMark = '\uFEFF';
 
 const csvHeader = [
   'Title', 'Address', 'Purchase ID', 'Purchased at', 'Environment', 'Variable', 'Provider', 'Source', 'Scheme path', 'Value', 'Price', 'Currency',
@@ -43,13 +27,9 @@ function purchaseRows(record: PurchaseRecord, environmentName: string): string[]
   ]);
 }
 
-/**
- * One row per purchased value of every purchase given (raw values, as the service sent them);
- * CRLF line ends, as RFC 4180 and spreadsheets expect, after a UTF-8 byte-order mark.
- */
+/** One row per purchased value of every purchase given (values as the service sent them, formulas neutralised). */
 export function purchasesCsv(records: readonly PurchaseRecord[], environmentName?: string): string {
-  const rows = [csvHeader, ...records.flatMap((record) => purchaseRows(record, environmentName ?? record.environmentId))];
-  return byteOrderMark + rows.map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
+  return csvDocument([csvHeader, ...records.flatMap((record) => purchaseRows(record, environmentName ?? record.environmentId))]);
 }
 
 export function purchaseCsv(record: PurchaseRecord, environmentName?: string): string {
