@@ -1,6 +1,11 @@
 import type { AppErrorData, ErrorCode } from '../../shared/errors.ts';
+import { redactSecrets } from './secrets/redaction.ts';
 
-/** The one error type core throws on purpose. Messages are written for people and never hold secrets. */
+/**
+ * The one error type core throws on purpose. Messages are written for people and never hold
+ * secrets: message and detail are redacted here (secrets/redaction.ts), since many are made from
+ * a service's or a provider's words and all of them are shown, logged or stored.
+ */
 export class CoreError extends Error {
   readonly code: ErrorCode;
   readonly status: number | undefined;
@@ -8,11 +13,11 @@ export class CoreError extends Error {
   readonly detail: string | undefined;
 
   constructor(code: ErrorCode, message: string, options?: { status?: number; detail?: string; cause?: unknown }) {
-    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
+    super(redactSecrets(message), options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'CoreError';
     this.code = code;
     this.status = options?.status;
-    this.detail = options?.detail;
+    this.detail = options?.detail === undefined ? undefined : redactSecrets(options.detail);
   }
 
   toData(): AppErrorData {

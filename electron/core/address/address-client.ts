@@ -6,7 +6,9 @@ import type { ApiResponse, ServiceClient } from '../api/service-client-types.ts'
 import { networkError } from '../api/status-error.ts';
 import { CoreError } from '../errors.ts';
 import { sendHttp } from '../http/send-http.ts';
+import { registerLiveSecret } from '../secrets/live-secrets.ts';
 import type { SecretStore } from '../secrets/secret-store.ts';
+import { redactedResponse } from '../api/redacted-response.ts';
 import { parseFindItems, parseIdentifier, parseRetrieveRecord, providerItems } from './provider-wire.ts';
 import { lookUpServiceAddress } from './service-address.ts';
 
@@ -76,7 +78,10 @@ export class AddressClient {
     };
   }
 
-  /** One provider request with the environment's key; the key never appears in an error. */
+  /**
+   * One provider request with the environment's key. The key is registered as live and the answer
+   * comes back without it, so neither an error nor an address shown or stored can carry it.
+   */
   async #call(endpoint: string | undefined, params: Record<string, string>, signal?: AbortSignal): Promise<ApiResponse> {
     if (endpoint === undefined) {
       throw new CoreError('credentials_missing', `No address provider is configured for ${this.#environment.name}.`);
@@ -85,10 +90,11 @@ export class AddressClient {
     if (key === undefined) {
       throw new CoreError('credentials_missing', `No address provider key is set for ${this.#environment.name}.`);
     }
+    registerLiveSecret(key);
     const url = new URL(endpoint);
     url.searchParams.set('Key', key);
     for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
-    const response = await sendHttp(this.#dispatcher, {
+    const response = redactedResponse(await sendHttp(this.#dispatcher, {
       method: 'GET',
       url,
       headers: { accept: 'application/json' },
@@ -96,7 +102,7 @@ export class AddressClient {
       ...(signal === undefined ? {} : { signal }),
     }).catch((error: unknown) => {
       throw networkError(error);
-    });
+    }));
     if (response.status !== 200) {
       // Some gateways send the provider's error item with an HTTP error status: prefer its wording.
       try {

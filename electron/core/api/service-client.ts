@@ -1,6 +1,7 @@
 import type { Dispatcher } from 'undici';
 import type { TokenManager } from '../auth/token-manager.ts';
 import { sendHttp } from '../http/send-http.ts';
+import { redactedResponse } from './redacted-response.ts';
 import type { ApiRequest, ApiResponse, ServiceClient } from './service-client-types.ts';
 
 export interface ApiServiceClientOptions {
@@ -33,7 +34,12 @@ export class ApiServiceClient implements ServiceClient {
     this.#dispatcher = options.dispatcher;
   }
 
+  /** Answers come back without the secrets in use: whatever reads them may store or show them. */
   async send(request: ApiRequest): Promise<ApiResponse> {
+    return redactedResponse(await this.#send(request));
+  }
+
+  async #send(request: ApiRequest): Promise<ApiResponse> {
     const token = await this.#tokens.accessToken();
     const first = await sendHttp(this.#dispatcher, withBearer(request, token));
     if (first.status !== 401) return first;

@@ -5,6 +5,7 @@ import { CoreError } from '../errors.ts';
 import { TransportError } from '../api/service-client-types.ts';
 import { sendHttp } from '../http/send-http.ts';
 import { parseJson } from '../http/json.ts';
+import { registerLiveSecret } from '../secrets/live-secrets.ts';
 import { isRetryableStatus, RetryableAuthError } from './auth-errors.ts';
 
 export type Credentials =
@@ -33,6 +34,13 @@ const tokenErrorSchema = z.object({ error: z.string() });
 export function basicAuthorization(clientId: string, clientSecret: string): string {
   const encode = (value: string): string => new URLSearchParams([['', value]]).toString().slice(1);
   return `Basic ${Buffer.from(`${encode(clientId)}:${encode(clientSecret)}`, 'utf8').toString('base64')}`;
+}
+
+/** The secrets a token request sends, registered before it goes: its answer may echo them. */
+function registerSent(credentials: Credentials, headers: Readonly<Record<string, string>>): void {
+  if (credentials.mode === 'machine') registerLiveSecret(credentials.clientSecret);
+  else registerLiveSecret(credentials.refreshToken);
+  registerLiveSecret(headers.authorization?.replace(/^Basic /, ''));
 }
 
 function formFor(credentials: Credentials): { body: string; headers: Record<string, string> } {
@@ -77,6 +85,7 @@ export async function requestToken(
   timeoutMs = 15_000,
 ): Promise<TokenGrant> {
   const { body, headers } = formFor(credentials);
+  registerSent(credentials, headers);
   let response;
   try {
     response = await sendHttp(dispatcher, { method: 'POST', url: endpoint, headers, body, timeoutMs });
@@ -91,6 +100,7 @@ export async function requestToken(
   }
   const parsed = tokenResponseSchema.safeParse(parseJson(response.body));
   if (!parsed.success) throw new CoreError('protocol', 'The token endpoint answered with an unexpected document.');
+  for (const secret of [parsed.data.access_token, parsed.data.refresh_token, parsed.data.id_token]) registerLiveSecret(secret);
   return {
     accessToken: parsed.data.access_token,
     expiresInSeconds: parsed.data.expires_in,

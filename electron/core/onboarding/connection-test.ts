@@ -6,6 +6,7 @@ import { missingCredentialsMessage, resolveCredentials } from '../auth/credentia
 import { DiscoveryCache } from '../auth/discovery.ts';
 import { requestToken } from '../auth/token-request.ts';
 import { CoreError } from '../errors.ts';
+import { redactSecrets } from '../secrets/redaction.ts';
 import type { SecretStore } from '../secrets/secret-store.ts';
 
 export interface ConnectionTestOptions {
@@ -21,7 +22,7 @@ function failedStep(step: TestStep['step'], ms: number, error: unknown): TestSte
     const oauthError = step === 'token' ? error.detail : undefined;
     return { step, ok: false, ms, summary: error.message, ...(oauthError === undefined ? {} : { oauthError }) };
   }
-  if (error instanceof RetryableAuthError) return { step, ok: false, ms, summary: `${error.message} Try again in a moment.` };
+  if (error instanceof RetryableAuthError) return { step, ok: false, ms, summary: `${redactSecrets(error.message)} Try again in a moment.` };
   return { step, ok: false, ms, summary: 'Something went wrong inside TitleDesk.' };
 }
 
@@ -51,7 +52,7 @@ export async function testConnection(options: ConnectionTestOptions): Promise<Co
     return done();
   }
   const endpoint = discovery.value;
-  steps.push({ step: 'discovery', ok: true, ms: discovery.ms, summary: `Found the service's sign-in details; tokens come from ${endpoint.host}.` });
+  steps.push({ step: 'discovery', ok: true, ms: discovery.ms, summary: `Found the service's sign-in details; tokens come from ${redactSecrets(endpoint.host)}.` });
   const credentials = await resolveCredentials(environment, secrets);
   if (credentials === undefined) {
     steps.push({ step: 'token', ok: false, ms: 0, summary: missingCredentialsMessage(environment) });

@@ -1,9 +1,11 @@
 import { z } from 'zod';
+import { redactSecrets } from '../secrets/redaction.ts';
 
 /**
  * The seed does not define an error body, so the reason shown for a refused request is taken
  * from the common shapes (problem+json detail/title, message, error_description) or plain
- * text, cleaned and shortened: it is shown to people and stored in the journal.
+ * text, cleaned and shortened: it is shown to people and stored in the journal. Secrets are
+ * taken out before the text is cut, so a cut never leaves the start of one behind.
  */
 const reasonBodySchema = z.looseObject({
   detail: z.string().optional(),
@@ -16,7 +18,7 @@ const maxReasonLength = 300;
 
 function clean(text: string): string | undefined {
   // eslint-disable-next-line no-control-regex -- control characters are what is being removed
-  const single = text.replace(/[\u0000-\u001f\u007f]+/g, ' ').replace(/\s+/g, ' ').trim();
+  const single = redactSecrets(text.replace(/[\u0000-\u001f\u007f]+/g, ' ')).replace(/\s+/g, ' ').trim();
   if (single.length === 0) return undefined;
   return single.length > maxReasonLength ? `${single.slice(0, maxReasonLength - 1)}…` : single;
 }
