@@ -1,6 +1,7 @@
 import { renameSync, rmSync } from 'node:fs';
 import { join, parse } from 'node:path';
 import electronLog from 'electron-log/node';
+import { makePrivateFolder, privateFileMode } from '../core/files/private-files.ts';
 import { createRedactor, redactLogData, secretEnvironmentVariables } from './log-redaction.ts';
 
 /**
@@ -23,6 +24,9 @@ export function createAppLog(options: { logsDir: string; env?: NodeJS.ProcessEnv
   const logger = electronLog.create({ logId: options.logId ?? 'titledesk-main' });
   const file = join(options.logsDir, 'main.log');
   logger.transports.file.resolvePathFn = () => file;
+  // Owner only, like every file of the data folder, whatever the umask (core/files/private-files.ts).
+  makePrivateFolder(options.logsDir);
+  logger.transports.file.writeOptions = { ...logger.transports.file.writeOptions, mode: privateFileMode };
   logger.transports.file.maxSize = options.maxBytes ?? 1024 * 1024;
   logger.transports.file.archiveLogFn = (oldFile) => {
     rotate(oldFile.path, options.archives ?? 3);

@@ -1,5 +1,6 @@
 import ElectronStore from 'electron-store';
 import { BrowserWindow, screen } from 'electron';
+import { privateFileMode } from '../core/files/private-files.ts';
 import { restoreWindowState, type WindowState } from './window-state.ts';
 import { windowStateFile, type WindowStateFile } from './window-state-file.ts';
 
@@ -57,7 +58,7 @@ export function saveWindowState(window: BrowserWindow | undefined, userData: str
 }
 
 function stateFile(userData: string, log: (message: string) => void): WindowStateFile {
-  return windowStateFile({ folder: userData, open: () => new ElectronStore<{ window?: WindowState }>({ cwd: userData, name: 'window-state' }), log });
+  return windowStateFile({ folder: userData, open: () => new ElectronStore<{ window?: WindowState }>({ cwd: userData, name: 'window-state', configFileMode: privateFileMode }), log });
 }
 
 /** A second launch or a clicked notification brings the window forward. */

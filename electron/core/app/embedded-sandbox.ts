@@ -1,7 +1,8 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../sandbox/index.ts';
+import { makePrivateFolder, privateFileMode } from '../files/private-files.ts';
 
 const portFileSchema = z.object({ port: z.number().int().min(1).max(65_535) });
 
@@ -25,7 +26,7 @@ function isAddressInUse(error: unknown): boolean {
  */
 export async function startEmbeddedSandbox(dataDir: string, options: SandboxOptions = {}): Promise<RunningSandbox> {
   const folder = join(dataDir, 'sandbox');
-  mkdirSync(folder, { recursive: true });
+  makePrivateFolder(folder);
   const portFile = join(folder, 'port.json');
   const withState: SandboxOptions = { statePath: join(folder, 'purchases.json'), ...options };
   const previous = options.port ?? rememberedPort(portFile);
@@ -36,6 +37,6 @@ export async function startEmbeddedSandbox(dataDir: string, options: SandboxOpti
     if (previous === undefined || options.port !== undefined || !isAddressInUse(error)) throw error;
     sandbox = await startSandbox({ ...withState, port: 0 });
   }
-  writeFileSync(portFile, JSON.stringify({ port: Number(new URL(sandbox.baseUrl).port) }));
+  writeFileSync(portFile, JSON.stringify({ port: Number(new URL(sandbox.baseUrl).port) }), { mode: privateFileMode });
   return sandbox;
 }

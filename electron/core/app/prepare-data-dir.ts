@@ -1,6 +1,7 @@
 import { closeSync, mkdirSync, openSync, rmSync, statSync, type Stats } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { CoreError } from '../errors.ts';
+import { tightenDataDir } from '../files/private-files.ts';
 
 function errorCode(error: unknown): string {
   return error instanceof Error && 'code' in error && typeof error.code === 'string' ? error.code : 'unknown';
@@ -52,7 +53,8 @@ function existingAncestor(dataDir: string): { existing: string; missing: string[
  * Makes sure the data folder exists and can be written, creating it one level at a time.
  * Node's recursive mkdirSync loops forever on special file systems such as /proc (at full CPU,
  * deaf to signals), so the path is walked by hand and the walk stops at the first existing
- * ancestor that is not a folder or not writable, saying which. Throws CoreError('data_dir').
+ * ancestor that is not a folder or not writable, saying which. Throws CoreError('data_dir'). The
+ * folder is then made 0700 and every file in it 0600.
  */
 export function prepareDataDir(dataDirInput: string): string {
   const dataDir = resolve(dataDirInput);
@@ -75,5 +77,7 @@ export function prepareDataDir(dataDirInput: string): string {
   } catch (error) {
     throw problem(dataDir, refusalReason(errorCode(error), dataDir));
   }
+  // Owner only, whatever the umask or the version that made it (files/private-files.ts).
+  tightenDataDir(dataDir);
   return dataDir;
 }

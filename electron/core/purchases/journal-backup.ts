@@ -1,8 +1,9 @@
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { backup, type DatabaseSync } from 'node:sqlite';
 import type { BackupInfo, JournalNotice } from '../../../shared/journal.ts';
 import { CoreError } from '../errors.ts';
+import { createPrivateFile, makePrivateFolder, privateFileMode } from '../files/private-files.ts';
 
 /**
  * Backups of the journal with SQLite's online backup API (a consistent copy while the app keeps
@@ -38,10 +39,12 @@ export function listBackups(dataDir: string): BackupInfo[] {
 /** Today's backup; `force` replaces one already made today (at quit). Returns its path. */
 export async function backUpJournal(db: DatabaseSync, dataDir: string, now: number, force: boolean): Promise<string | undefined> {
   const dir = backupDir(dataDir);
-  mkdirSync(dir, { recursive: true });
+  makePrivateFolder(dir);
   const target = join(dir, `purchases-${dayOf(now)}.sqlite`);
   if (!force && existsSync(target)) return undefined;
   const partial = `${target}.partial`;
+  // Made private before SQLite writes it: SQLite would create it with the umask's mode.
+  createPrivateFile(partial);
   await backup(db, partial);
   renameSync(partial, target);
   for (const old of listBackups(dataDir).slice(keep)) rmSync(join(dir, old.name), { force: true });
@@ -52,7 +55,7 @@ export async function backUpJournal(db: DatabaseSync, dataDir: string, now: numb
 export function requestRestore(dataDir: string, name: string): BackupInfo {
   const chosen = listBackups(dataDir).find((item) => item.name === name);
   if (chosen === undefined) throw new CoreError('not_found', `There is no backup named ${name}.`);
-  writeFileSync(join(dataDir, restoreMarker), JSON.stringify({ name }));
+  writeFileSync(join(dataDir, restoreMarker), JSON.stringify({ name }), { mode: privateFileMode });
   return chosen;
 }
 

@@ -1,5 +1,6 @@
 import { existsSync, renameSync, rmSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { z } from 'zod';
+import { privateFileMode } from '../files/private-files.ts';
 
 /**
  * The journal's seal: what lets a start skip reading the whole file when it is exactly as
@@ -70,7 +71,7 @@ function readSeal(journalPath: string): Seal | undefined {
 function writeSeal(journalPath: string, seal: Seal): void {
   const path = sealPath(journalPath);
   const partial = `${path}.partial`;
-  writeFileSync(partial, `${JSON.stringify(seal)}\n`);
+  writeFileSync(partial, `${JSON.stringify(seal)}\n`, { mode: privateFileMode });
   renameSync(partial, path);
 }
 

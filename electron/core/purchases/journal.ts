@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { z } from 'zod';
+import { makePrivate } from '../files/private-files.ts';
 import type { JournalNotice } from '../../../shared/journal.ts';
 import type { HistoryQuery, PurchaseRecord, PurchaseSummary } from '../../../shared/purchase.ts';
 import { buildHistorySelect, type HistoryColumn } from './history-query.ts';
@@ -69,6 +70,8 @@ export class PurchaseJournal {
     // A restore the user asked for is done here, before anything reads the journal it replaces.
     const restored = applyRequestedRestore(dataDir, this.path, Date.now());
     const opened = openJournalFile(this.path);
+    // Owner only, whatever the umask: SQLite made the files with it, and gives a new -wal the file's mode.
+    for (const suffix of ['', '-wal', '-shm']) makePrivate(`${this.path}${suffix}`);
     this.#db = opened.db;
     this.notices = restored === undefined ? opened.notices : [restored, ...opened.notices];
     this.#checkpointer = new WalCheckpointer(this.#db, this.path, checkpoints);
