@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { batchTenureSchema, type BatchTenure } from '../../shared/batch.ts';
+import { decodeTextFile } from '../../shared/text-file.ts';
 import { findPreset, presetList, type PresetKeys } from '../../shared/variable-presets.ts';
 import { defaultDataDir } from '../core/app/data-dir.ts';
 import { appPresets } from './app-environments.ts';
@@ -49,13 +50,18 @@ function outOf(value: unknown): string | undefined {
   return value;
 }
 
+/** The file as text in the encoding its byte-order mark names (UTF-8, UTF-16 or UTF-32). */
 function readCsv(path: string): string {
+  let bytes: Buffer;
   try {
-    return readFileSync(path, 'utf8');
+    bytes = readFileSync(path);
   } catch (error) {
     const code = error instanceof Error && 'code' in error ? String(error.code) : 'unreadable';
     throw new UsageError(`cannot read ${JSON.stringify(path)} (${code})`);
   }
+  const decoded = decodeTextFile(bytes);
+  if (!decoded.ok) throw new UsageError(`cannot read ${JSON.stringify(path)}: ${decoded.message}`);
+  return decoded.text;
 }
 
 /** Every batch flag checked, and the file read, before anything is opened or sent. */

@@ -54,6 +54,11 @@ function describeColumns(recognised: RecognisedColumns): string | undefined {
 export async function parseBatchCsv(text: string): Promise<BatchInput> {
   const Papa = await loadPapa();
   const body = text.startsWith('\uFEFF') ? text.slice(1) : text;
+  // A NUL is never in a spreadsheet's text: it is UTF-16 or UTF-32 read as UTF-8, which would
+  // otherwise be refused for a missing column the file does have.
+  if (body.includes('\u0000')) {
+    throw new CoreError('validation', 'The file looks like UTF-16 or UTF-32 text without a byte-order mark, which cannot be read. Save it as CSV UTF-8 and try again.');
+  }
   const parsed = Papa.parse<string[]>(body, { delimitersToGuess: [',', ';', '\t'], skipEmptyLines: 'greedy' });
   const fatal = parsed.errors.find((error) => error.type === 'Quotes');
   if (fatal !== undefined) throw new CoreError('validation', `The file is not valid CSV: ${fatal.message} (row ${String((fatal.row ?? 0) + 1)}).`);

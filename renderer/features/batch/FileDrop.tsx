@@ -1,4 +1,5 @@
 import { useId, useState, type DragEvent } from 'react';
+import { decodeTextFile } from '../../../shared/text-file.ts';
 
 export interface BatchFile {
   readonly name: string;
@@ -9,10 +10,16 @@ export interface BatchFile {
 export function FileDrop({ file, onFile }: { readonly file: BatchFile | undefined; readonly onFile: (file: BatchFile | undefined) => void }) {
   const id = useId();
   const [dragging, setDragging] = useState(false);
+  const [problem, setProblem] = useState<string | undefined>();
 
+  /** Read as bytes, not File.text(): that assumes UTF-8 and turns a UTF-16 file into NULs. */
   function take(picked: File | undefined): void {
     if (picked === undefined) return;
-    void picked.text().then((text) => { onFile({ name: picked.name, text }); });
+    void picked.arrayBuffer().then((buffer) => {
+      const decoded = decodeTextFile(new Uint8Array(buffer));
+      setProblem(decoded.ok ? undefined : decoded.message);
+      onFile(decoded.ok ? { name: picked.name, text: decoded.text } : undefined);
+    });
   }
 
   function onDrop(event: DragEvent<HTMLDivElement>): void {
@@ -33,6 +40,7 @@ export function FileDrop({ file, onFile }: { readonly file: BatchFile | undefine
       <label htmlFor={`${id}-file`}>Choose a CSV file</label>
       <input id={`${id}-file`} type="file" accept=".csv,.txt,text/csv" onChange={(event) => { take(event.target.files?.[0]); }} />
       {file === undefined ? null : <button type="button" onClick={() => { onFile(undefined); }}>Remove the file</button>}
+      {problem === undefined ? null : <p role="alert">{problem}</p>}
     </div>
   );
 }
