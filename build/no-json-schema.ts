@@ -6,8 +6,10 @@
  * it parses with its schemas, it never describes them. About 20 KB of main.js; any use throws at
  * once. The names are those zod imports from the three files.
  */
+import { refuseInBundle } from './stand-in-refusal.ts';
+
 function refuse(): never {
-  throw new Error('JSON Schema output of zod schemas is not bundled in the desktop app.');
+  return refuseInBundle('JSON Schema output of zod schemas is not bundled in the desktop app.');
 }
 
 export const aggregateChecks = refuse;

@@ -5,8 +5,10 @@
  * real ajv would add about 270 KB of never-run code to main.js. Should a schema ever be passed,
  * this fails at once instead of silently skipping validation.
  */
+import { refuseInBundle } from './stand-in-refusal.ts';
+
 function refuse(): never {
-  throw new Error('JSON-schema validation is not bundled in the desktop app: settings are checked with zod, not a conf schema.');
+  return refuseInBundle('JSON-schema validation is not bundled in the desktop app: settings are checked with zod, not a conf schema.');
 }
 
 // conf calls `new Ajv2020(…)`: a function that throws is constructible enough.

@@ -4,8 +4,10 @@
  * settings store has none: whatever the file holds is parsed with zod on every load. About
  * 28 KB of main.js; any use throws at once rather than skipping a migration.
  */
+import { refuseInBundle } from './stand-in-refusal.ts';
+
 function refuse(): never {
-  throw new Error('Settings-store migrations are not bundled in the desktop app.');
+  return refuseInBundle('Settings-store migrations are not bundled in the desktop app.');
 }
 
 export default new Proxy({}, { get: () => refuse });

@@ -4,8 +4,10 @@
  * when a request body is a FormData, and core sends strings (JSON and form-encoded text), so
  * the ~70 KB of the fetch layer they pull in would never run. A FormData body is refused.
  */
+import { refuseInBundle } from './stand-in-refusal.ts';
+
 function refuse(): never {
-  throw new Error('FormData request bodies are not bundled in the desktop app.');
+  return refuseInBundle('FormData request bodies are not bundled in the desktop app.');
 }
 
 export const webidl = { is: { FormData: (): boolean => false } };
