@@ -7,7 +7,7 @@ import { z } from 'zod';
  * And while the app runs: answers of followed purchases that the journal refuses (a full disk).
  */
 export const journalNoticeSchema = z.object({
-  kind: z.enum(['damaged', 'empty', 'unreadable_records', 'rescued', 'restored', 'answers_not_saved']),
+  kind: z.enum(['damaged', 'empty', 'unreadable_records', 'rescued', 'restored', 'restore_refused', 'answers_not_saved']),
   message: z.string(),
   /** The file the user may want: the copy of the damaged journal, or the rescue file. */
   path: z.string().optional(),
@@ -44,5 +44,11 @@ export const importSummarySchema = z.object({
 });
 export type ImportSummary = z.infer<typeof importSummarySchema>;
 
-export const backupInfoSchema = z.object({ name: z.string(), createdAt: z.number(), bytes: z.number() });
+export const backupInfoSchema = z.object({
+  name: z.string(),
+  createdAt: z.number(),
+  bytes: z.number(),
+  /** What SQLite's integrity check found wrong with it: a damaged backup is listed, never restored. */
+  damaged: z.string().optional(),
+});
 export type BackupInfo = z.infer<typeof backupInfoSchema>;

@@ -105,6 +105,15 @@ export const resultItemSchema = z.object({
 });
 export type ResultItem = z.infer<typeof resultItemSchema>;
 
+/**
+ * Set on a purchase whose record could not be read whole when a damaged journal was salvaged: it
+ * is kept as outcome unknown with every fact found (purchase-damage.ts). `answered`: some copy
+ * shows the service had answered it, so it is checked, never bought again; `seenState`: the
+ * furthest state any copy showed.
+ */
+export const purchaseDamageSchema = z.object({ answered: z.boolean(), seenState: purchaseStateSchema.optional() });
+export type PurchaseDamage = z.infer<typeof purchaseDamageSchema>;
+
 export const purchaseRecordSchema = z.object({
   /** Local id (a UUID), assigned before anything is sent. */
   id: z.uuid(),
@@ -132,6 +141,7 @@ export const purchaseRecordSchema = z.object({
   /** Whether the poller follows this purchase until it settles, including after a restart. */
   autoCheck: z.boolean(),
   error: appErrorSchema.optional(),
+  damaged: purchaseDamageSchema.optional(),
   createdAt: z.number(),
   updatedAt: z.number(),
   timeline: z.array(exchangeSchema),

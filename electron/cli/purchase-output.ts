@@ -1,6 +1,7 @@
 import { errorDetail, errorWords } from '../../shared/error-messages.ts';
 import { environmentKindOf, type Environment } from '../../shared/environment.ts';
 import type { PurchaseRecord } from '../../shared/purchase.ts';
+import { damagedLabel } from '../../shared/purchase-damage.ts';
 import { purchaseStateWords } from '../../shared/purchase-words.ts';
 import { exitCodeFor, exitCodes, type ExitCode } from './exit-codes.ts';
 
@@ -46,7 +47,7 @@ export function statusLine(record: PurchaseRecord, environmentName?: string): st
     record.titleNumber === undefined ? '' : ` of ${record.titleNumber}`,
     environmentName === undefined ? '' : ` on ${environmentName}`,
   ].join('');
-  const parts = [`${purchaseStateWords[record.state]}: ${what}`];
+  const parts = [`${purchaseStateWords[record.state]}${record.damaged === undefined || record.state !== 'outcome_unknown' ? '' : ` (${damagedLabel.toLowerCase()})`}: ${what}`];
   if (record.state === 'available') {
     const totals = (record.totals ?? []).map((total) => formatMoney(total.value, total.currency)).join(' + ');
     parts.push(`${valuesPhrase(record.items?.length ?? 0)}${totals === '' ? '' : `, total ${totals}`}`);

@@ -9,6 +9,7 @@ import {
   type BatchSpec,
   type BatchState,
 } from '../../../shared/batch.ts';
+import { batchTableStatements } from '../purchases/journal-batch-tables.ts';
 
 type Synchronous = 'FULL' | 'NORMAL';
 
@@ -72,16 +73,8 @@ export class BatchStore {
   constructor(journalPath: string) {
     this.#db = new DatabaseSync(journalPath);
     this.#db.exec('PRAGMA journal_mode = WAL; PRAGMA busy_timeout = 5000; PRAGMA synchronous = FULL;');
-    this.#db.exec(`
-      CREATE TABLE IF NOT EXISTS batches (
-        id TEXT PRIMARY KEY, environment_id TEXT NOT NULL, state TEXT NOT NULL, stopped_by TEXT,
-        created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL, spec TEXT NOT NULL
-      );
-      CREATE INDEX IF NOT EXISTS batches_created ON batches (created_at DESC);
-      CREATE TABLE IF NOT EXISTS batch_items (
-        batch_id TEXT NOT NULL REFERENCES batches (id) ON DELETE CASCADE, idx INTEGER NOT NULL,
-        state TEXT NOT NULL, item TEXT NOT NULL, PRIMARY KEY (batch_id, idx)
-      ) WITHOUT ROWID;`);
+    // The tables' definition is the journal's: a damaged journal's batches are salvaged into them.
+    this.#db.exec(batchTableStatements);
   }
 
   create(batch: BatchRow, items: readonly BatchItem[]): void {

@@ -1,39 +1,22 @@
 import { copyFileSync, existsSync, rmSync, statSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
+import { dirname } from 'node:path';
 import { z } from 'zod';
 import type { JournalNotice } from '../../../shared/journal.ts';
-import { salvageRecordTexts } from './journal-salvage.ts';
+import { damagedLabel } from '../../../shared/purchase-damage.ts';
+import { salvageBatches, type SalvagedBatches } from './journal-batch-tables.ts';
 import { sealedCheckTime } from './journal-seal.ts';
+import type { SalvagedRow } from './salvage-merge.ts';
+import { gatherCopies } from './salvage-sources.ts';
+
+export type { SalvagedRow } from './salvage-merge.ts';
 
 /**
  * Opening the journal without trusting it: an empty file where a journal should be, or a damaged
  * one, is never turned silently into an empty history. A damaged journal is copied aside (with
- * its WAL), every row that can still be read is carried into a fresh one, and the user is told.
+ * its WAL), every purchase and batch that can still be found is carried into a fresh one, never
+ * in an earlier state than any copy of it shows (salvage-merge.ts), and the user is told.
  */
-export interface SalvagedRow {
-  readonly id: string;
-  readonly environment_id: string;
-  readonly title_number: string | null;
-  readonly purchase_id: string | null;
-  readonly state: string;
-  readonly created_at: number;
-  readonly updated_at: number;
-  readonly record: string;
-  readonly result_body: string | null;
-}
-
-const salvagedRowSchema = z.object({
-  id: z.string(),
-  environment_id: z.string(),
-  title_number: z.string().nullable(),
-  purchase_id: z.string().nullable(),
-  state: z.string(),
-  created_at: z.number(),
-  updated_at: z.number(),
-  record: z.string(),
-  result_body: z.string().nullable(),
-});
-
 const quickCheckRowSchema = z.object({ quick_check: z.string() });
 
 export interface OpenedJournal {
@@ -41,6 +24,8 @@ export interface OpenedJournal {
   readonly notices: JournalNotice[];
   /** Rows read from a damaged journal, to be written into the fresh one. */
   readonly salvaged: SalvagedRow[];
+  /** Batches and their lines read from a damaged journal (journal-batch-tables.ts). */
+  readonly salvagedBatches?: SalvagedBatches;
   /**
    * When the file was last found sound: now when it was checked at this open, or the time of the
    * check its seal carries when it was exactly as sealed and the check was skipped (journal-seal.ts).
@@ -77,53 +62,6 @@ function tryOpen(path: string, check: boolean): { db: DatabaseSync } | { problem
   }
 }
 
-/**
- * Whatever rows can be read: through SQLite, scanning from both ends so one bad page in the
- * middle loses only what is on it, then from the raw pages for records SQLite could not reach.
- */
-function salvage(copyPath: string): SalvagedRow[] {
-  const found = salvageRows(copyPath);
-  for (const record of salvageRecordTexts(copyPath)) {
-    if (found.has(record.id)) continue;
-    found.set(record.id, {
-      id: record.id,
-      environment_id: record.environmentId,
-      title_number: record.titleNumber ?? null,
-      purchase_id: record.purchaseId ?? null,
-      state: record.state,
-      created_at: record.createdAt,
-      updated_at: record.updatedAt,
-      record: JSON.stringify(record),
-      result_body: null,
-    });
-  }
-  return [...found.values()];
-}
-
-function salvageRows(copyPath: string): Map<string, SalvagedRow> {
-  const found = new Map<string, SalvagedRow>();
-  let db: DatabaseSync;
-  try {
-    db = new DatabaseSync(copyPath, { readOnly: true });
-  } catch {
-    return found;
-  }
-  for (const order of ['ASC', 'DESC']) {
-    try {
-      const rows = db.prepare(`SELECT id, environment_id, title_number, purchase_id, state, created_at, updated_at, record, result_body
-                               FROM purchases ORDER BY rowid ${order}`).iterate();
-      for (const row of rows) {
-        const parsed = salvagedRowSchema.safeParse(row);
-        if (parsed.success) found.set(parsed.data.id, parsed.data);
-      }
-    } catch {
-      // The scan stopped at a damaged page: keep what came before it.
-    }
-  }
-  db.close();
-  return found;
-}
-
 function copyAside(path: string, stamp: string): string {
   const copy = path.replace(/\.sqlite$/, `.damaged-${stamp}.sqlite`);
   copyFileSync(path, copy);
@@ -150,16 +88,19 @@ export function openJournalFile(path: string, now: Date = new Date()): OpenedJou
     return { db: opened.db, notices, salvaged: [], checkedAt: sealedAt ?? now.getTime(), checkedNow: sealedAt === undefined };
   }
   const copy = copyAside(path, now.toISOString().replace(/[:.]/g, '-'));
-  const salvaged = salvage(copy);
+  const { rows: salvaged, damaged } = gatherCopies(copy, dirname(path)).merge();
+  const salvagedBatches = salvageBatches(copy, dirname(path));
   for (const suffix of ['', '-wal', '-shm']) rmSync(`${path}${suffix}`, { force: true });
   const db = new DatabaseSync(path);
   configure(db);
   notices.push({
     kind: 'damaged',
     message: `The purchase journal was damaged (${opened.problem}). A copy of it was kept at ${copy}; ` +
-      `${salvaged.length} purchase${salvaged.length === 1 ? '' : 's'} could still be read and ${salvaged.length === 1 ? 'was' : 'were'} kept. ` +
+      `${salvaged.length} purchase${salvaged.length === 1 ? '' : 's'} could still be read and ${salvaged.length === 1 ? 'was' : 'were'} kept` +
+      (damaged === 0 ? '' : `; ${damaged} of them could not be read whole and ${damaged === 1 ? 'is' : 'are'} marked "${damagedLabel}"`) +
+      `, with ${salvagedBatches.batches.length} batch${salvagedBatches.batches.length === 1 ? '' : 'es'} (${salvagedBatches.items.length} lines). ` +
       'Anything else may be in the copy or in a backup.',
     path: copy,
   });
-  return { db, notices, salvaged, checkedAt: now.getTime(), checkedNow: true };
+  return { db, notices, salvaged, salvagedBatches, checkedAt: now.getTime(), checkedNow: true };
 }

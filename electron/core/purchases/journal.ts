@@ -10,6 +10,7 @@ import { costFromRecordStates, migratePurchaseCosts } from './purchase-costs-sch
 import { migrateHistorySearch, variablesContaining } from './history-search.ts';
 import { summaryInFlightStates } from './history-search-schema.ts';
 import { applyRequestedRestore } from './journal-backup.ts';
+import { restoreBatches } from './journal-batch-tables.ts';
 import { openJournalFile, type SalvagedRow } from './journal-open.ts';
 import { forgetSeal, markOpened, sealJournal } from './journal-seal.ts';
 import { createStatements, orderIndexStatements, parseRecord, parseSummary, unreadableRecordsNotice, type JournalWrite } from './journal-rows.ts';
@@ -84,6 +85,7 @@ export class PurchaseJournal {
     // What an earlier process left in the backlog (one killed before it closed the journal).
     this.#searchBacklog.wrote();
     if (opened.salvaged.length > 0) this.#restoreRows(opened.salvaged);
+    if (opened.salvagedBatches !== undefined) restoreBatches(this.#db, opened.salvagedBatches);
     // Reading every record back is what a sealed file, unchanged since its last check, is spared (journal-seal.ts).
     const unreadable = opened.checkedNow ? unreadableRecordsNotice(this.#db, this.path) : undefined;
     if (unreadable === undefined) markOpened(this.path, opened.checkedAt);

@@ -1,4 +1,5 @@
 import type { Exchange, PurchaseRecord } from '../../../shared/purchase.ts';
+import { damagedWithAnswer } from '../../../shared/purchase-damage.ts';
 
 /**
  * What a start makes of an intent left "submitting" by a process that stopped. The durable
@@ -36,6 +37,12 @@ export function withinAutoSendWindow(record: PurchaseRecord, now: number, window
 export function sendableReason(record: PurchaseRecord, buyAgain: boolean): string | undefined {
   if (record.imported === true) return 'This purchase was imported from another machine; it is never sent from here.';
   if (record.titleNumber === undefined) return 'This purchase joined the history through a check; there is nothing to send.';
+  // A salvaged record the service had answered may already be bought: it is checked, never bought again.
+  if (buyAgain && damagedWithAnswer(record)) {
+    const reference = record.purchaseId ?? record.resultUrl;
+    return 'This purchase\'s record was damaged, and the service had answered it' +
+      `${reference === undefined ? '' : ` (purchase ID ${reference})`}: check it on the service instead of buying it again.`;
+  }
   if (buyAgain) return record.state === 'outcome_unknown' ? undefined : 'Only a purchase whose outcome is unknown can be bought again.';
   if (record.state === 'not_sent') return undefined;
   if (record.state === 'waiting_for_sign_in' && record.resultUrl === undefined) return undefined;

@@ -85,7 +85,10 @@ function Backups() {
           {list.map((backup) => (
             <li key={backup.name}>
               {backup.name} <span className="muted">({formatNumber(Math.ceil(backup.bytes / 1024))} KiB)</span>{' '}
-              <button type="button" disabled={restore.isPending} onClick={() => { restore.mutate(backup.name); }}>Restore from this backup</button>
+              {/* A damaged backup is never offered: restoring it would swap a sound journal for a damaged one. */}
+              {backup.damaged === undefined
+                ? <button type="button" disabled={restore.isPending} onClick={() => { restore.mutate(backup.name); }}>Restore from this backup</button>
+                : <span className="error-detail">Damaged, cannot be restored ({backup.damaged})</span>}
             </li>
           ))}
         </ul>

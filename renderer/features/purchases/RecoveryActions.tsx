@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { PurchaseRecord } from '../../../shared/purchase.ts';
+import { damagedLabel, damagedWithAnswer } from '../../../shared/purchase-damage.ts';
 import { ErrorNotice } from '../../components/common/ErrorNotice.tsx';
 import { formatClockTime } from '../../format-time.ts';
 import { useResolvePurchaseMutation, useSendPurchaseMutation } from './recovery-queries.ts';
@@ -52,9 +53,12 @@ function OutcomeUnknown({ record }: { readonly record: PurchaseRecord }) {
   const [confirming, setConfirming] = useState(false);
   const resolve = useResolvePurchaseMutation();
   const sentAt = record.sendingAt ?? record.timeline.find((exchange) => exchange.method === 'POST')?.at;
+  // Salvaged from a damaged journal with the service's answer known: what is known, and no Buy again.
+  const answered = damagedWithAnswer(record);
   return (
     <div className="purchase-problem outcome-unknown" role="note">
-      <p>
+      {record.damaged === undefined ? null : <p className="warning"><strong>{damagedLabel}.</strong></p>}
+      <p hidden={answered}>
         {sentAt === undefined ? 'The purchase request was sent' : `The purchase request was sent at ${formatClockTime(sentAt)}`} and no answer arrived.
         The service may or may not have accepted it.
       </p>
@@ -69,7 +73,7 @@ function OutcomeUnknown({ record }: { readonly record: PurchaseRecord }) {
           <button type="button" disabled={resolve.isPending} onClick={() => { resolve.mutate({ id: record.id, action: 'buy-again' }); }}>Yes, buy again</button>{' '}
           <button type="button" className="button-quiet" onClick={() => { setConfirming(false); }}>Keep it as it is</button>
         </div>
-      ) : record.imported === true ? null : (
+      ) : record.imported === true || answered ? null : (
         <>
           <button type="button" onClick={() => { setConfirming(true); }}>Buy again…</button>{' '}
           <button type="button" className="button-quiet" disabled={resolve.isPending} onClick={() => { resolve.mutate({ id: record.id, action: 'abandon' }); }}>Abandon</button>

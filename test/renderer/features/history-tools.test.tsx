@@ -55,4 +55,14 @@ describe('history export, import and backups', () => {
     await waitFor(() => { expect(fake.callsTo('journal:restore')).toEqual([{ name: backup.name }]); });
     expect((await screen.findByText(/Restart TitleDesk to finish/)).textContent).toContain(backup.name);
   });
+  it('lists a damaged backup as damaged, with no way to restore it', async () => {
+    const sound = { name: 'purchases-2026-11-21.sqlite', createdAt: 0, bytes: 8192 };
+    const damaged = { name: 'purchases-2026-11-22.sqlite', createdAt: 0, bytes: 8192, damaged: 'file is not a database' };
+    const fake = createFeatureApi({ 'journal:backups': () => ok({ folder: '/data/backups', backups: [damaged, sound] }) });
+    renderWithApi(fake.api, <HistoryTools />);
+    expect((await screen.findByText(/Damaged, cannot be restored/)).textContent).toContain('file is not a database');
+    // One button: the sound backup's.
+    expect(screen.getAllByRole('button', { name: 'Restore from this backup' })).toHaveLength(1);
+    expect(screen.getByText(damaged.name, { exact: false }).textContent).not.toContain('Restore');
+  });
 });
