@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import type { BatchItem, BatchSpec, BatchSummary } from '../../shared/batch.ts';
+import { linesBeingBoughtText } from '../../shared/batch-words.ts';
 import type { Money } from '../../shared/purchase.ts';
 import { exportCsv, exportJson, exportXlsx } from '../core/batch/batch-export.ts';
 import type { BatchDocument } from '../core/batch/batch-output.ts';
@@ -12,7 +13,7 @@ export function progressLine(summary: BatchSummary): string {
   const c = summary.counts;
   const settled = c.available + c.reused + c.refused + c.failed + c.unknown + c.cancelled;
   const eta = summary.etaMs === null ? '' : ` · about ${String(Math.ceil(summary.etaMs / 1000))} s left`;
-  return `batch ${summary.id}: ${String(settled)}/${String(summary.itemCount)} done (bought ${String(c.available)}, reused ${String(c.reused)}, refused ${String(c.refused)}, failed ${String(c.failed + c.unknown)}, in flight ${String(c.sending + c.pending)}) · spent ${money(summary.spent)}${eta}`;
+  return `batch ${summary.id}: ${String(settled)}/${String(summary.itemCount)} done (bought ${String(c.available)}, reused ${String(c.reused)}, refused ${String(c.refused)}, failed ${String(c.failed + c.unknown)}, ${linesBeingBoughtText(summary)}) · spent ${money(summary.spent)}${eta}`;
 }
 
 /** The preview as text: one line per input line, then the totals. */

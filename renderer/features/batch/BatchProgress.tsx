@@ -1,5 +1,6 @@
 import type { BatchItemState, BatchSummary } from '../../../shared/batch.ts';
 import { batchItemStates } from '../../../shared/batch.ts';
+import { linesBeingBoughtText } from '../../../shared/batch-words.ts';
 import { formatTotals } from '../common/money.ts';
 import { batchLabels, batchStateLabels, etaText } from './batch-labels.ts';
 import { formatNumber } from '../common/number.ts';
@@ -13,7 +14,8 @@ export function BatchProgress({ summary }: { readonly summary: BatchSummary }) {
   return (
     <div className="batch-progress">
       <p>
-        <strong>{batchLabels[summary.state]}</strong> · {formatNumber(done)} of {formatNumber(summary.itemCount)} lines done · spent{' '}
+        <strong>{batchLabels[summary.state]}</strong> · {formatNumber(done)} of {formatNumber(summary.itemCount)} lines done
+        {summary.counts.sending + summary.counts.pending > 0 ? ` · ${linesBeingBoughtText(summary)}` : ''} · spent{' '}
         <span data-testid="batch-spent">{formatTotals(summary.spent)}</span>
         {summary.state === 'running' && summary.etaMs !== null ? ` · ${etaText(summary.etaMs)}` : ''}
       </p>

@@ -3,7 +3,7 @@ import type { BatchItemState, BatchState } from '../../../shared/batch.ts';
 export const batchStateLabels: { readonly [S in BatchItemState]: string } = {
   queued: 'To buy',
   sending: 'Sending',
-  pending: 'Pending',
+  pending: 'Awaiting result',
   available: 'Bought',
   reused: 'Reused',
   refused: 'Refused',
