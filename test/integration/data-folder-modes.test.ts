@@ -54,7 +54,7 @@ async function buyAndCheck(dataDir: string, offset: number): Promise<{ running: 
   if (!created.ok) throw new Error(created.error.message);
   const record = await started.core.purchases.waitForSettled((created.data as { id: string }).id);
   // Settings saved, so settings.json is written through conf.
-  const advanced = await started.core.router.dispatch('settings:get');
+  const advanced = await started.core.router.dispatch('settings:get', undefined);
   if (!advanced.ok) throw new Error(advanced.error.message);
   expect((await started.core.router.dispatch('settings:update', { advanced: advanced.data })).ok).toBe(true);
   expect(record.state).toBe('available');
