@@ -17,6 +17,7 @@ import { batchItemSchema, batchSummarySchema, batchTenureSchema } from '../batch
 import { amountsSchema, spendingHistorySchema, spendingSettingsSchema, spendingStatusSchema } from '../spending.ts';
 import { presetListSchema, savedPresetSchema } from '../variable-presets.ts';
 import { sandboxFaultsSchema } from '../sandbox-faults.ts';
+import { sendAllReportSchema } from '../send-all.ts';
 import { lazyChannels } from './lazy-channels.ts';
 
 /**
@@ -106,8 +107,8 @@ export const requestChannels = lazyChannels({
   }),
   /** "Send now": a purchase that was never sent goes out, once. */
   'purchase:send': () => ({ request: localId, response: purchaseRecordSchema }),
-  /** "Send all": every not-sent purchase. */
-  'purchase:send-all': () => ({ request: noPayload, response: z.object({ sent: z.number().int().nonnegative() }) }),
+  /** "Send all": every not-sent purchase; answers once each was answered or failed, with what happened. */
+  'purchase:send-all': () => ({ request: noPayload, response: sendAllReportSchema }),
   /** An outcome-unknown purchase: buy again (may charge twice) or abandon. */
   'purchase:resolve': () => ({ request: z.strictObject({ id: z.uuid(), action: resolveActionSchema }), response: purchaseRecordSchema }),
   /** What the journal found wrong when it opened (damaged, empty, unreadable records, rescued answers), and answers it refuses now. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { printJson, runCommand, UsageError, type CommandSpec } from '../command-kit.ts';
 import { followUntilSettled } from '../progress-line.ts';
 import { exitCodeForRecord, printPurchase } from '../purchase-output.ts';
+import { exitCodeForSendAll, printSendAll } from '../send-all-output.ts';
 
 const idSchema = z.uuid();
 
@@ -10,7 +11,9 @@ const spec: CommandSpec<{ id: string } | { all: true }> = {
   usage: `Usage: titledesk send <id> | --all [--json]
 
 Sends a purchase that was never sent (state not_sent: TitleDesk stopped, or could not connect,
-before its request left), and follows it. --all sends every one of them and does not wait.`,
+before its request left), and follows it. --all sends every one of them, waits for the answer to
+each request (not for the values: \`check\` follows each), and says how many the service took,
+refused, left with an unknown outcome, or could not be sent.`,
   options: { all: { type: 'boolean' } },
   parse(values, positionals) {
     const [id, extra] = positionals;
@@ -26,10 +29,10 @@ before its request left), and follows it. --all sends every one of them and does
   async run(context, input, flags) {
     const { purchases } = context.started.core;
     if ('all' in input) {
-      const { sent } = purchases.sendAll();
-      if (flags.json) printJson({ sent });
-      else process.stdout.write(`${String(sent)} purchase${sent === 1 ? '' : 's'} sent.\n`);
-      return 0;
+      const report = await purchases.sendAll();
+      if (flags.json) printJson(report);
+      else printSendAll(report);
+      return exitCodeForSendAll(report, (id) => purchases.get(id));
     }
     let record = await purchases.send(input.id);
     if (record.state === 'pending' && record.autoCheck) record = await followUntilSettled(purchases, record.id);

@@ -1,4 +1,5 @@
 import { purchaseAddressSchema, type PurchaseOptions, type PurchaseRecord, type ResolveAction } from '../../../shared/purchase.ts';
+import type { SendAllReport } from '../../../shared/send-all.ts';
 import { isTitleNumber, normalizeTitleNumber, titleNumberRefusal } from '../../../shared/title-number.ts';
 import { CoreError } from '../errors.ts';
 import type { Clock } from './clock.ts';
@@ -7,6 +8,7 @@ import type { Poller, PurchaseEnvironment } from './poller.ts';
 import { formatPrefer } from './prefer.ts';
 import type { RecordStore } from './record-store.ts';
 import { sendableReason, withinAutoSendWindow } from './recovery.ts';
+import { reportEntry, tallySendAll } from './send-all.ts';
 import type { Submitter } from './submitter.ts';
 import { validateVariables } from './variables.ts';
 
@@ -94,15 +96,23 @@ export class PurchaseSender {
     return this.#submit(environment, this.#reopen(record));
   }
 
-  /** "Send all": every not-sent purchase whose environment is known. */
-  sendAll(): { sent: number } {
-    let sent = 0;
-    for (const record of this.#options.store.listInStates(['not_sent'])) {
-      if (sendableReason(record, false) !== undefined || this.#options.environmentOf(record.environmentId) === undefined) continue;
-      void this.#options.track(this.resend(record.id, false)).catch(() => undefined);
-      sent += 1;
-    }
-    return { sent };
+  /**
+   * "Send all": every not-sent purchase whose environment is known, each as "Send now" would.
+   * Resolves once every one of them was answered or failed, with what happened to each: the
+   * count is of what the service took, never of what was set off (a send can fail to start).
+   */
+  async sendAll(): Promise<SendAllReport> {
+    const { store, environmentOf, track } = this.#options;
+    const candidates = store.listInStates(['not_sent']).filter((record) => sendableReason(record, false) === undefined && environmentOf(record.environmentId) !== undefined);
+    const entries = await Promise.all(candidates.map(async ({ id }) => {
+      try {
+        const record = await track(this.resend(id, false));
+        return reportEntry(id, store.get(id) ?? record);
+      } catch (error) {
+        return reportEntry(id, store.get(id), error);
+      }
+    }));
+    return tallySendAll(entries);
   }
 
   /** Abandon: an unknown outcome, or a purchase never sent, is stopped for good. */

@@ -1,5 +1,6 @@
 import type { BackupInfo, HistoryExport, ImportSummary, JournalStatus } from '../../../shared/journal.ts';
 import type { HistoryQuery, PurchaseOptions, PurchaseRecord, PurchaseSummary, ResolveAction } from '../../../shared/purchase.ts';
+import type { SendAllReport } from '../../../shared/send-all.ts';
 import { CoreError } from '../errors.ts';
 import { defaultRetryPolicy, type RetryPolicy } from './backoff.ts';
 import { systemClock, type Clock } from './clock.ts';
@@ -166,10 +167,10 @@ export class PurchaseService {
     return this.#track(this.#sender.resend(id, false));
   }
 
-  /** "Send all": every not-sent purchase whose environment is known. Returns how many went out. */
-  sendAll(): { sent: number } {
+  /** "Send all": every not-sent purchase whose environment is known; resolves with what happened to each. */
+  sendAll(): Promise<SendAllReport> {
     this.#assertOpen();
-    return this.#sender.sendAll();
+    return this.#track(this.#sender.sendAll());
   }
 
   /**

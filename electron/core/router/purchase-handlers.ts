@@ -49,7 +49,8 @@ export function purchaseHandlers(environments: EnvironmentRegistry, purchases: P
     'purchase:cancel': async ({ id }) => Promise.resolve(purchases.cancel(id)),
     'purchase:recheck': async ({ id }) => Promise.resolve(purchases.recheck(id)),
     'purchase:send': async ({ id }) => purchases.send(id),
-    'purchase:send-all': async () => Promise.resolve(purchases.sendAll()),
+    // Answers once every send is over, with what happened to each: the window says it plainly.
+    'purchase:send-all': async () => purchases.sendAll(),
     'purchase:resolve': async ({ id, action }) => purchases.resolve(id, action),
     'journal:status': async () => Promise.resolve(purchases.journalStatus),
     'history:export': async () => Promise.resolve(purchases.exportHistory()),

@@ -15,7 +15,7 @@ export function useSendPurchaseMutation() {
   });
 }
 
-/** "Send all": every purchase that was never sent; their progress arrives as updates. */
+/** "Send all": every purchase that was never sent; answers with what happened to each once every send is over. */
 export function useSendAllMutation() {
   const api = useApi();
   return useMutation({ mutationFn: () => call(api, 'purchase:send-all', {}) });
