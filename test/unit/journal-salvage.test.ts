@@ -1,4 +1,5 @@
-import { closeSync, openSync, rmSync, statSync, writeSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, rmSync, statSync, writeSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +9,7 @@ import { PurchaseJournal } from '../../electron/core/purchases/journal.ts';
 import { sendableReason } from '../../electron/core/purchases/recovery.ts';
 import { createRandom } from '../../electron/sandbox/seeded.ts';
 import type { BatchItem } from '../../shared/batch.ts';
+import { writeDamagedPaidJournal } from './support/damaged-paid-journal.ts';
 import { copyDataDir, writePaidJournal, type PaidJournal } from './support/paid-journal.ts';
 
 /**
@@ -129,4 +131,28 @@ describe('salvaging a journal of 200 paid purchases damaged at 5 places, 30 seed
     }
     expect(salvaged).toBeGreaterThan(5);
   }, 240_000);
+});
+
+describe('a paid purchase whose newest text the damage cut, its older texts intact', () => {
+  it('comes back damaged with its purchase ID and the facts found, never as not sent, and is not bought again', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'journal-salvage-'));
+    dirs.push(dir);
+    const { paid: original, others } = writeDamagedPaidJournal(dir);
+    const journal = new PurchaseJournal(dir);
+    try {
+      expect(journal.notices.find((notice) => notice.kind === 'damaged')?.message).toContain('1 of them could not be read whole and is marked "Damaged: check before buying"');
+      for (const record of others) expect(journal.get(record.id)).toEqual(record);
+      const record = journal.get(original.id);
+      const { state, autoCheck, updatedAt, items, totals, timeline, error, damaged, ...kept } = record ?? original;
+      // Every fact found is kept: the older whole copy's fields, its purchase ID and result address.
+      expect(kept).toEqual({ ...original, state: undefined, autoCheck: undefined, updatedAt: undefined, items: undefined, totals: undefined, timeline: undefined, error: undefined, damaged: undefined });
+      expect({ state, autoCheck, updatedAt, items, totals, damaged }).toEqual({ state: 'outcome_unknown', autoCheck: false, updatedAt: original.updatedAt, items: undefined, totals: undefined, damaged: { answered: true, seenState: 'available' } });
+      // The timeline of the furthest whole copy found: a part of the real one, never invented.
+      expect(original.timeline.slice(0, timeline.length)).toEqual(timeline);
+      expect(error?.message).toContain(`purchase ID ${original.purchaseId ?? ''}`);
+      expect(sendableReason(record ?? original, true)).toContain('check it on the service instead of buying it again');
+    } finally {
+      journal.close();
+    }
+  });
 });
