@@ -4,6 +4,7 @@ import type { Environment } from '../../shared/environment.ts';
 import { defaultPurchasingSettings, type PurchasingSettings } from '../../shared/spending.ts';
 import type { SavedPreset } from '../../shared/variable-presets.ts';
 import { CoreError } from '../core/errors.ts';
+import { oversizedSettingsFile, oversizedSettingsMessage } from '../core/settings/settings-size.ts';
 import { defaultSettings, parseSettings, type Settings } from '../core/settings/settings-store.ts';
 
 /**
@@ -14,6 +15,10 @@ import { defaultSettings, parseSettings, type Settings } from '../core/settings/
 function appSettings(dataDir: string): Settings {
   const path = join(dataDir, 'settings.json');
   if (!existsSync(path)) return defaultSettings;
+  const size = oversizedSettingsFile(path);
+  if (size !== undefined) {
+    throw new CoreError('data_dir', `${oversizedSettingsMessage(path, size)}, so its budgets cannot be honoured: open TitleDesk once (it sets the file aside) or replace the file.`);
+  }
   let raw: unknown;
   try {
     raw = JSON.parse(readFileSync(path, 'utf8'));

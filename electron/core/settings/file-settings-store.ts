@@ -1,6 +1,7 @@
 import { renameSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseSettings, type LoadedSettings, type Settings, type SettingsStore } from './settings-store.ts';
+import { setOversizedSettingsAside } from './settings-size.ts';
 
 /** What conf and electron-store (built on conf) both offer: the whole file as one object. */
 export interface JsonFileStore {
@@ -10,7 +11,8 @@ export interface JsonFileStore {
 /**
  * Settings kept in `<folder>/<name>.json` through a conf-style store (atomic writes). Whatever
  * the file holds goes through parseSettings, so a hand-edited file never stops TitleDesk; a file
- * that is not JSON at all is moved aside, kept for the user, and defaults are used.
+ * that is not JSON at all, or is over 1 MiB, is moved aside, kept for the user, and defaults are
+ * used.
  */
 export class FileSettingsStore implements SettingsStore {
   readonly path: string;
@@ -19,10 +21,12 @@ export class FileSettingsStore implements SettingsStore {
 
   constructor(folder: string, name: string, open: () => JsonFileStore) {
     this.path = join(folder, `${name}.json`);
-    let problem: string | undefined;
+    // Size first: an oversized file is never read, not even to find it is JSON.
+    const oversized = setOversizedSettingsAside(folder, name);
+    let problem = oversized?.problem;
     let file: JsonFileStore;
     try {
-      file = open();
+      file = oversized?.keepInMemory === true ? { store: {} } : open();
     } catch (error) {
       if (!(error instanceof SyntaxError)) throw error;
       const aside = join(folder, `${name}.corrupt-${Date.now()}.json`);
