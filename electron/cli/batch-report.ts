@@ -5,6 +5,7 @@ import type { Money } from '../../shared/purchase.ts';
 import { exportCsv, exportJson, exportXlsx } from '../core/batch/batch-export.ts';
 import type { BatchDocument } from '../core/batch/batch-output.ts';
 import { exitCodes } from './exit-codes.ts';
+import { privateFileMode } from '../core/files/private-files.ts';
 
 const money = (list: readonly Money[]): string => (list.length === 0 ? '0' : list.map((item) => `${String(item.value)} ${item.currency}`).join(' + '));
 
@@ -41,9 +42,10 @@ export function exitCodeForDocument(document: BatchDocument): number {
   return exitCodes.ok;
 }
 
+/** The batch's output, owner only (0600) like every file TitleDesk writes: it holds what was bought. */
 export async function writeOutput(path: string, spec: BatchSpec, items: readonly BatchItem[], document: BatchDocument): Promise<void> {
   const lower = path.toLowerCase();
-  if (lower.endsWith('.xlsx')) writeFileSync(path, await exportXlsx(spec, items));
-  else if (lower.endsWith('.json')) writeFileSync(path, exportJson(document));
-  else writeFileSync(path, exportCsv(spec, items));
+  if (lower.endsWith('.xlsx')) writeFileSync(path, await exportXlsx(spec, items), { mode: privateFileMode });
+  else if (lower.endsWith('.json')) writeFileSync(path, exportJson(document), { mode: privateFileMode });
+  else writeFileSync(path, exportCsv(spec, items), { mode: privateFileMode });
 }
