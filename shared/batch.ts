@@ -83,5 +83,7 @@ export const batchSummarySchema = z.object({
   budgetAllows: z.number().int().nullable(),
   /** Milliseconds left, estimated from the lines settled so far; null before any. */
   etaMs: z.number().nullable(),
+  /** The service did not take the last line sent: why, and when one line tries again (epoch ms); null otherwise. */
+  waiting: z.object({ reason: z.string(), retryAt: z.number() }).nullable(),
 });
 export type BatchSummary = z.infer<typeof batchSummarySchema>;

@@ -13,7 +13,8 @@ const money = (list: readonly Money[]): string => (list.length === 0 ? '0' : lis
 export function progressLine(summary: BatchSummary): string {
   const c = summary.counts;
   const settled = c.available + c.reused + c.refused + c.failed + c.unknown + c.cancelled;
-  const eta = summary.etaMs === null ? '' : ` · about ${String(Math.ceil(summary.etaMs / 1000))} s left`;
+  const waiting = summary.waiting === null ? '' : ` · waiting for the service (${summary.waiting.reason}); one line tries again in ${String(Math.max(0, Math.ceil((summary.waiting.retryAt - Date.now()) / 1000)))} s`;
+  const eta = summary.etaMs === null || summary.waiting !== null ? waiting : ` · about ${String(Math.ceil(summary.etaMs / 1000))} s left`;
   return `batch ${summary.id}: ${String(settled)}/${String(summary.itemCount)} done (bought ${String(c.available)}, reused ${String(c.reused)}, refused ${String(c.refused)}, failed ${String(c.failed + c.unknown)}, ${linesBeingBoughtText(summary)}) · spent ${money(summary.spent)}${eta}`;
 }
 

@@ -22,7 +22,7 @@ afterAll(async () => {
 });
 
 describe('a batch continued after a crash', () => {
-  it('sends again a line whose intent was never written, follows one already sent, and never re-sends one of unknown outcome', async () => {
+  it('never re-sends a line marked sending whose purchase the journal does not know, follows one already sent, and never re-sends one of unknown outcome', async () => {
     const { batches, purchases, environments } = test.started.core;
     const titles = worldTitles(3, [], 800);
     const plan = await batches.plan({ environmentId: 'sandbox', source: 'r.csv', csv: `title_number\n${titles.join('\n')}\n`, variables, tenure: 'all', reuseDays: 0, concurrency: 2 });
@@ -47,11 +47,14 @@ describe('a batch continued after a crash', () => {
     const before = posts();
     await batches.start(id);
     const items = batches.items(id);
-    expect(items.map((item) => item.state)).toEqual(['available', 'available', 'unknown']);
+    // A line marked sending is written only after its price is reserved and just before its intent:
+    // without the intent, a journal that lost its last writes may be hiding a POST that went out.
+    expect(items.map((item) => item.state)).toEqual(['unknown', 'available', 'unknown']);
+    expect(items[0]?.reason).toContain('it may have been bought');
     expect(items[1]?.purchaseLocalId).toBe(sentRecord.id);
     expect(items[1]?.purchaseId).toBe(sentRecord.purchaseId);
-    expect(posts() - before).toBe(1);
+    expect(posts() - before).toBe(0);
     expect(batches.summary(id).state).toBe('done');
-    expect(batches.document(id).totals).toMatchObject({ bought: 2, failed: 1 });
+    expect(batches.document(id).totals).toMatchObject({ bought: 1, failed: 2 });
   }, 30_000);
 });

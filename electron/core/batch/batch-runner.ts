@@ -1,5 +1,5 @@
 import type { BatchItem } from '../../../shared/batch.ts';
-import type { Money } from '../../../shared/purchase.ts';
+import type { Money, PurchaseRecord } from '../../../shared/purchase.ts';
 import { settledPurchaseStates } from '../../../shared/purchase.ts';
 import { CoreError } from '../errors.ts';
 import { newLocalId } from '../purchases/local-id.ts';
@@ -9,6 +9,7 @@ import { sumMoney } from '../spending/money.ts';
 import type { BatchRow, BatchStore } from './batch-store.ts';
 import { applyPurchase } from './item-outcome.ts';
 import { rowAddress } from './row-address.ts';
+import { ServiceWait, serviceDidNotTake, type ServiceWaitState } from './service-wait.ts';
 
 export interface RunnerDeps {
   readonly store: BatchStore;
@@ -37,18 +38,34 @@ export class BatchRun {
   readonly #batch: BatchRow;
   readonly #spent = new Map<number, readonly Money[]>();
   readonly #inFlight = new Set<Promise<void>>();
+  /** Lines the service did not take, to go out again before the rest of the queue. */
+  readonly #retry: BatchItem[] = [];
+  readonly #wait: ServiceWait;
+  /** While waiting for the service: the one line trying again is out. */
+  #probing = false;
   readonly progress: RunProgress;
   #halt: 'pause' | 'cancel' | 'shutdown' | undefined;
 
   constructor(deps: RunnerDeps, batch: BatchRow) {
     this.#deps = deps;
     this.#batch = batch;
+    this.#wait = new ServiceWait(deps.now);
     this.progress = { startedAt: deps.now(), settled: 0 };
+  }
+
+  #halted(): boolean {
+    return this.#halt !== undefined;
+  }
+
+  /** Why the batch is waiting for the service and when it tries again; undefined when it is not. */
+  get waiting(): ServiceWaitState | undefined {
+    return this.#wait.state;
   }
 
   /** Stops starting lines; those in flight settle. On shutdown the batch stays running, to continue at the next start. */
   halt(how: 'pause' | 'cancel' | 'shutdown'): void {
     this.#halt = how;
+    this.#wait.interrupt();
   }
 
   async run(): Promise<void> {
@@ -78,17 +95,24 @@ export class BatchRun {
     this.#deps.changed(id);
   }
 
-  /** Lines left sending or pending by an earlier run: tie them to their purchases or send them again. */
+  /**
+   * Lines left by an earlier run: tied to their purchases and followed; sent again when the
+   * service certainly did not take them; of unknown outcome when the journal does not know a
+   * purchase the line was sending (a journal that lost its last writes: the POST may have gone).
+   */
   #reconcile(): void {
     const { store, purchases } = this.#deps;
     for (const item of store.items(this.#batch.id)) {
+      const record = item.purchaseLocalId === null ? undefined : purchases.get(item.purchaseLocalId);
+      if (record !== undefined && ['unknown', 'failed', 'sending', 'pending'].includes(item.state) && serviceDidNotTake(record)) {
+        this.#queueAgain(item, record);
+        continue;
+      }
       if (item.purchaseLocalId !== null && !['failed', 'refused'].includes(item.state)) this.#spent.set(item.index, item.cost);
       if (item.state !== 'sending' && item.state !== 'pending') continue;
-      const record = item.purchaseLocalId === null ? undefined : purchases.get(item.purchaseLocalId);
       if (record === undefined) {
-        // No intent in the journal means no POST was ever made for this line: it may be sent.
-        store.saveItem(this.#batch.id, { ...item, state: 'queued', purchaseLocalId: null });
-        this.#spent.delete(item.index);
+        const reason = 'The journal has no record of this line\'s purchase, yet it was being sent: it may have been bought. Check with the service before buying this title again.';
+        store.saveItem(this.#batch.id, { ...item, state: 'unknown', reason });
         continue;
       }
       if (record.state === 'pending' && !record.autoCheck) purchases.recheck(record.id);
@@ -96,21 +120,46 @@ export class BatchRun {
     }
   }
 
+  /** A line whose purchase the service did not take goes back to the queue: a purchase never sent is sent again as itself, one refused by a 503 is made anew. */
+  #queueAgain(item: BatchItem, record: PurchaseRecord): BatchItem {
+    const queued: BatchItem = { ...item, state: 'queued', reason: null, purchaseId: null, purchaseLocalId: record.state === 'not_sent' ? record.id : null };
+    this.#deps.store.saveItem(this.#batch.id, queued);
+    this.#spent.delete(item.index);
+    this.#retry.push(queued);
+    return queued;
+  }
+
   async #launchQueued(): Promise<boolean> {
     const spec = this.#batch.spec;
-    const queued = this.#deps.store.itemsInStates(this.#batch.id, ['queued']);
+    const again = new Set(this.#retry.map((item) => item.index));
+    const queued = this.#deps.store.itemsInStates(this.#batch.id, ['queued']).filter((item) => !again.has(item.index));
     let next = 0;
-    while (next < queued.length) {
+    for (;;) {
       while (this.#inFlight.size >= spec.concurrency) await Promise.race(this.#inFlight);
-      if (this.#halt !== undefined) return false;
+      if (this.#halted()) return false;
+      if (this.#wait.state !== undefined && !this.#probing) await this.#wait.untilDue();
+      if (this.#halted()) return false;
       // Every line that may start now goes out together: with 64 in flight, lines settle in waves,
       // and an fsync per line held the event loop long enough to make the batch's result GETs late.
-      const wave = queued.slice(next, next + spec.concurrency - this.#inFlight.size);
+      // While the service is down, one line alone tries again.
+      const capacity = spec.concurrency - this.#inFlight.size;
+      const room = this.#wait.state === undefined ? capacity : this.#probing ? 0 : 1;
+      const retry = this.#retry.splice(0, room);
+      const wave = [...retry, ...queued.slice(next, next + room - retry.length)];
+      if (wave.length === 0) {
+        if (this.#inFlight.size === 0) return false;
+        await Promise.race(this.#inFlight);
+        continue;
+      }
+      this.#probing = this.#wait.state !== undefined;
       const started = this.#launch(wave);
-      next += started;
-      if (started < wave.length) return true;
+      next += Math.max(0, started - retry.length);
+      if (started < retry.length) this.#retry.unshift(...retry.slice(started));
+      if (started < wave.length) {
+        this.#probing = false;
+        return true;
+      }
     }
-    return false;
   }
 
   /**
@@ -121,31 +170,49 @@ export class BatchRun {
    */
   #launch(wave: readonly BatchItem[]): number {
     if (wave.length === 0) return 0;
-    const { store, purchases, guard } = this.#deps;
+    const { store, guard } = this.#deps;
     const spec = this.#batch.spec;
-    const candidates = wave.map((item) => ({ ...item, state: 'sending' as const, purchaseLocalId: newLocalId() }));
+    const candidates = wave.map((item) => ({ ...item, state: 'sending' as const, purchaseLocalId: item.purchaseLocalId ?? newLocalId() }));
     const { reserved } = guard.reserve(spec.environmentId, candidates.map((line) => ({ localId: line.purchaseLocalId, cost: line.cost })), { budget: spec.budget, spent: sumMoney(...this.#spent.values()) });
     const lines = candidates.slice(0, reserved);
     if (lines.length === 0) return 0;
     for (const line of lines) this.#spent.set(line.index, line.cost);
     // A crash before this commit leaves reserved money with no purchase (it expires) and the lines queued: sent on resume.
     store.saveItems(this.#batch.id, lines);
-    for (const sending of lines) {
-      // create() journals the purchase's intent (with the others of this millisecond) before its POST.
-      const created = purchases.create(this.#deps.environmentOf(spec.environmentId), sending.titleNumber ?? '', sending.toBuy, {}, sending.purchaseLocalId, { address: rowAddress(sending.input) });
-      this.#track(
-        created.then(
-          (record) => this.#await(applyPurchase(sending, record), record.id),
-          (error: unknown) => {
-            if (purchases.get(sending.purchaseLocalId) === undefined) guard.ledger.release(sending.purchaseLocalId);
-            const reason = error instanceof CoreError ? error.message : 'The purchase could not be made.';
-            store.saveItem(this.#batch.id, { ...sending, state: 'failed', reason });
-            this.#settled(sending.index, []);
-          },
-        ),
-      );
-    }
+    for (const sending of lines) this.#track(this.#send(sending));
     return lines.length;
+  }
+
+  /** One line's purchase: made (its intent journaled before its POST), or a purchase never sent sent again. */
+  async #send(sending: BatchItem & { readonly purchaseLocalId: string }): Promise<void> {
+    const { store, purchases, guard } = this.#deps;
+    const spec = this.#batch.spec;
+    const earlier = purchases.get(sending.purchaseLocalId);
+    let record: PurchaseRecord;
+    try {
+      record = earlier === undefined
+        ? await purchases.create(this.#deps.environmentOf(spec.environmentId), sending.titleNumber ?? '', sending.toBuy, {}, sending.purchaseLocalId, { address: rowAddress(sending.input) })
+        : earlier.state === 'not_sent' ? await purchases.send(earlier.id) : earlier;
+      // Sent meanwhile by other means (Send now): it counts as itself, not as a reservation too.
+      if (earlier !== undefined && earlier.state !== 'not_sent') guard.ledger.release(earlier.id);
+    } catch (error) {
+      this.#probing = false;
+      const current = purchases.get(sending.purchaseLocalId);
+      if (current === undefined || current.state === 'not_sent') guard.ledger.release(sending.purchaseLocalId);
+      const reason = error instanceof CoreError ? error.message : 'The purchase could not be made.';
+      store.saveItem(this.#batch.id, { ...sending, state: 'failed', reason });
+      this.#settled(sending.index, []);
+      return;
+    }
+    this.#probing = false;
+    if (serviceDidNotTake(record)) {
+      this.#queueAgain(sending, record);
+      this.#wait.refused(record.error?.message ?? 'The service did not take the purchase.');
+      this.#deps.changed(this.#batch.id);
+      return;
+    }
+    this.#wait.answered();
+    await this.#await(applyPurchase(sending, record), record.id);
   }
 
   async #await(item: BatchItem, localId: string): Promise<void> {

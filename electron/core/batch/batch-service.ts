@@ -181,6 +181,7 @@ export class BatchService {
       spent: batchSpent(items),
       budgetAllows: this.budgetAllows(batch.spec, queued, batchSpent(items)),
       etaMs: this.#eta(id, queued.length + counts.sending + counts.pending),
+      waiting: this.#runs.get(id)?.run.waiting ?? null,
     };
   }
 

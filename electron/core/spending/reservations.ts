@@ -10,11 +10,13 @@ import type { PeriodStarts } from './spend-tally.ts';
  * own commit a few milliseconds later, and until then the reservation is what keeps a second
  * purchase (another batch line, another window, another process) from spending the same money.
  * The purchase's insert removes its reservation (the trigger), from then on the purchase's own
- * cost counts (purchase-costs-schema.ts).
+ * cost counts (purchase-costs-schema.ts); so does a purchase never sent going out again, when
+ * its state becomes submitting.
  */
 const reservationsStep: JournalStep = {
   tables: ['purchase_reservations'],
-  drop: 'DROP TABLE IF EXISTS purchase_reservations; DROP TRIGGER IF EXISTS purchase_reservations_taken;',
+  drop: `DROP TABLE IF EXISTS purchase_reservations; DROP TRIGGER IF EXISTS purchase_reservations_taken;
+    DROP TRIGGER IF EXISTS purchase_reservations_resent;`,
   create: `CREATE TABLE purchase_reservations (
   purchase_local_id TEXT PRIMARY KEY,
   environment_id TEXT NOT NULL,
@@ -22,6 +24,8 @@ const reservationsStep: JournalStep = {
   cost TEXT NOT NULL
 );
 CREATE TRIGGER purchase_reservations_taken AFTER INSERT ON purchases
+  BEGIN DELETE FROM purchase_reservations WHERE purchase_local_id = new.id; END;
+CREATE TRIGGER purchase_reservations_resent AFTER UPDATE OF state ON purchases WHEN new.state = 'submitting'
   BEGIN DELETE FROM purchase_reservations WHERE purchase_local_id = new.id; END;`,
 };
 

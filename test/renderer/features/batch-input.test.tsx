@@ -14,7 +14,7 @@ const summary: BatchSummary = {
   id: '0a0b0c0d-0000-4000-8000-000000000001', createdAt: 0, updatedAt: 0, state: 'draft', stoppedBy: null,
   spec: { environmentId: 'sandbox', source: 'p.csv', columns: ['title_number'], variables: ['x'], tenure: 'all', reuseDays: 30, concurrency: 4, budget: {} },
   itemCount: 2, counts: { queued: 1, sending: 0, pending: 0, available: 0, reused: 0, refused: 1, failed: 0, unknown: 0, cancelled: 0 },
-  toSpend: [{ value: 1.5, currency: 'GBP' }], spent: [], budgetAllows: null, etaMs: null,
+  toSpend: [{ value: 1.5, currency: 'GBP' }], spent: [], budgetAllows: null, etaMs: null, waiting: null,
 };
 
 describe('the batch input', () => {
