@@ -39,9 +39,11 @@ describe('redaction of words from outside', () => {
     expect(redactSecrets('your token Zx81f0a9B7c6d5e4f3 expired')).toBe('your token [redacted] expired');
   });
 
-  it('leaves ordinary words alone', () => {
+  it('leaves ordinary words and paths alone', () => {
     const text = 'Basic authentication failed for title DN123456: the token endpoint answered 503 (HTTP 503).';
     expect(redactSecrets(text)).toBe(text);
+    const path = 'The data folder /home/ann/keys/titledesk-2026/data or /srv/.secret-stuff/titledesk-v2 cannot be used.';
+    expect(redactSecrets(path)).toBe(path);
   });
 
   it('applies no pattern to data, only the live secrets', () => {

@@ -24,8 +24,9 @@ const patterns: readonly [RegExp, (match: string, ...groups: string[]) => string
   // "name": "value" in JSON, and name: 'value' in object dumps.
   [new RegExp(`(["']?)\\b(${fieldNames})\\1(\\s*:\\s*)(["'])(?:\\\\.|(?!\\4).)*\\4`, 'gi'), (_match, q = '', name = '', colon = '', v = '') => `${q}${name}${q}${colon}${v}${redactedMark}${v}`],
   [/\beyJ[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]*/g, () => redactedMark],
-  // "token abc123…", "key: AA11-BB22-…": a long opaque run right after the word naming it.
-  [/\b(token|key|secret)(\s*[:=]?\s*)([\w.~+/-]{16,}=*)/gi, (match, name = '', gap = '', run = '') => (looksLikeCredential(run, 16) && /[A-Za-z]/.test(run) ? `${name}${gap}${redactedMark}` : match)],
+  // "token abc123…", "key: AA11-BB22-…": a long opaque run after the word naming it, as a word
+  // of its own, so a folder such as ~/keys/… or .secret-stuff/… in a message is left whole.
+  [/\b(token|key|secret)\b(\s*[:=]\s*|\s+)([\w.~+/-]{16,}=*)/gi, (match, name = '', gap = '', run = '') => (looksLikeCredential(run, 16) && /[A-Za-z]/.test(run) ? `${name}${gap}${redactedMark}` : match)],
 ];
 
 /** `text` with every live secret (and every extra known value) replaced; no pattern is applied. */
