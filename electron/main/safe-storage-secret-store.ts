@@ -3,7 +3,7 @@ import { safeStorage } from 'electron';
 import { MemorySecretStore } from '../core/secrets/memory-secret-store.ts';
 import type { SecretStore } from '../core/secrets/secret-store.ts';
 import { EncryptedSecretFile } from './encrypted-secret-file.ts';
-import { chooseSecretPersistence } from './secret-persistence.ts';
+import { probeSecretPersistence } from './secret-persistence.ts';
 
 export interface ChosenSecretStore {
   readonly store: SecretStore;
@@ -17,11 +17,7 @@ export interface ChosenSecretStore {
  * Call after app 'ready': on Linux the storage backend is only known then.
  */
 export async function createSecretStore(userDataDir: string, log: (message: string) => void): Promise<ChosenSecretStore> {
-  const choice = chooseSecretPersistence({
-    available: await safeStorage.isAsyncEncryptionAvailable(),
-    backend: process.platform === 'linux' ? safeStorage.getSelectedStorageBackend() : undefined,
-    platform: process.platform,
-  });
+  const choice = await probeSecretPersistence(safeStorage, process.platform);
   if (choice.persistence === 'session') return { store: new MemorySecretStore(), note: choice.reason };
   const store = new EncryptedSecretFile({
     path: join(userDataDir, 'secrets.json'),
