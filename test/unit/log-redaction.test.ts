@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { registerLiveSecret } from '../../electron/core/secrets/live-secrets.ts';
 import { createRedactor, redactLogData } from '../../electron/main/log-redaction.ts';
 
 const redact = createRedactor(['sk-live-4f1c9e2b7a', 'short']);
@@ -24,6 +25,11 @@ describe('log redaction', () => {
     expect(redact('id eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl end')).toBe('id [redacted] end');
     expect(redact('failed with sk-live-4f1c9e2b7a in it')).toBe('failed with [redacted] in it');
     expect(redact('a short message')).toBe('a short message');
+  });
+
+  it('masks every secret core has in use, not only those of the environment', () => {
+    registerLiveSecret('at-in-use-7c1d9e4f2a');
+    expect(createRedactor([])('answer echoed at-in-use-7c1d9e4f2a')).toBe('answer echoed [redacted]');
   });
 
   it('leaves ordinary messages untouched', () => {
