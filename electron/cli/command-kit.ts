@@ -1,5 +1,7 @@
 import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
+import { defaultDataDir } from '../core/app/data-dir.ts';
 import { CoreError } from '../core/errors.ts';
+import { asDataFolderError } from '../core/files/disk-full.ts';
 import { openCliContext, type CliContext } from './cli-context.ts';
 import { exitCodeFor, exitCodes } from './exit-codes.ts';
 
@@ -18,6 +20,8 @@ export interface CommandSpec<T> {
   readonly run: (context: CliContext, input: T, flags: CommonFlags) => Promise<number>;
   /** Follows purchases to their end across restarts (locks the data folder, resumes its pending purchases). */
   readonly follow?: boolean;
+  /** What a stop by a signal leaves, said before the journal closes: the state of the work and how to follow it. */
+  readonly stopNote?: (context: CliContext) => string | undefined;
 }
 
 const commonOptions: ParseArgsOptionsConfig = {
@@ -88,17 +92,28 @@ export async function runCommand<T>(spec: CommandSpec<T>, argv: string[]): Promi
     return code;
   }
   let context: CliContext | undefined;
-  const stopOnSignal = endOnSignals(spec.name, () => context?.close());
+  const signal = { received: false };
+  const stopOnSignal = endOnSignals(spec.name, () => {
+    signal.received = true;
+    const note = context === undefined ? undefined : spec.stopNote?.(context);
+    if (note !== undefined) process.stderr.write(`titledesk ${spec.name}: ${note}\n`);
+    return context?.close();
+  });
   try {
     context = await openCliContext({ baseUrl: parsed.baseUrl, dataDir: parsed.dataDir, env: process.env, follow: spec.follow === true });
     // What the journal found wrong on opening is said, not only logged (stdout stays for --json).
     for (const notice of context.started.core.purchases.journalNotices) process.stderr.write(`titledesk: ${notice.message}\n`);
     return await spec.run(context, parsed.input, parsed.flags);
   } catch (error) {
-    return reportError(spec.name, error);
+    // Stopped by a signal: the journal was closed under the work, whose failure says nothing; the handler exits.
+    if (signal.received) return await new Promise<number>(() => undefined);
+    // A full disk is the data folder's problem (exit 7), said with the folder's name.
+    return reportError(spec.name, asDataFolderError(error, context?.dataDir ?? parsed.dataDir ?? defaultDataDir()));
   } finally {
-    stopOnSignal();
-    await context?.close();
+    if (!signal.received) {
+      stopOnSignal();
+      await context?.close();
+    }
   }
 }
 

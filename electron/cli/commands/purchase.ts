@@ -4,6 +4,9 @@ import { purchaseEnvironment } from '../../core/app/purchase-environment.ts';
 import { CoreError } from '../../core/errors.ts';
 import { guardedCreate } from '../../core/spending/guarded-purchase.ts';
 import { requireString, runCommand, UsageError, type CommandSpec } from '../command-kit.ts';
+import { purchaseStateWords } from '../../../shared/purchase-words.ts';
+import { newLocalId } from '../../core/purchases/local-id.ts';
+import type { CliContext } from '../cli-context.ts';
 import { followUntilSettled } from '../progress-line.ts';
 import { environmentLabel, exitCodeForRecord, printPurchase } from '../purchase-output.ts';
 
@@ -41,6 +44,17 @@ function parseAddress(value: unknown): string | undefined {
   return parsed.data;
 }
 
+/** The purchase this process is making, once it has a local id: what a Ctrl+C reports. */
+let inProgress: string | undefined;
+
+/** After SIGINT or SIGTERM: where the purchase stands and how to follow it; nothing journaled is lost. */
+function stopNote(context: CliContext): string {
+  const record = inProgress === undefined ? undefined : context.started.core.purchases.get(inProgress);
+  if (record === undefined) return 'nothing was sent.';
+  const id = record.purchaseId === undefined ? '' : ` (purchase ID ${record.purchaseId})`;
+  return `the purchase ${record.id}${id} of ${record.titleNumber ?? 'its title'} is ${purchaseStateWords[record.state].toLowerCase()}; it is kept in the journal: follow it with titledesk check ${record.id}`;
+}
+
 const spec: CommandSpec<PurchaseInput> = {
   name: 'purchase',
   usage: `Usage: titledesk purchase --title T --var IRI [--var IRI …] [--fire-and-forget] [--min-wait S] [--address TEXT] [--json]
@@ -62,6 +76,7 @@ An IRI may start at /vars/ to mean the service's own variables (useful with the 
     confirm: { type: 'boolean' },
     'buy-again': { type: 'boolean' },
   },
+  stopNote,
   parse(values, positionals) {
     if (positionals.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(positionals[0])}`);
     const variables = Array.isArray(values['var']) ? values['var'].filter((value): value is string => typeof value === 'string') : [];
@@ -92,7 +107,8 @@ An IRI may start at /vars/ to mean the service's own variables (useful with the 
     const environment = purchaseEnvironment(environments, context.environment.id);
     const deps = { purchases, guard: context.started.core.spending, environment, session: environments.session(environment.id), reuseDays: environments.purchasing().reuseDays, now: Date.now };
     const startedAt = Date.now();
-    const choice = { confirmed: input.confirmed, buyAgain: input.buyAgain, ...(input.address === undefined ? {} : { address: input.address }) };
+    inProgress = newLocalId();
+    const choice = { confirmed: input.confirmed, buyAgain: input.buyAgain, localId: inProgress, ...(input.address === undefined ? {} : { address: input.address }) };
     let record = await guardedCreate(deps, input.title, variables, options, choice).catch((error: unknown) => {
       if (error instanceof CoreError && error.code === 'confirmation_required') throw new CoreError(error.code, error.message, { detail: '(--confirm is that second confirmation)' });
       throw error;

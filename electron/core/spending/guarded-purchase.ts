@@ -24,6 +24,8 @@ export interface PurchaseChoice {
   readonly confirmed?: boolean;
   /** The address the title was reached from, kept on the record. */
   readonly address?: string;
+  /** The local id the purchase will have, when the caller must name it before it exists (the CLI's stop message). */
+  readonly localId?: string;
 }
 
 async function catalogCost(session: EnvironmentSession, titleNumber: string, variables: readonly string[]): Promise<Money[]> {
@@ -69,7 +71,7 @@ export async function guardedCreate(
     throw new CoreError('confirmation_required', `This purchase costs ${text}, above the amount set for a second confirmation. Confirm it again to buy.`);
   }
   // The budget check and the price's reservation are one transaction (SpendingGuard.reserve).
-  const localId = newLocalId();
+  const localId = choice.localId ?? newLocalId();
   const { breach } = deps.guard.reserve(environmentId, [{ localId, cost }]);
   if (breach !== undefined) throw new CoreError('budget_exceeded', describeBreach(breach));
   try {
