@@ -3,6 +3,7 @@ import { eventChannels } from '../../shared/contract/channels.ts';
 import type { PurchaseRecord } from '../../shared/purchase.ts';
 import type { ContractEvents } from '../core/router/router-types.ts';
 import { buildMenuTemplate } from './app-menu.ts';
+import { createNotifier } from './notification-keeper.ts';
 import { createPurchaseWatch } from './purchase-notices.ts';
 import { focusWindow } from './window.ts';
 
@@ -41,10 +42,22 @@ export function watchPurchases(options: {
   window: () => BrowserWindow | undefined;
   /** Tests observe notifications from the main process through this. */
   onNotice?: (title: string) => void;
+  log: (message: string) => void;
 }): () => void {
   const watch = createPurchaseWatch();
   watch.seed(options.journaled);
-  const shown = new Set<Notification>();
+  const notifier = createNotifier({
+    create: (notice) => {
+      const notification = new Notification({ title: notice.title, body: notice.body });
+      return {
+        onClick: (listener) => { notification.on('click', listener); },
+        onFailed: (listener) => { notification.on('failed', (_event, error) => { listener(error); }); },
+        show: () => { notification.show(); },
+      };
+    },
+    open: (reference) => { showPurchase(options.window(), reference); },
+    log: options.log,
+  });
   showBadge(watch.pendingCount, options.window());
   return options.events.subscribe((channel, payload) => {
     if (channel !== 'purchase:updated') return;
@@ -54,13 +67,7 @@ export function watchPurchases(options: {
     const focused = window !== undefined && !window.isDestroyed() && window.isFocused();
     for (const notice of watch.update(parsed.data.purchases, focused)) {
       options.onNotice?.(notice.title);
-      if (!Notification.isSupported()) continue;
-      const notification = new Notification({ title: notice.title, body: notice.body });
-      // Held until closed: a garbage-collected Notification loses its click handler.
-      shown.add(notification);
-      notification.on('click', () => { showPurchase(options.window(), notice.reference); });
-      notification.on('close', () => { shown.delete(notification); });
-      notification.show();
+      if (Notification.isSupported()) notifier.show(notice);
     }
     showBadge(watch.pendingCount, window);
   });

@@ -96,6 +96,7 @@ async function start(): Promise<void> {
       journaled: [...core.purchases.list({ status: 'pending', limit: 1000 }), ...core.purchases.list({ status: 'submitting', limit: 1000 })],
       window: () => mainWindow,
       onNotice: (title) => { log(`Notification: ${title}`); },
+      log,
     }),
   );
   const url = launchReference === undefined ? baseUrl : `${baseUrl}#open=${encodeURIComponent(launchReference)}`;
