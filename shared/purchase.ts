@@ -136,6 +136,11 @@ export const purchaseRecordSchema = z.object({
    * obtained), journaled durably first. An intent without it never reached the service.
    */
   sendingAt: z.number().optional(),
+  /**
+   * The process that journaled this intent (its file in the data folder's senders/): another
+   * process's restart recovery leaves the intent alone while that one lives, as it may be sending it.
+   */
+  sender: z.uuid().optional(),
   /** Set on a purchase that came from another machine's export: it is never sent from here. */
   imported: z.boolean().optional(),
   /** Whether the poller follows this purchase until it settles, including after a restart. */
@@ -157,7 +162,7 @@ export type PurchaseRecord = z.infer<typeof purchaseRecordSchema>;
  * whether it is followed, a passing error). At 100,000 purchases a page of these is about a
  * quarter of the bytes to read, parse and send; purchase:get gives the whole record.
  */
-export const purchaseSummarySchema = purchaseRecordSchema.omit({ timeline: true, items: true, nextCheckAt: true, updatedAt: true, sendingAt: true, autoCheck: true, error: true });
+export const purchaseSummarySchema = purchaseRecordSchema.omit({ timeline: true, items: true, nextCheckAt: true, updatedAt: true, sendingAt: true, sender: true, autoCheck: true, error: true });
 export type PurchaseSummary = z.infer<typeof purchaseSummarySchema>;
 /** A purchase as a list shows it: a whole record or a summary (without values, names come from the variables). */
 export type ListedPurchase = PurchaseSummary & Partial<Pick<PurchaseRecord, 'items'>>;

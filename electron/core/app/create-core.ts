@@ -18,6 +18,7 @@ import type { ReportPrinter } from '../report/report-printer.ts';
 import { PurchaseService } from '../purchases/purchase-service.ts';
 import { sealJournal } from '../purchases/journal-seal.ts';
 import { purchaseEnvironment, resolvePurchaseEnvironment } from './purchase-environment.ts';
+import { registerSender } from './sender-presence.ts';
 import { BatchService } from '../batch/batch-service.ts';
 import { SpendingLedger } from '../spending/ledger.ts';
 import { SpendingGuard } from '../spending/spending-guard.ts';
@@ -98,7 +99,10 @@ export async function createCore(options: CoreOptions): Promise<TitleDeskCore> {
     ...(options.sandbox === undefined ? {} : { sandbox: options.sandbox }),
   });
   await environments.init();
+  // Before any intent is journaled: other processes on this folder must see this one as alive.
+  const presence = openJournal(options.dataDir, () => registerSender(options.dataDir));
   const purchases = openJournal(options.dataDir, () => new PurchaseService({
+    presence,
     dataDir: options.dataDir,
     maxConcurrent: loaded.settings.advanced.maxConcurrentRequests,
     retry: () => {
@@ -158,6 +162,10 @@ export async function createCore(options: CoreOptions): Promise<TitleDeskCore> {
   if (options.resume !== false) {
     purchases.resume();
     if (options.resumeBatches !== false) batches.resumeRunning();
+  } else {
+    // Every command opening the folder judges intents a killed process left "submitting", as a
+    // start does, so `check` says "outcome unknown" at once; sending and following stay with the app.
+    purchases.judgeInterrupted();
   }
   const environmentRoutes = environmentHandlers(environments, options.sandbox);
   const router = createRouter({
@@ -176,7 +184,7 @@ export async function createCore(options: CoreOptions): Promise<TitleDeskCore> {
     ...sandboxFaultHandlers(options.sandboxFaults),
     ...batchHandlers(environments, batches),
     ...reportHandlers(environments, purchases, options.printer),
-  });
+  }, { dataDir: options.dataDir });
   return {
     environments,
     purchases,
@@ -195,6 +203,8 @@ export async function createCore(options: CoreOptions): Promise<TitleDeskCore> {
       batchEvents.close();
       batches.halt();
       await purchases.close();
+      // Only now: no intent of this process is in flight any more.
+      presence.close();
       await batches.close();
       spending.ledger.close();
       batcher.close();

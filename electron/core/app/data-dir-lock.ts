@@ -7,14 +7,14 @@ import { identityOf, pidExists, processStart, type ProcessIdentity } from './pro
 
 const lockName = 'titledesk.lock';
 
-const lockRecordSchema = z.object({
+export const lockRecordSchema = z.object({
   pid: z.int().positive(),
   host: z.string().min(1).max(256),
   boot: z.string().min(1).max(128),
   start: z.string().min(1).max(128).nullable(),
   nonce: z.string().min(1).max(64),
 });
-type LockRecord = z.infer<typeof lockRecordSchema>;
+export type LockRecord = z.infer<typeof lockRecordSchema>;
 
 type Holder = { readonly kind: 'held'; readonly record: LockRecord } | { readonly kind: 'stale' };
 
@@ -39,7 +39,7 @@ function readLock(path: string): { raw: string; record: LockRecord | undefined }
  * alive and PIDs are reused after a reboot, so the record also names the host, the boot and the
  * process's start time, and all must match a live process.
  */
-function holderOf(record: LockRecord | undefined, self: ProcessIdentity): Holder {
+export function holderOf(record: LockRecord | undefined, self: ProcessIdentity): Holder {
   // Unreadable, or a bare PID written by hand or by an older version: nothing to verify, not a holder.
   if (record === undefined) return { kind: 'stale' };
   // Another machine (a shared folder): its processes cannot be checked from here.

@@ -35,6 +35,8 @@ export interface PurchaseSenderOptions {
   readonly autoSendMinutes: () => number;
   /** Keeps work in flight known to close(). */
   readonly track: <T>(work: Promise<T>) => Promise<T>;
+  /** Stamped on every intent this process sends, so other processes' recovery leaves it alone while this one lives. */
+  readonly senderId?: string | undefined;
 }
 
 /**
@@ -77,6 +79,7 @@ export class PurchaseSender {
       variables: [...variables],
       options: { ...options },
       state: 'submitting',
+      ...this.#stamp(),
       autoCheck: options.fireAndForget !== true,
       createdAt: now,
       updatedAt: now,
@@ -145,7 +148,7 @@ export class PurchaseSender {
   }
 
   #reopen(record: PurchaseRecord): PurchaseRecord {
-    const reopened: PurchaseRecord = { ...record, state: 'submitting', sendingAt: undefined, error: undefined, autoCheck: record.options.fireAndForget !== true };
+    const reopened: PurchaseRecord = { ...record, state: 'submitting', sendingAt: undefined, ...this.#stamp(), error: undefined, autoCheck: record.options.fireAndForget !== true };
     return this.#options.store.save(reopened, 'full');
   }
 
@@ -158,6 +161,11 @@ export class PurchaseSender {
     } finally {
       this.#submitting.delete(intent.id);
     }
+  }
+
+  #stamp(): { sender?: string } {
+    const { senderId } = this.#options;
+    return senderId === undefined ? {} : { sender: senderId };
   }
 
   #require(id: string): PurchaseRecord {

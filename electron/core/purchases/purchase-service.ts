@@ -11,7 +11,7 @@ import { PurchaseChecker, type CheckOptions } from './purchase-checker.ts';
 import { PurchaseSender, type PurchaseContext } from './purchase-sender.ts';
 import { RecordStore, type PurchaseListener } from './record-store.ts';
 import { RequestSlots } from './request-slots.ts';
-import { RestartRecovery, type ResumeSummary } from './restart-recovery.ts';
+import { RestartRecovery, type ResumeSummary, type SenderPresence } from './restart-recovery.ts';
 import { applyRescued } from './rescue-apply.ts';
 import { Submitter } from './submitter.ts';
 import { UnsavedAnswers } from './unsaved-answers.ts';
@@ -45,6 +45,8 @@ export interface PurchaseServiceOptions {
   readonly backups?: boolean;
   /** Problems nobody waits for, such as the journal refusing what a scheduled GET learnt (the app's log). */
   readonly log?: (message: string) => void;
+  /** Which process sends what, when several share the data folder (sender-presence.ts). */
+  readonly presence?: SenderPresence;
 }
 
 function liveRetryPolicy(retry: PurchaseServiceOptions['retry']): () => RetryPolicy {
@@ -107,6 +109,7 @@ export class PurchaseService {
       environmentOf: (id) => this.#environmentOf(id),
       autoSendMinutes: () => options.autoSendMinutes?.() ?? 10,
       track: (work) => this.#track(work),
+      senderId: options.presence?.id,
     });
     this.#checker = new PurchaseChecker({ store: this.#store, poller: this.#poller, clock: this.#clock });
     this.#restart = new RestartRecovery({
@@ -115,6 +118,7 @@ export class PurchaseService {
       sender: this.#sender,
       environmentOf: (id) => this.#environmentOf(id),
       autoSendMinutes: () => options.autoSendMinutes?.() ?? 10,
+      presence: options.presence,
     });
     if (options.backups === true) void this.#track(this.#backUp(false));
   }
@@ -235,6 +239,12 @@ export class PurchaseService {
   resume(): ResumeSummary {
     this.#assertOpen();
     return this.#restart.resume();
+  }
+
+  /** A one-shot command's recovery: intents left "submitting" by a process that is gone are judged; nothing is sent or followed. */
+  judgeInterrupted(): number {
+    this.#assertOpen();
+    return this.#restart.judgeInterrupted();
   }
 
   /** Credentials were set or sign-in succeeded: purchases waiting on this environment go on. */

@@ -11,12 +11,20 @@ export interface ResumeSummary {
   readonly autoSent: number;
 }
 
+/** This process's sender id, and whether another's process is still alive (sender-presence.ts). */
+export interface SenderPresence {
+  readonly id: string;
+  isLive(sender: string): boolean;
+}
+
 export interface RestartRecoveryOptions {
   readonly store: RecordStore;
   readonly poller: Poller;
   readonly sender: PurchaseSender;
   readonly environmentOf: (environmentId: string) => PurchaseEnvironment | undefined;
   readonly autoSendMinutes: () => number;
+  /** Without it, every intent not sent by this process counts as interrupted (one process per folder). */
+  readonly presence?: SenderPresence | undefined;
 }
 
 /**
@@ -35,6 +43,7 @@ export class RestartRecovery {
     const { store, sender, poller, environmentOf } = this.#options;
     const counts = { resumed: 0, outcomeUnknown: 0, notSent: 0, autoSent: 0 };
     for (const found of store.listInStates(['submitting', 'pending', 'not_sent', 'waiting_for_sign_in'])) {
+      if (found.state === 'submitting' && this.#sentByLiveProcess(found)) continue;
       if (sender.isSubmitting(found.id)) continue;
       const record = found.state === 'submitting' ? store.save(recoverInterrupted(found), 'full') : found;
       if (record.state === 'outcome_unknown') counts.outcomeUnknown += 1;
@@ -48,6 +57,33 @@ export class RestartRecovery {
       }
     }
     return counts;
+  }
+
+  /**
+   * What every other process opening the folder (a one-shot command) does: judge the intents left
+   * "submitting" by a process that is gone, by their sending mark, as a start does. It sends and
+   * follows nothing: that is left to the app or a batch, which own the folder while they run.
+   */
+  judgeInterrupted(): number {
+    const { store } = this.#options;
+    let judged = 0;
+    for (const found of store.listInStates(['submitting'])) {
+      if (this.#sentByLiveProcess(found)) continue;
+      store.save(recoverInterrupted(found), 'full');
+      judged += 1;
+    }
+    return judged;
+  }
+
+  /**
+   * Whether a live process (this one included) may be sending this intent now: recovery must not
+   * touch it, or the answer to a POST in flight would be overwritten (or, unmarked, sent twice).
+   */
+  #sentByLiveProcess(record: PurchaseRecord): boolean {
+    const { sender, presence } = this.#options;
+    if (sender.isSubmitting(record.id)) return true;
+    if (presence === undefined || record.sender === undefined || record.sender === presence.id) return false;
+    return presence.isLive(record.sender);
   }
 
   resumeWaiting(environmentId: string): number {
