@@ -75,7 +75,7 @@ describe('titledesk report', () => {
     const developer = { WF_DEVELOPER_CLIENT_ID: sandbox.config.developer.clientId, WF_REFRESH_TOKEN: sandbox.config.developer.refreshToken };
     const ids: string[] = [];
     for (const variables of [[a, b], [b]]) {
-      const run = await runCli(['purchase', '--title', title, ...variables.flatMap((iri) => ['--var', iri]), '--json'], developer);
+      const run = await runCli(['purchase', '--title', title, ...variables.flatMap((iri) => ['--var', iri]), '--buy-again', '--json'], developer);
       expect(run.code).toBe(0);
       ids.push(z.object({ purchaseId: z.string() }).parse(JSON.parse(run.stdout)).purchaseId);
     }

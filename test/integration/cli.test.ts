@@ -119,7 +119,8 @@ describe('titledesk CLI against a sandbox', () => {
   it('exits 5 when the service keeps failing', async () => {
     sandbox.setFaults([{ target: 'purchase', kind: 'status503', retryAfterSeconds: 1 }]);
     try {
-      const run = await runCli(['purchase', '--title', sandbox.config.sampleTitles[0] ?? '', ...varArgs(1), '--json'], developer());
+      // --buy-again: the variable was bought earlier in this folder, within the reuse window.
+      const run = await runCli(['purchase', '--title', sandbox.config.sampleTitles[0] ?? '', ...varArgs(1), '--buy-again', '--json'], developer());
       expect(run.code).toBe(5);
       expect(purchaseOutput.parse(JSON.parse(run.stdout)).status).toBe('failed');
     } finally {
@@ -133,7 +134,7 @@ describe('titledesk CLI against a sandbox', () => {
     const purchaseId = purchaseOutput.parse(JSON.parse(bought.stdout)).purchaseId ?? '';
     sandbox.setFaults([{ target: 'purchase', kind: 'status503', retryAfterSeconds: 1 }]);
     try {
-      expect((await runCli(['purchase', '--title', title, ...varArgs(1)], developer())).code).toBe(5);
+      expect((await runCli(['purchase', '--title', title, ...varArgs(1), '--buy-again'], developer())).code).toBe(5);
     } finally {
       sandbox.setFaults([]);
     }
