@@ -98,7 +98,7 @@ export function openJournalFile(path: string, now: Date = new Date()): OpenedJou
     message: `The purchase journal was damaged (${opened.problem}). A copy of it was kept at ${copy}; ` +
       `${salvaged.length} purchase${salvaged.length === 1 ? '' : 's'} could still be read and ${salvaged.length === 1 ? 'was' : 'were'} kept` +
       (damaged === 0 ? '' : `; ${damaged} of them could not be read whole and ${damaged === 1 ? 'is' : 'are'} marked "${damagedLabel}"`) +
-      `, with ${salvagedBatches.batches.length} batch${salvagedBatches.batches.length === 1 ? '' : 'es'} (${salvagedBatches.items.length} lines). ` +
+      (salvagedBatches.batches.length === 0 ? '. ' : `, with ${salvagedBatches.batches.length} batch${salvagedBatches.batches.length === 1 ? '' : 'es'} (${salvagedBatches.items.length} lines). `) +
       'Anything else may be in the copy or in a backup.',
     path: copy,
   });
