@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { app, dialog, ipcMain, session, shell, type BrowserWindow } from 'electron';
 import { startCore, type StartedCore } from '../core/app/start-core.ts';
+import { createAppLife } from './app-life.ts';
 import { createAppLog } from './app-log.ts';
 import { findDeepLinkArg } from './deep-link.ts';
 import { createDeepLinks, registerProtocolClient } from './deep-link-handler.ts';
@@ -43,22 +44,26 @@ if (process.platform === 'win32') app.setAppUserModelId('com.titledesk.app');
 // Linux: the launcher badge is matched to the .desktop file electron-builder names after executableName.
 if (process.platform === 'linux') app.setDesktopName('titledesk.desktop');
 
-let mainWindow: BrowserWindow | undefined;
-let started: StartedCore | undefined;
-let deepLinks: ReturnType<typeof createDeepLinks> | undefined;
-// macOS delivers links as open-url, possibly before 'ready' (a launch by a link).
-let earlyLink: string | undefined;
-const cleanups: (() => void)[] = [];
+/** What this run of the app has opened so far; its phase is `life` below. */
+const opened: {
+  window?: BrowserWindow;
+  core?: StartedCore;
+  deepLinks?: ReturnType<typeof createDeepLinks>;
+  /** macOS delivers links as open-url, possibly before 'ready' (a launch by a link). */
+  earlyLink?: string | undefined;
+  readonly cleanups: (() => void)[];
+} = { cleanups: [] };
 
-const currentContents = () => (mainWindow === undefined || mainWindow.isDestroyed() ? undefined : mainWindow.webContents);
+const currentContents = () => (opened.window === undefined || opened.window.isDestroyed() ? undefined : opened.window.webContents);
 
 const shutdown = createShutdown({
   steps: (): ShutdownStep[] => [
-    // Before the window closes; a signal exits without closing it at all.
-    { name: 'window state', run: () => { saveWindowState(mainWindow, app.getPath('userData'), log); } },
-    { name: 'IPC, events and notifications', run: () => { for (const cleanup of cleanups.splice(0)) cleanup(); } },
+    // Saved before the window closes (a signal exits without closing it); hidden before the IPC
+    // handlers go, so the page is never seen failing its calls while the journal closes.
+    { name: 'window', run: () => { saveWindowState(opened.window, app.getPath('userData'), log); if (opened.window?.isDestroyed() === false) opened.window.hide(); } },
+    { name: 'IPC, events and notifications', run: () => { for (const cleanup of opened.cleanups.splice(0)) cleanup(); } },
     // Stops token refresh and the purchase poller, closes the journal, then the embedded sandbox.
-    { name: 'core and sandbox', run: () => started?.close() },
+    { name: 'core and sandbox', run: () => opened.core?.close() },
   ],
   onError: (step, error) => {
     appLog.error(`Closing ${step} failed`, error);
@@ -76,40 +81,49 @@ async function start(): Promise<void> {
   const userData = app.getPath('userData');
   const secrets = await createSecretStore(userData, log);
   if (secrets.note !== undefined) log(secrets.note);
+  if (life.quitRequested()) return;
   const settings = openElectronSettingsStore(userData, log);
   // The embedded sandbox (the default environment) keeps its purchases and port under userData.
   // Proxies per request origin as the OS settings say (fixed proxy, PAC, WPAD), through Chromium's resolver.
-  started = await startCore({ dataDir: userData, secrets: secrets.store, settings, environmentVariables: process.env, proxyResolver: osProxyResolver(session.defaultSession), log, printer: createPdfPrinter(currentContents) });
+  const started = await startCore({ dataDir: userData, secrets: secrets.store, settings, environmentVariables: process.env, proxyResolver: osProxyResolver(session.defaultSession), log, printer: createPdfPrinter(currentContents) });
+  opened.core = started;
+  // Quit while the journal opened: the shutdown, waiting for this start, closes it.
+  if (life.quitRequested()) return;
   const { core } = started;
 
   if (devUrl === undefined) serveRenderer(session.defaultSession, join(app.getAppPath(), 'dist'));
-  deepLinks = createDeepLinks({ environments: () => core.environments.list(), open: (reference) => { showPurchase(mainWindow, reference); }, log });
+  const deepLinks = createDeepLinks({ environments: () => core.environments.list(), open: (reference) => { showPurchase(opened.window, reference); }, log });
+  opened.deepLinks = deepLinks;
   // A launch by a link opens on that purchase: the page reads #open once (no event to miss).
-  const launchReference = deepLinks.fromLaunch(process.argv, earlyLink);
-  earlyLink = undefined;
+  const launchReference = deepLinks.fromLaunch(process.argv, opened.earlyLink);
+  opened.earlyLink = undefined;
   // Handlers exist before the page loads, so its first calls never race registration.
-  cleanups.push(
+  opened.cleanups.push(
     registerContract({ ipc: ipcMain, channels: core.channels, router: core.router, isTrustedSender: createSenderCheck(currentContents, baseUrl) }),
     forwardEvents(core.events, currentContents),
-    watchPurchases({
-      events: core.events,
-      journaled: [...core.purchases.list({ status: 'pending', limit: 1000 }), ...core.purchases.list({ status: 'submitting', limit: 1000 })],
-      window: () => mainWindow,
-      onNotice: (title) => { log(`Notification: ${title}`); },
-      log,
-    }),
   );
   const url = launchReference === undefined ? baseUrl : `${baseUrl}#open=${encodeURIComponent(launchReference)}`;
-  mainWindow = createMainWindow({ url, preload: join(import.meta.dirname, 'preload.cjs'), userData, log });
+  const window = createMainWindow({ url, preload: join(import.meta.dirname, 'preload.cjs'), userData, log });
+  opened.window = window;
   // Windows: a shutdown or log-off ends the app without before-quit; close the journal now.
-  mainWindow.on('session-end', () => { void shutdown.run(); });
+  window.on('session-end', () => { void life.quit(); });
+  // After the window exists, so the first badge (the Windows title) has a window to show on.
+  opened.cleanups.push(watchPurchases({
+    events: core.events,
+    journaled: [...core.purchases.list({ status: 'pending', limit: 1000 }), ...core.purchases.list({ status: 'submitting', limit: 1000 })],
+    window: () => opened.window,
+    onNotice: (title) => { log(`Notification: ${title}`); },
+    log,
+  }));
 }
+
+const life = createAppLife({ start, shutdown });
 
 // Before the lock: a link that launched a second instance arrives as open-url here on macOS.
 app.on('open-url', (event, link) => {
   event.preventDefault();
-  if (deepLinks === undefined || mainWindow === undefined) earlyLink = link;
-  else deepLinks.handle(link);
+  if (opened.deepLinks === undefined || opened.window === undefined) opened.earlyLink = link;
+  else opened.deepLinks.handle(link);
 });
 
 if (!app.requestSingleInstanceLock()) {
@@ -118,29 +132,29 @@ if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
   hardenAllWebContents(app, { log, shell });
-  shutDownOnSignals({ source: process, shutdown: () => shutdown.run(), exit: (code) => { app.exit(code); }, log });
+  shutDownOnSignals({ source: process, shutdown: () => life.quit(), exit: (code) => { app.exit(code); }, log });
   app.on('second-instance', (_event, argv) => {
-    focusWindow(mainWindow);
+    focusWindow(opened.window);
     const link = findDeepLinkArg(argv);
-    if (deepLinks === undefined || mainWindow === undefined) earlyLink = link ?? earlyLink;
-    else deepLinks.handle(link);
+    if (opened.deepLinks === undefined || opened.window === undefined) opened.earlyLink = link ?? opened.earlyLink;
+    else opened.deepLinks.handle(link);
   });
   app.on('window-all-closed', () => {
     app.quit();
   });
   app.on('before-quit', (event) => {
-    if (shutdown.state === 'closed') return;
-    // Hold the quit until the journal is closed; quitting again then passes straight through.
+    if (life.phase === 'closed') return;
+    // Hold the quit until a start in progress is done and the journal closed; quitting again then passes straight through.
     event.preventDefault();
-    void shutdown.run().then(() => {
+    void life.quit().then(() => {
       app.quit();
     });
   });
-  start().catch(async (error: unknown) => {
+  life.start().catch(async (error: unknown) => {
     const message = error instanceof Error ? error.message : String(error);
     appLog.error('Start-up failed', error);
     dialog.showErrorBox('TitleDesk could not start', message);
-    await shutdown.run();
+    await life.quit();
     app.exit(1);
   });
 }

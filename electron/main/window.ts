@@ -44,6 +44,9 @@ export function createMainWindow(options: { url: string; preload: string; userDa
     window.show();
   });
   window.on('close', () => { saveWindowState(window, options.userData, options.log); });
+  // The main process owns the title: on Windows it carries the pending count (desktop-shell.ts),
+  // which the page's own <title> would otherwise replace when it loads.
+  window.on('page-title-updated', (event) => { event.preventDefault(); });
   window.loadURL(options.url).catch((error: unknown) => {
     options.log(`The window could not load the app: ${String(error)}`);
   });
