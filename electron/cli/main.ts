@@ -1,4 +1,4 @@
-import { endOutputQuietlyOnClosedPipe } from './closed-pipe.ts';
+import { endOutputQuietlyOnClosedPipe, keepGoingWhenLogWritesFail } from './closed-pipe.ts';
 import { exitCodes } from './exit-codes.ts';
 
 type Command = (argv: string[]) => Promise<number>;
@@ -55,7 +55,7 @@ Run "titledesk <command> --help" for a command's options.`;
 /** Dispatches to a command and returns the process exit code. */
 export async function runCli(argv: string[]): Promise<number> {
   endOutputQuietlyOnClosedPipe(process.stdout);
-  endOutputQuietlyOnClosedPipe(process.stderr);
+  keepGoingWhenLogWritesFail(process.stderr);
   const [name, ...rest] = argv;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     process.stdout.write(`${usage}\n`);

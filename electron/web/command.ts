@@ -6,6 +6,7 @@ import { anySandboxFault, describeSandboxFaults, type SandboxFaults } from '../.
 import { defaultDataDir } from '../core/app/data-dir.ts';
 import { startCore, type StartedCore } from '../core/app/start-core.ts';
 import { CoreError } from '../core/errors.ts';
+import { asDataFolderError } from '../core/files/disk-full.ts';
 import { exitCodeFor } from '../cli/exit-codes.ts';
 import { sandboxFaultOptions, sandboxFaultsFromFlags, sandboxFaultUsage } from '../sandbox/demo-faults.ts';
 import { webCoreOptions } from './web-core-options.ts';
@@ -68,7 +69,8 @@ export async function runWebCommand(argv: string[]): Promise<number> {
     if (secretsNote !== undefined) process.stderr.write(`titledesk web: ${secretsNote}\n`);
     started = await startCore({ ...coreOptions, sandboxFaults: options.faults, log: (message) => process.stderr.write(`titledesk web: ${message}\n`) });
     if (anySandboxFault(options.faults)) process.stderr.write(`titledesk web: the built-in Sandbox simulates ${describeSandboxFaults(options.faults)}\n`);
-  } catch (error) {
+  } catch (thrown) {
+    const error = asDataFolderError(thrown, options.dataDir);
     process.stderr.write(`titledesk web: ${error instanceof CoreError ? error.message : String(error)}\n`);
     return error instanceof CoreError ? exitCodeFor(error.code) : 1;
   }

@@ -9,6 +9,7 @@ import {
   type BatchSpec,
   type BatchState,
 } from '../../../shared/batch.ts';
+import { afterFailedTransaction } from '../files/disk-full.ts';
 import { batchTableStatements } from '../purchases/journal-batch-tables.ts';
 
 type Synchronous = 'FULL' | 'NORMAL';
@@ -88,8 +89,7 @@ export class BatchStore {
       for (const item of items) insert.run(batch.id, item.index, item.state, JSON.stringify(item));
       this.#db.exec('COMMIT');
     } catch (error) {
-      this.#db.exec('ROLLBACK');
-      throw error;
+      throw afterFailedTransaction(this.#db, error);
     }
   }
 
@@ -150,8 +150,7 @@ export class BatchStore {
       for (const item of items) this.#writeItem(batchId, item);
       this.#db.exec('COMMIT');
     } catch (error) {
-      this.#db.exec('ROLLBACK');
-      throw error;
+      throw afterFailedTransaction(this.#db, error);
     }
   }
 

@@ -1,5 +1,6 @@
 import type { DatabaseSync } from 'node:sqlite';
 import { z } from 'zod';
+import { afterFailedTransaction } from '../files/disk-full.ts';
 import { batchItemSchema, batchStateSchema, type BatchItem, type BatchItemState } from '../../../shared/batch.ts';
 import { backupPaths, openBackupReadOnly } from './journal-backup.ts';
 import { eachRow, openCopyReadOnly } from './salvage-sources.ts';
@@ -107,7 +108,6 @@ export function restoreBatches(db: DatabaseSync, salvaged: SalvagedBatches): voi
     for (const { batchId, item } of salvaged.items) line.run(batchId, item.index, item.state, JSON.stringify(item));
     db.exec('COMMIT');
   } catch (error) {
-    db.exec('ROLLBACK');
-    throw error;
+    throw afterFailedTransaction(db, error);
   }
 }

@@ -1,5 +1,6 @@
 import type { DatabaseSync } from 'node:sqlite';
 import { z } from 'zod';
+import { afterFailedTransaction } from '../files/disk-full.ts';
 
 /**
  * One migration step of the journal: tables (and the triggers that keep them in step with it)
@@ -25,8 +26,7 @@ export function migrateStep(db: DatabaseSync, step: JournalStep, force: boolean)
     db.exec(step.create);
     db.exec('COMMIT');
   } catch (error) {
-    db.exec('ROLLBACK');
-    throw error;
+    throw afterFailedTransaction(db, error);
   }
   return true;
 }

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { z } from 'zod';
+import { afterFailedTransaction } from '../files/disk-full.ts';
 import { makePrivate } from '../files/private-files.ts';
 import type { JournalNotice } from '../../../shared/journal.ts';
 import type { HistoryQuery, PurchaseRecord, PurchaseSummary } from '../../../shared/purchase.ts';
@@ -140,10 +141,8 @@ export class PurchaseJournal {
       work();
       this.#db.exec('COMMIT');
     } catch (error) {
-      // First: after some errors SQLite has already rolled back, and ROLLBACK itself throws.
       this.#writtenKeys.clear();
-      this.#db.exec('ROLLBACK');
-      throw error;
+      throw afterFailedTransaction(this.#db, error);
     }
     this.#checkpointer.wrote(records);
     if (indexLater) this.#searchBacklog.wrote();

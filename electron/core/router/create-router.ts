@@ -8,6 +8,7 @@ import {
 } from '../../../shared/contract/channels.ts';
 import { fail, ok, type Result } from '../../../shared/contract/result.ts';
 import { toErrorData } from '../errors.ts';
+import { asDataFolderError } from '../files/disk-full.ts';
 import type { ContractRouter } from './router-types.ts';
 
 export type ContractHandlers = {
@@ -35,16 +36,17 @@ async function call<C extends RequestChannel>(handlers: ContractHandlers, channe
 
 /**
  * The one router every host uses: unknown channel and payload in, a parsed call out, and
- * {ok, data} or {ok: false, error: {code, message}} back. It never throws.
+ * {ok, data} or {ok: false, error: {code, message}} back. It never throws. `dataDir`: a full disk
+ * is answered as a data-folder error naming it, not as an internal one.
  */
-export function createRouter(handlers: ContractHandlers): ContractRouter {
+export function createRouter(handlers: ContractHandlers, options: { readonly dataDir?: string } = {}): ContractRouter {
   return {
     async dispatch(channel, payload) {
       if (!isRequestChannel(channel)) return fail({ code: 'validation', message: `Unknown channel "${channel.slice(0, 64)}".` });
       try {
         return await call(handlers, channel, payload);
       } catch (error) {
-        return fail(toErrorData(error));
+        return fail(toErrorData(options.dataDir === undefined ? error : asDataFolderError(error, options.dataDir)));
       }
     },
   };

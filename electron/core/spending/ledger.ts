@@ -1,6 +1,7 @@
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import { z } from 'zod';
 import type { Money, PurchaseRecord } from '../../../shared/purchase.ts';
+import { afterFailedTransaction } from '../files/disk-full.ts';
 import { parseRecord } from '../purchases/journal-rows.ts';
 import { sumMoney } from './money.ts';
 import { Reservations } from './reservations.ts';
@@ -68,8 +69,7 @@ export class SpendingLedger {
       this.#tally.prune();
       this.#db.exec('COMMIT');
     } catch (error) {
-      this.#db.exec('ROLLBACK');
-      throw error;
+      throw afterFailedTransaction(this.#db, error);
     }
   }
 
@@ -92,8 +92,7 @@ export class SpendingLedger {
       this.#db.exec('COMMIT');
       return taken;
     } catch (error) {
-      if (this.#db.isTransaction) this.#db.exec('ROLLBACK');
-      throw error;
+      throw afterFailedTransaction(this.#db, error);
     }
   }
 

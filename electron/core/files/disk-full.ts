@@ -1,0 +1,48 @@
+import type { DatabaseSync } from 'node:sqlite';
+import { CoreError } from '../errors.ts';
+
+/** SQLite's primary result code for a full disk (or a database at its max_page_count). */
+const sqliteFull = 13;
+
+/**
+ * Whether an error, or one it wraps, is a full disk: SQLite's SQLITE_FULL, or ENOSPC / EDQUOT
+ * (over quota) from the file system.
+ */
+export function isDiskFull(error: unknown): boolean {
+  for (let current = error, depth = 0; current instanceof Error && depth < 8; current = current.cause, depth += 1) {
+    const fields = { code: 'code' in current ? current.code : undefined, errcode: 'errcode' in current ? current.errcode : undefined };
+    if (fields.code === 'ENOSPC' || fields.code === 'EDQUOT') return true;
+    if (fields.code === 'ERR_SQLITE_ERROR' && typeof fields.errcode === 'number' && (fields.errcode & 0xff) === sqliteFull) return true;
+  }
+  return false;
+}
+
+/** A full disk is a data-folder problem (exit 7 in the CLI): said as such, naming the folder. */
+export function diskFullError(folder: string, cause: unknown): CoreError {
+  return new CoreError(
+    'data_dir',
+    `The disk holding the data folder ${folder} is full: TitleDesk could not write to it. Free some space on that disk and try again; ` +
+      'what was written before is kept, and no purchase is sent without its record on disk.',
+    { cause },
+  );
+}
+
+/** The error to report for `error`: a data-folder error naming `folder` when the disk is full, else itself. */
+export function asDataFolderError(error: unknown, folder: string): unknown {
+  return !(error instanceof CoreError) && isDiskFull(error) ? diskFullError(folder, error) : error;
+}
+
+/**
+ * Ends a transaction whose work or COMMIT failed, and returns the error to rethrow: the original.
+ * After some failures (a full disk at COMMIT) SQLite has already rolled back and ROLLBACK throws
+ * "no transaction is active", which used to replace the reason worth telling.
+ */
+export function afterFailedTransaction(db: DatabaseSync, error: unknown): unknown {
+  if (!db.isTransaction) return error;
+  try {
+    db.exec('ROLLBACK');
+  } catch {
+    // The first failure is the one to report; this one only repeats that the connection is unwell.
+  }
+  return error;
+}
