@@ -1,9 +1,11 @@
-import { app, Menu, Notification, shell, type BrowserWindow } from 'electron';
+import { app, Menu, Notification, shell, type BrowserWindow, type IpcMain, type IpcMainEvent } from 'electron';
+import { pageListeningChannel } from '../../shared/contract/channel-names.ts';
 import { eventChannels } from '../../shared/contract/channels.ts';
 import type { PurchaseRecord } from '../../shared/purchase.ts';
 import type { ContractEvents } from '../core/router/router-types.ts';
 import { buildMenuTemplate } from './app-menu.ts';
 import { createNotifier } from './notification-keeper.ts';
+import { createOpenPurchaseQueue } from './open-purchase-queue.ts';
 import { createPurchaseWatch } from './purchase-notices.ts';
 import { focusWindow } from './window.ts';
 
@@ -29,17 +31,51 @@ export function installMenu(log: (message: string) => void): void {
   Menu.setApplicationMenu(Menu.buildFromTemplate(template));
 }
 
-/** Opens a purchase in the window's Look up and checks it (a link, or a clicked notification). */
-export function showPurchase(window: BrowserWindow | undefined, reference: string): void {
-  if (window === undefined || window.isDestroyed()) return;
-  focusWindow(window);
-  window.webContents.send('app:open-purchase', eventChannels['app:open-purchase'].parse({ reference }));
+export interface PurchaseOpener {
+  /** Opens a purchase in the window's Look up and checks it (a link, or a clicked notification). */
+  open(reference: string): void;
+  /** Holds requests again whenever the window loads a new page. */
+  watch(window: BrowserWindow): void;
+  dispose(): void;
+}
+
+/** Sends app:open-purchase only once the page listens for it (open-purchase-queue.ts). */
+export function createPurchaseOpener(options: {
+  ipc: Pick<IpcMain, 'on' | 'removeListener'>;
+  window: () => BrowserWindow | undefined;
+  isTrustedSender: (event: IpcMainEvent) => boolean;
+}): PurchaseOpener {
+  const queue = createOpenPurchaseQueue((reference) => {
+    const window = options.window();
+    if (window === undefined || window.isDestroyed()) return;
+    window.webContents.send('app:open-purchase', eventChannels['app:open-purchase'].parse({ reference }));
+  });
+  const onListening = (event: IpcMainEvent, channel: unknown): void => {
+    if (channel === 'app:open-purchase' && options.isTrustedSender(event)) queue.listening();
+  };
+  options.ipc.on(pageListeningChannel, onListening);
+  return {
+    open(reference) {
+      focusWindow(options.window());
+      queue.open(reference);
+    },
+    watch(window) {
+      window.webContents.on('did-start-navigation', (details) => {
+        if (details.isMainFrame && !details.isSameDocument) queue.reset();
+      });
+    },
+    dispose() {
+      options.ipc.removeListener(pageListeningChannel, onListening);
+    },
+  };
 }
 
 export function watchPurchases(options: {
   events: ContractEvents;
   journaled: readonly PurchaseRecord[];
   window: () => BrowserWindow | undefined;
+  /** What a clicked notification opens. */
+  open: (reference: string) => void;
   /** Tests observe notifications from the main process through this. */
   onNotice?: (title: string) => void;
   log: (message: string) => void;
@@ -55,7 +91,7 @@ export function watchPurchases(options: {
         show: () => { notification.show(); },
       };
     },
-    open: (reference) => { showPurchase(options.window(), reference); },
+    open: options.open,
     log: options.log,
   });
   showBadge(watch.pendingCount, options.window());

@@ -5,7 +5,7 @@ import { createAppLife } from './app-life.ts';
 import { createAppLog } from './app-log.ts';
 import { findDeepLinkArg } from './deep-link.ts';
 import { createDeepLinks, registerProtocolClient } from './deep-link-handler.ts';
-import { installMenu, showPurchase, watchPurchases } from './desktop-shell.ts';
+import { createPurchaseOpener, installMenu, watchPurchases } from './desktop-shell.ts';
 import { openElectronSettingsStore } from './electron-settings-store.ts';
 import { createPdfPrinter } from './pdf-printer.ts';
 import { createSenderCheck, forwardEvents, registerContract } from './ipc.ts';
@@ -92,19 +92,23 @@ async function start(): Promise<void> {
   const { core } = started;
 
   if (devUrl === undefined) serveRenderer(session.defaultSession, join(app.getAppPath(), 'dist'));
-  const deepLinks = createDeepLinks({ environments: () => core.environments.list(), open: (reference) => { showPurchase(opened.window, reference); }, log });
+  const isTrustedSender = createSenderCheck(currentContents, baseUrl);
+  const opener = createPurchaseOpener({ ipc: ipcMain, window: () => opened.window, isTrustedSender });
+  opened.cleanups.push(() => { opener.dispose(); });
+  const deepLinks = createDeepLinks({ environments: () => core.environments.list(), open: (reference) => { opener.open(reference); }, log });
   opened.deepLinks = deepLinks;
   // A launch by a link opens on that purchase: the page reads #open once (no event to miss).
   const launchReference = deepLinks.fromLaunch(process.argv, opened.earlyLink);
   opened.earlyLink = undefined;
   // Handlers exist before the page loads, so its first calls never race registration.
   opened.cleanups.push(
-    registerContract({ ipc: ipcMain, channels: core.channels, router: core.router, isTrustedSender: createSenderCheck(currentContents, baseUrl) }),
+    registerContract({ ipc: ipcMain, channels: core.channels, router: core.router, isTrustedSender }),
     forwardEvents(core.events, currentContents),
   );
   const url = launchReference === undefined ? baseUrl : `${baseUrl}#open=${encodeURIComponent(launchReference)}`;
   const window = createMainWindow({ url, preload: join(import.meta.dirname, 'preload.cjs'), userData, log });
   opened.window = window;
+  opener.watch(window);
   // Windows: a shutdown or log-off ends the app without before-quit; close the journal now.
   window.on('session-end', () => { void life.quit(); });
   // After the window exists, so the first badge (the Windows title) has a window to show on.
@@ -112,6 +116,7 @@ async function start(): Promise<void> {
     events: core.events,
     journaled: [...core.purchases.list({ status: 'pending', limit: 1000 }), ...core.purchases.list({ status: 'submitting', limit: 1000 })],
     window: () => opened.window,
+    open: (reference) => { opener.open(reference); },
     onNotice: (title) => { log(`Notification: ${title}`); },
     log,
   }));

@@ -1,5 +1,5 @@
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
-import { eventChannelList, isEventChannelName, requestChannelList } from '../../shared/contract/channel-names.ts';
+import { eventChannelList, isEventChannelName, pageListeningChannel, requestChannelList } from '../../shared/contract/channel-names.ts';
 
 /**
  * The only bridge between the sandboxed renderer and the main process, exposed as window.api
@@ -19,6 +19,8 @@ function on(event: unknown, listener: unknown): () => void {
     Reflect.apply(listener, undefined, [payload]);
   };
   ipcRenderer.on(event, forward);
+  // Main holds some events (app:open-purchase) until the page listens for them.
+  ipcRenderer.send(pageListeningChannel, event);
   return () => {
     ipcRenderer.removeListener(event, forward);
   };

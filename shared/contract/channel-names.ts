@@ -62,6 +62,12 @@ export const requestChannelList = [
 
 export const eventChannelList = ['purchase:updated', 'auth:changed', 'app:open-purchase', 'batch:updated', 'journal:changed'] as const satisfies readonly EventChannel[];
 
+/**
+ * Sent by the desktop preload, with the event channel's name, when the page subscribes to an event:
+ * the main process holds app:open-purchase until the page listens for it. Not a contract request.
+ */
+export const pageListeningChannel = 'app:listening';
+
 /** Fails to compile when a channel is added to the contract but not listed here. */
 type Missing<All, Listed> = [Exclude<All, Listed>] extends [never] ? true : { missing: Exclude<All, Listed> };
 export const requestChannelListIsComplete: Missing<RequestChannel, (typeof requestChannelList)[number]> = true;

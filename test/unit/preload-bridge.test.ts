@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import vm from 'node:vm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { eventChannelList, requestChannelList } from '../../shared/contract/channel-names.ts';
+import { eventChannelList, pageListeningChannel, requestChannelList } from '../../shared/contract/channel-names.ts';
 import { builtPreloadPath } from './support/built-bundles.ts';
 import { copyAcross } from './support/context-bridge.ts';
 
@@ -18,6 +18,8 @@ interface World {
   globalsBefore: unknown[];
   required: string[];
   invoked: unknown[][];
+  /** What the preload sent to main with ipcRenderer.send. */
+  sent: unknown[][];
   listeners: Map<string, Set<(...args: unknown[]) => void>>;
   /** The main process sending an event, as ipcRenderer would deliver it to the preload. */
   send: (channel: string, payload: unknown) => void;
@@ -30,6 +32,7 @@ function loadBuiltPreload(): World {
   const page = vm.createContext({});
   const required: string[] = [];
   const invoked: unknown[][] = [];
+  const sent: unknown[][] = [];
   const listeners = new Map<string, Set<(...args: unknown[]) => void>>();
   const ipcRenderer = {
     invoke: (channel: string, payload: unknown) => {
@@ -39,6 +42,9 @@ function loadBuiltPreload(): World {
     on: (channel: string, listener: (...args: unknown[]) => void) => {
       listeners.set(channel, (listeners.get(channel) ?? new Set()).add(listener));
       return ipcRenderer;
+    },
+    send: (channel: string, ...args: unknown[]) => {
+      sent.push([channel, ...args]);
     },
     removeListener: (channel: string, listener: (...args: unknown[]) => void) => {
       listeners.get(channel)?.delete(listener);
@@ -66,6 +72,7 @@ function loadBuiltPreload(): World {
     globalsBefore,
     required,
     invoked,
+    sent,
     listeners,
     send: (channel, payload) => {
       const ipcEvent = { sender: ipcRenderer, senderId: 0, ports: [] };
@@ -120,6 +127,12 @@ describe('the built preload, seen from the page', () => {
     world.send('purchase:updated', { purchases: [1] });
     expect(await world.inPage('seen.length')).toBe(1);
     expect(world.listeners.get('purchase:updated')?.size).toBe(0);
+  });
+
+  it('tells main which event the page now listens for, so it can send what it held (app:open-purchase)', async () => {
+    expect(world.sent).toEqual([]);
+    await world.inPage('api.on("app:open-purchase", () => {})');
+    expect(world.sent).toEqual([[pageListeningChannel, 'app:open-purchase']]);
   });
 
   it('refuses subscriptions to anything but a contract event, with a function', async () => {
