@@ -1,6 +1,6 @@
 /**
  * Stands in for ajv and ajv-formats in the desktop bundle (vite.config.ts aliases them here).
- * conf, under electron-store, imports them at load time but builds a validator only when given
+ * conf, which keeps the main process's files, imports them at load time but builds a validator only when given
  * a schema, and TitleDesk gives none: its settings are parsed with zod (FileSettingsStore). The
  * real ajv would add about 270 KB of never-run code to main.js. Should a schema ever be passed,
  * this fails at once instead of silently skipping validation.

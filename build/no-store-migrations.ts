@@ -1,6 +1,6 @@
 /**
  * Stands in for semver in the desktop bundle (build/main-bundle-options.ts aliases it here).
- * conf, under electron-store, compares versions only to run store migrations, and TitleDesk's
+ * conf, which keeps the main process's files, compares versions only to run store migrations, and TitleDesk's
  * settings store has none: whatever the file holds is parsed with zod on every load. About
  * 28 KB of main.js; any use throws at once rather than skipping a migration.
  */

@@ -2,7 +2,7 @@ import { existsSync, renameSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 
 /**
- * How the main process opens a conf-style file store (electron-store): a damaged file never stops
+ * How the main process opens a conf file store: a damaged file never stops
  * a start. conf does not clear an invalid file by default and throws SyntaxError for one that is
  * empty or not JSON; such a file is moved aside (kept for the user) and the store opened afresh.
  * Any other failure (unreadable, a folder in its place) leaves the caller without a store, on

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { openStoreFile, reasonOf } from './store-file-opening.ts';
 import type { WindowState } from './window-state.ts';
 
-/** What electron-store (and conf, in tests) offers for one key. */
+/** What conf offers for one key. */
 export interface KeyValueStore {
   get(key: 'window'): unknown;
   set(key: 'window', value: WindowState): void;

@@ -1,4 +1,4 @@
-import ElectronStore from 'electron-store';
+import Conf from 'conf';
 import { BrowserWindow, screen } from 'electron';
 import { privateFileMode } from '../core/files/private-files.ts';
 import { restoreWindowState, type WindowState } from './window-state.ts';
@@ -61,7 +61,7 @@ export function saveWindowState(window: BrowserWindow | undefined, userData: str
 }
 
 function stateFile(userData: string, log: (message: string) => void): WindowStateFile {
-  return windowStateFile({ folder: userData, open: () => new ElectronStore<{ window?: WindowState }>({ cwd: userData, name: 'window-state', configFileMode: privateFileMode }), log });
+  return windowStateFile({ folder: userData, open: () => new Conf<{ window?: WindowState }>({ cwd: userData, configName: 'window-state', projectName: 'titledesk', configFileMode: privateFileMode }), log });
 }
 
 /** A second launch or a clicked notification brings the window forward. */

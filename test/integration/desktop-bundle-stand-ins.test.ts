@@ -42,6 +42,10 @@ describe("the desktop main bundle's own modules", () => {
     for (const { standIn } of replacedApis) expect(carried).toContain(standIn);
   });
 
+  it('leave out electron-store, whose IPC listener answers any page without a sender check', () => {
+    expect(modules.filter((id) => id.includes('node_modules/electron-store/'))).toEqual([]);
+  });
+
   it('use nothing a stand-in replaced', () => {
     const own = modules.filter((id) => id.startsWith(root) && !id.includes('node_modules') && !id.startsWith(fromRoot('build')) && /\.tsx?$/.test(id));
     expect(own.length).toBeGreaterThan(100);
