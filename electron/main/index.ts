@@ -41,7 +41,8 @@ app.enableSandbox();
 registerRendererScheme();
 // Windows shows notifications only for an app with an AppUserModelID (the installer's appId).
 if (process.platform === 'win32') app.setAppUserModelId('com.titledesk.app');
-// Linux: the launcher badge is matched to the .desktop file electron-builder names after executableName.
+// Linux: the launcher badge is matched to the installed .desktop file, which electron-builder names
+// after executableName; the name must be that file's, so it is not the reverse-DNS id desktops prefer.
 if (process.platform === 'linux') app.setDesktopName('titledesk.desktop');
 
 /** What this run of the app has opened so far; its phase is `life` below. */
