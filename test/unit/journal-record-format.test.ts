@@ -12,6 +12,8 @@ import { purchaseRecordSchema } from '../../shared/purchase.ts';
  */
 const fingerprints: Readonly<Record<string, string>> = {
   'purchase-record-1': 'a638c5baebe283696116e3421268c7e0',
+  // A salvaged record's damage (answered, seenState).
+  'purchase-record-2': '2750692f36fd173cb5e7bff28cbc4c9f',
 };
 
 function schemaFingerprint(): string {
