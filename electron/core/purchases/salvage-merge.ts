@@ -35,19 +35,27 @@ export interface RecordEvidence {
   readonly current?: boolean;
 }
 
-interface WholeCopy {
-  readonly record: PurchaseRecord;
-  readonly current: boolean;
+/**
+ * The whole copies of one purchase worth keeping: the damaged journal's own row (its last word),
+ * and the furthest of the others; one further behind could never overtake it, so at 100,000
+ * purchases no more than two records each are held.
+ */
+interface WholeCopies {
+  current?: PurchaseRecord;
+  other?: PurchaseRecord;
 }
 
 export class SalvageFindings {
-  readonly #whole = new Map<string, WholeCopy[]>();
+  readonly #whole = new Map<string, WholeCopies>();
   readonly #facts = new Map<string, RecordEvidence[]>();
   readonly #resultBodies = new Map<string, string>();
   readonly #variables = new Map<string, Set<string>>();
 
   addWhole(record: PurchaseRecord, current: boolean, resultBody: string | null = null): void {
-    this.#whole.set(record.id, [...(this.#whole.get(record.id) ?? []), { record, current }]);
+    const copies = this.#whole.get(record.id) ?? {};
+    if (current) copies.current = record;
+    else if (copies.other === undefined || compare(record, copies.other) > 0) copies.other = record;
+    this.#whole.set(record.id, copies);
     if (resultBody !== null) this.addResultBody(record.id, resultBody);
   }
 
@@ -72,12 +80,12 @@ export class SalvageFindings {
     const rows: SalvagedRow[] = [];
     let damaged = 0;
     for (const id of new Set([...this.#whole.keys(), ...this.#facts.keys()])) {
-      const wholes = this.#whole.get(id) ?? [];
-      const facts: RecordEvidence[] = [...(this.#facts.get(id) ?? []), ...wholes.map((copy) => ({ ...copy.record, current: copy.current }))];
-      const best = wholes.reduce<WholeCopy | undefined>((top, copy) => (top === undefined || compare(copy.record, top.record) > 0 ? copy : top), undefined);
-      const trusted = best !== undefined && (best.current || (!overtaken(best.record, facts) && stageOf(best.record.state) > 0));
-      const record = trusted ? best.record : damagedRecord(id, best?.record, facts, [...(this.#variables.get(id) ?? [])]);
-      if (!trusted) damaged += 1;
+      const { current, other } = this.#whole.get(id) ?? {};
+      const facts: RecordEvidence[] = [...(this.#facts.get(id) ?? []), ...(other === undefined ? [] : [other])];
+      // The row SQLite still reads is the record as last written; an older copy only when nothing says it went further.
+      const trusted = current ?? (other !== undefined && !overtaken(other, facts) && stageOf(other.state) > 0 ? other : undefined);
+      const record = trusted ?? damagedRecord(id, other, facts, [...(this.#variables.get(id) ?? [])]);
+      if (trusted === undefined) damaged += 1;
       rows.push(rowOf(record, this.#resultBodies.get(id) ?? null));
     }
     return { rows, damaged };

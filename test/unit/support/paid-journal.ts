@@ -51,7 +51,8 @@ function lineOf(n: number, record: PurchaseRecord): BatchItem {
   };
 }
 
-export function writePaidJournal(dirs: string[], count = 200, seed = 7): PaidJournal {
+/** `beforeClose`: called with the folder while the journal is still open (its WAL as a killed process leaves it). */
+export function writePaidJournal(dirs: string[], count = 200, seed = 7, beforeClose?: (dataDir: string) => void): PaidJournal {
   const dataDir = mkdtempSync(join(tmpdir(), 'titledesk-paid-'));
   dirs.push(dataDir);
   const random = createRandom(seed);
@@ -100,6 +101,7 @@ export function writePaidJournal(dirs: string[], count = 200, seed = 7): PaidJou
     }
   }
   batches.setState(batchId, 'done', null, t0 + 10_000_000);
+  beforeClose?.(dataDir);
   batches.close();
   journal.close();
   return { dataDir, records, resultBodies, batchId, lines };
