@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { environmentIdSchema } from './environment.ts';
+import { errorCodeSchema } from './errors.ts';
+import { providerErrorDetailSchema } from './provider-errors.ts';
 
 /** The production Data Purchase Service, offered as a preset when adding an environment. */
 export const productionBaseUrl = 'https://api.whenfresh.com';
@@ -29,6 +31,8 @@ export const providerKeyTestSchema = z.object({
   steps: z.array(testStepSchema),
   /** The provider's own error text (Description, then Resolution), when it refused. */
   providerError: z.string().optional(),
+  /** Which refusal it was (provider_out_of_credit, …) with the provider's item, so the UI can name it. */
+  refusal: z.object({ code: errorCodeSchema, provider: providerErrorDetailSchema }).optional(),
   /** Whether the account returns UMRRNs; 'unknown' until an address with one is retrieved. */
   umrrn: z.enum(['yes', 'no', 'unknown']),
 });

@@ -41,7 +41,38 @@ export const errorWords: { readonly [C in ErrorCode]: ErrorWords } = {
     headline: 'The request may or may not have reached the service, so it was not sent again.',
     action: 'Check the purchase by its ID before buying again.',
   },
-  provider_error: { headline: 'The address provider reported a problem with the lookup or with its account key.', action: 'Check the provider key under Settings → Credentials, or its account.' },
+  provider_error: {
+    headline: 'The address provider could not answer this lookup.',
+    action: 'Its own description and advice are shown here; try again, and if it persists check the provider’s URLs under Settings → Environments.',
+  },
+  provider_unknown_key: {
+    headline: 'The address provider does not know this key.',
+    action: 'Check the provider key under Settings → Credentials (it looks like AA11-AA11-AA11-AA11) against the one in the provider account.',
+  },
+  provider_key_expired: {
+    headline: 'The address provider key has expired, or its licence is no longer valid.',
+    action: 'Renew it in the provider account, or paste the newly issued key under Settings → Credentials.',
+  },
+  provider_out_of_credit: {
+    headline: 'The address provider account is out of credit, so it answers no searches.',
+    action: 'Top up the account with the provider; searching works again as soon as it has credit.',
+  },
+  provider_limit_reached: {
+    headline: 'The address provider key has reached one of its usage limits (per day, per user or for free lookups).',
+    action: 'Wait until the limit resets (usually midnight), or raise the key’s limit in the provider account.',
+  },
+  provider_surge_protection: {
+    headline: 'The address provider’s surge protection has paused this account after unusually many requests.',
+    action: 'Wait a few minutes and try again; if it stays paused, reactivate the account with the provider.',
+  },
+  provider_origin_refused: {
+    headline: 'The address provider refuses this key from this computer’s IP address or from this app’s web address (referrer).',
+    action: 'Add this IP address or address to the key’s allowed list in the provider account, or use a key without that limit.',
+  },
+  provider_service_refused: {
+    headline: 'The address provider key (or its plan) is not allowed to use address search.',
+    action: 'Allow Address Capture (Find and Retrieve) on the key in the provider account, or use a key that has it.',
+  },
   protocol: { headline: 'The service answered in a way TitleDesk does not understand; nothing was assumed from it.', action: 'Try again; if it keeps happening, report it to the service.' },
   budget_exceeded: {
     headline: 'This would go over the spending budget of this environment, so nothing was sent.',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { providerErrorDetailSchema } from './provider-errors.ts';
 
 /**
  * Every failure that can cross a boundary (IPC, the browser-mode host, the CLI) carries one of
@@ -19,7 +20,14 @@ export const errorCodes = [
   'gateway_timeout', // 504 after bounded retries
   'network', // connection failed before anything was sent, after bounded retries
   'outcome_unknown', // a purchase POST may have reached the service: never re-sent automatically
-  'provider_error', // the address provider answered with an error item
+  'provider_error', // the address provider answered with an error item that is not about the account
+  'provider_unknown_key', // the provider does not know the key (Loqate 2)
+  'provider_key_expired', // the key or its licence has expired (Loqate 16, 11)
+  'provider_out_of_credit', // the provider account has no credit left (Loqate 3)
+  'provider_limit_reached', // the key's daily, per-user or free-lookup limit (Loqate 8, 13, 14, 17)
+  'provider_surge_protection', // the provider's surge protector paused the account (Loqate 9, 10)
+  'provider_origin_refused', // not allowed from this IP address or URL/referrer (Loqate 4, 5)
+  'provider_service_refused', // the key or its plan may not use this service (Loqate 6, 7, 12, 15, 23)
   'protocol', // the service answered something the interface does not allow
   'budget_exceeded', // the spending guard: this purchase would go over a daily, monthly or batch budget; nothing was sent
   'confirmation_required', // above the environment's second-confirmation amount: ask again, explicitly
@@ -34,5 +42,10 @@ export const errorCodes = [
 export const errorCodeSchema = z.enum(errorCodes);
 export type ErrorCode = z.infer<typeof errorCodeSchema>;
 
-export const appErrorSchema = z.object({ code: errorCodeSchema, message: z.string() });
+export const appErrorSchema = z.object({
+  code: errorCodeSchema,
+  message: z.string(),
+  /** The address provider's own Description, Cause and Resolution, shown beside the headline. */
+  provider: providerErrorDetailSchema.optional(),
+});
 export type AppErrorData = z.infer<typeof appErrorSchema>;

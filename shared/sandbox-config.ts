@@ -12,6 +12,8 @@ export const sandboxConfigSchema = z.object({
     keyWithoutMultiResidency: z.string().min(1),
     sampleQueries: z.array(z.string().min(1)).min(1),
     multiResidencyAddressId: z.string().min(1),
+    /** A key per account error (out of credit, daily limit, …): Find and Retrieve answer with that error. */
+    accountErrorKeys: z.array(z.object({ key: z.string().min(1), name: z.string().min(1), error: z.string().min(1), description: z.string() })),
   }),
   testTitles: z.array(z.string()).length(5),
   sampleTitles: z.array(z.string()).min(3),

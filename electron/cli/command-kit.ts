@@ -4,6 +4,7 @@ import { CoreError } from '../core/errors.ts';
 import { asDataFolderError } from '../core/files/disk-full.ts';
 import { openCliContext, type CliContext } from './cli-context.ts';
 import { exitCodeFor, exitCodes } from './exit-codes.ts';
+import { providerRefusalLines } from './provider-error-text.ts';
 
 /** Bad flags or arguments: exit code 2, with the command's usage. */
 export class UsageError extends Error {}
@@ -60,6 +61,11 @@ export function reportError(name: string, error: unknown): number {
   if (error instanceof UsageError) {
     process.stderr.write(`titledesk ${name}: ${error.message}\n`);
     return exitCodes.usage;
+  }
+  if (error instanceof CoreError && error.provider !== undefined) {
+    const [headline = '', ...rest] = providerRefusalLines(error.code, error.provider);
+    process.stderr.write(`titledesk ${name}: ${headline}\n${rest.map((line) => `${line}\n`).join('')}`);
+    return exitCodeFor(error.code);
   }
   if (error instanceof CoreError) {
     const detail = error.detail === undefined ? '' : ` ${error.detail}`;

@@ -31,6 +31,15 @@ const exitCodeByError: Readonly<Record<ErrorCode, ExitCode>> = {
   network: exitCodes.unavailable,
   outcome_unknown: exitCodes.unavailable,
   provider_error: exitCodes.rejected,
+  // The key itself, or where it may be used from: fixed in the credentials or the provider account.
+  provider_unknown_key: exitCodes.auth,
+  provider_key_expired: exitCodes.auth,
+  provider_origin_refused: exitCodes.auth,
+  provider_service_refused: exitCodes.auth,
+  provider_out_of_credit: exitCodes.rejected,
+  // Limits and surge protection lift with time: "try later", like a service that is down.
+  provider_limit_reached: exitCodes.unavailable,
+  provider_surge_protection: exitCodes.unavailable,
   protocol: exitCodes.unavailable,
   budget_exceeded: exitCodes.budget,
   confirmation_required: exitCodes.usage,

@@ -1,4 +1,5 @@
 import type { AppErrorData, ErrorCode } from '../../shared/errors.ts';
+import { cleanProviderDetail, type ProviderErrorDetail } from '../../shared/provider-errors.ts';
 import { redactSecrets } from './secrets/redaction.ts';
 
 /**
@@ -11,17 +12,20 @@ export class CoreError extends Error {
   readonly status: number | undefined;
   /** Extra detail for the UI, e.g. the address provider's Resolution text. */
   readonly detail: string | undefined;
+  /** The address provider's error item, redacted like the message: it crosses to every host. */
+  readonly provider: ProviderErrorDetail | undefined;
 
-  constructor(code: ErrorCode, message: string, options?: { status?: number; detail?: string; cause?: unknown }) {
+  constructor(code: ErrorCode, message: string, options?: { status?: number; detail?: string; provider?: ProviderErrorDetail; cause?: unknown }) {
     super(redactSecrets(message), options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'CoreError';
     this.code = code;
     this.status = options?.status;
     this.detail = options?.detail === undefined ? undefined : redactSecrets(options.detail);
+    this.provider = options?.provider === undefined ? undefined : cleanProviderDetail(options.provider, redactSecrets);
   }
 
   toData(): AppErrorData {
-    return { code: this.code, message: this.message };
+    return this.provider === undefined ? { code: this.code, message: this.message } : { code: this.code, message: this.message, provider: this.provider };
   }
 }
 

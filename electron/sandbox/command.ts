@@ -86,6 +86,9 @@ function summary(config: SandboxConfig, control: boolean, demo: SandboxFaults): 
     `  Machine mode:      client_id=${config.machine.clientId}  client_secret=${config.machine.clientSecret}`,
     `  Address provider:  key=${config.addressProvider.key}  (without multi-residency: ${config.addressProvider.keyWithoutMultiResidency})`,
     `                     try: ${config.addressProvider.sampleQueries.join(' | ')}`,
+    // One line per account error key, so a demo can show each refusal by pasting its key.
+    '  Account errors:    Find and Retrieve with one of these keys answer with its error',
+    ...config.addressProvider.accountErrorKeys.map(({ key, name, error }) => `                     ${key}  ${name} (provider error ${error})`),
     `  Sample titles:     ${config.sampleTitles.join(', ')}`,
     `  Test titles:       ${config.testTitles.join(', ')}  (service.min-wait is honoured on these)`,
     ...(anySandboxFault(demo) ? [`  Simulating:        ${describeSandboxFaults(demo)}`] : []),

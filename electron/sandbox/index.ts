@@ -7,6 +7,7 @@ import { TokenStore } from './auth/token-store.ts';
 import { VariableCatalog } from './catalog/catalog.ts';
 import { FaultBook, type FaultRule } from './faults.ts';
 import { createHttpServer, createHttpsServer } from './http/node-servers.ts';
+import { accountErrorKeys } from './provider/account-errors.ts';
 import { providerKeys, providerSamples } from './provider/keys.ts';
 import { PurchaseStore, type PurchaseTiming } from './purchases/purchase-store.ts';
 import { createRequestHandler } from './request-handler.ts';
@@ -104,6 +105,7 @@ function buildState(baseUrl: string, options: SandboxOptions): { state: ServiceS
       key: providerKeys.key,
       keyWithoutMultiResidency: providerKeys.keyWithoutMultiResidency,
       ...providerSamples(world),
+      accountErrorKeys: accountErrorKeys.map(({ key, name, error }) => ({ key, name, error: error.Error, description: error.Description })),
     },
     testTitles: [...chosen.testTitles],
     sampleTitles: [...chosen.sampleTitles],

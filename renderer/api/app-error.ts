@@ -1,14 +1,18 @@
 import { errorDetail, humanErrorMessage } from '../../shared/error-messages.ts';
 import type { AppErrorData, ErrorCode } from '../../shared/errors.ts';
+import type { ProviderErrorDetail } from '../../shared/provider-errors.ts';
 
 /** A contract failure, thrown by call() so TanStack Query treats it as a query or mutation error. */
 export class AppError extends Error implements AppErrorData {
   readonly code: ErrorCode;
+  /** The address provider's own words, when the address provider refused. */
+  readonly provider: ProviderErrorDetail | undefined;
 
   constructor(data: AppErrorData) {
     super(data.message);
     this.name = 'AppError';
     this.code = data.code;
+    this.provider = data.provider;
   }
 
   /** The sentence for the person at the keyboard. */

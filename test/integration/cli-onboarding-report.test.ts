@@ -60,10 +60,10 @@ describe('titledesk address test-key', () => {
     expect(without.stdout).toMatch(/UMRRNs: no/);
   });
 
-  it("prints the provider's own error for an unknown key and exits 4", async () => {
+  it("prints the provider's own error for an unknown key and exits 3, a credential problem", async () => {
     const run = await runCli(['address', 'test-key'], provider('ZZ98-XY76-QQ54-WV32'));
-    expect(run.code).toBe(4);
-    expect(run.stdout).toMatch(/Find: FAILED in \d+ ms\. The address provider refused: Unknown key\./);
+    expect(run.code).toBe(3);
+    expect(run.stdout).toMatch(/Find: FAILED in \d+ ms\. The address provider refused: Unknown key \(error 2\)\./);
     expect(run.stdout).not.toContain('ZZ98-XY76');
   });
 });

@@ -121,12 +121,13 @@ describe('address lookup against the sandbox provider', () => {
     expect(parseAddressKey(result.addressKey ?? '')).toEqual({ udprn: result.udprn, umrrn: 0 });
   });
 
-  it('turns a provider error item into provider_error with Description and Resolution, never the key', async () => {
+  it('turns a provider error item into its own code with Description and Resolution, never the key', async () => {
     const client = await clientWith('NO00-SU00-CH00-KEY0');
     const error = await errorOf(client.find('Mill'));
-    expect(error?.code).toBe('provider_error');
-    expect(error?.message).toBe('Unknown key');
+    expect(error?.code).toBe('provider_unknown_key');
+    expect(error?.message).toBe('Address provider error 2: Unknown key.');
     expect(error?.detail).toMatch(/check that the key is correct/);
+    expect(error?.provider).toMatchObject({ error: '2', description: 'Unknown key' });
     expect(JSON.stringify([error?.message, error?.detail])).not.toContain('NO00-SU00-CH00-KEY0');
   });
 

@@ -3,6 +3,8 @@ import { testProviderKey } from '../../core/onboarding/provider-key-test.ts';
 import { defaultKeyTestText } from '../../core/router/onboarding-handlers.ts';
 import { printJson, runCommand, UsageError, type CommandSpec } from '../command-kit.ts';
 import type { CliContext } from '../cli-context.ts';
+import { exitCodeFor } from '../exit-codes.ts';
+import { providerRefusalLines } from '../provider-error-text.ts';
 import { stepsText, testExitCode } from '../test-output.ts';
 
 type AddressInput =
@@ -15,8 +17,10 @@ async function runKeyTest(context: CliContext, input: { text: string; retrieveId
   const retrieve = input.retrieveId === undefined ? {} : { retrieveId: input.retrieveId };
   const result = await testProviderKey({ environmentId: context.environment.id, address, text: input.text, ...retrieve });
   if (json) printJson(result);
+  else if (result.refusal !== undefined) process.stdout.write(`${stepsText(result.steps)}${providerRefusalLines(result.refusal.code, result.refusal.provider).join('\n')}\n`);
   else process.stdout.write(`${stepsText(result.steps)}UMRRNs: ${result.umrrn}\n`);
-  return testExitCode(result.steps);
+  // A refusal exits as its error code would (3 for the key, 4 for credit, 5 for limits).
+  return result.refusal === undefined ? testExitCode(result.steps) : exitCodeFor(result.refusal.code);
 }
 
 function findText(result: AddressFindResult): string {
@@ -45,9 +49,10 @@ const spec: CommandSpec<AddressInput> = {
 
 find lists address suggestions (containers such as a street or a block can be listed with
 --container); retrieve gives an address with its UDPRN, UMRRN, UPRN and registered titles.
-test-key makes one Find with the provider key (default text ${defaultKeyTestText}) and shows the
-provider's own error text when it refuses; --retrieve ID also retrieves one address (a flat; it
-costs one credit) to tell whether the account returns UMRRNs.`,
+test-key makes one Find with the provider key (default text ${defaultKeyTestText}) and, when it
+refuses, names the refusal (unknown key, out of credit, a limit, …) beside the provider's own
+words; --retrieve ID also retrieves one address (a flat; it costs one credit) to tell whether the
+account returns UMRRNs. A refusal exits 3 for the key, 4 for credit, 5 for a limit.`,
   options: { container: { type: 'string' }, text: { type: 'string' }, retrieve: { type: 'string' } },
   parse(values, positionals) {
     const [verb, argument, extra] = positionals;

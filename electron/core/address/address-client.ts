@@ -108,7 +108,7 @@ export class AddressClient {
       try {
         providerItems(response.body);
       } catch (error) {
-        if (error instanceof CoreError && error.code === 'provider_error') throw error;
+        if (error instanceof CoreError && error.provider !== undefined) throw error;
       }
       throw new CoreError('provider_error', `The address provider answered ${response.status}.`, { status: response.status });
     }

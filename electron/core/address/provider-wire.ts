@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { AddressCandidate, HighlightRange } from '../../../shared/address.ts';
 import { CoreError } from '../errors.ts';
 import { parseJson } from '../http/json.ts';
+import { providerErrorCode } from '../../../shared/provider-errors.ts';
 
 /** Loqate reports failures as an item with an Error code, at HTTP 200. */
 const errorItemSchema = z.object({
@@ -22,36 +23,41 @@ const findItemSchema = z.object({
 // json3 wraps the list as {"Items": […]}; plain json sends the bare array.
 const envelopeSchema = z.union([z.object({ Items: z.array(z.unknown()) }).transform((body) => body.Items), z.array(z.unknown())]);
 
-/** The items of a provider answer, or the provider's own error as CoreError('provider_error'). */
+/** The provider's error item as a CoreError whose code says which account error it is (see shared/provider-errors.ts). */
+function providerError(item: z.infer<typeof errorItemSchema>): CoreError {
+  const provider = { error: item.Error, description: item.Description, cause: item.Cause, resolution: item.Resolution };
+  const said = item.Description.trim().replace(/\.$/, '');
+  // The number stays in the message: it is what the provider's support asks for.
+  const message = said === '' ? `Address provider error ${item.Error}.` : `Address provider error ${item.Error}: ${said}.`;
+  return new CoreError(providerErrorCode(provider), message, { detail: item.Resolution, provider });
+}
+
+/** The items of a provider answer, or the provider's own error as a CoreError with a provider_* code. */
 export function providerItems(body: string): unknown[] {
   const items = envelopeSchema.safeParse(parseJson(body));
   if (!items.success) throw new CoreError('protocol', 'The address provider answered with an unexpected document.');
   for (const item of items.data) {
     const error = errorItemSchema.safeParse(item);
-    if (error.success) {
-      const { Error: code, Description: description, Resolution: resolution } = error.data;
-      throw new CoreError('provider_error', description === '' ? `Address provider error ${code}.` : description, {
-        detail: resolution,
-      });
-    }
+    if (error.success) throw providerError(error.data);
   }
   return items.data;
 }
 
+/** `start-end` (end exclusive), or a single position `7`: Loqate writes a one-character match so. */
 function parseRanges(text: string | undefined): HighlightRange[] {
   if (text === undefined || text === '') return [];
   const ranges: HighlightRange[] = [];
   for (const part of text.split(',')) {
-    const match = /^\s*(\d+)-(\d+)\s*$/.exec(part);
-    if (match?.[1] === undefined || match[2] === undefined) continue;
+    const match = /^\s*(\d+)(?:-(\d+))?\s*$/.exec(part);
+    if (match?.[1] === undefined) continue;
     const start = Number(match[1]);
-    const end = Number(match[2]);
+    const end = match[2] === undefined ? start + 1 : Number(match[2]);
     if (end > start) ranges.push([start, end]);
   }
   return ranges;
 }
 
-/** `0-2,6-10;0-3`: ranges into Text, then after `;` into Description; end exclusive. */
+/** `0-2,6-10;0-3` (or single positions, `7`): ranges into Text, then after `;` into Description; end exclusive. */
 export function parseHighlight(highlight: string): AddressCandidate['highlight'] {
   const [textPart, descriptionPart] = highlight.split(';');
   return { text: parseRanges(textPart), description: parseRanges(descriptionPart) };

@@ -1,5 +1,6 @@
 import type { ProviderKeyTest, TestStep } from '../../../shared/connection-test.ts';
 import type { AddressClient } from '../address/address-client.ts';
+import { errorWords } from '../../../shared/error-messages.ts';
 import { CoreError } from '../errors.ts';
 
 export interface ProviderKeyTestOptions {
@@ -11,30 +12,44 @@ export interface ProviderKeyTestOptions {
   readonly retrieveId?: string;
 }
 
-function describe(error: unknown): { summary: string; providerError?: string } {
-  if (error instanceof CoreError && error.code === 'provider_error') {
-    const text = error.detail === undefined || error.detail === '' ? error.message : `${error.message}. ${error.detail}`;
-    return { summary: `The address provider refused: ${text}`, providerError: text };
+type Refusal = NonNullable<ProviderKeyTest['refusal']>;
+type Attempt = { step: TestStep; providerError?: string; refusal?: Refusal };
+
+function describe(error: unknown): { summary: string; providerError?: string; refusal?: Refusal } {
+  if (error instanceof CoreError && error.provider !== undefined) {
+    const { error: number, description, resolution } = error.provider;
+    const said = description === '' ? `Address provider error ${number}` : description.replace(/\.$/, '');
+    // The step names the refusal in TitleDesk's words; the provider's own (and its number) stay beside it.
+    const summary = `The address provider refused: ${said} (error ${number}). ${errorWords[error.code].headline}`;
+    const providerError = resolution === '' ? `${said}.` : `${said}. ${resolution}`;
+    return { summary, providerError, refusal: { code: error.code, provider: error.provider } };
   }
   if (error instanceof CoreError) return { summary: error.message };
   return { summary: 'Something went wrong inside TitleDesk.' };
 }
 
-async function timed(run: () => Promise<string>, step: TestStep['step']): Promise<{ step: TestStep; providerError?: string }> {
+async function timed(run: () => Promise<string>, step: TestStep['step']): Promise<Attempt> {
   const started = performance.now();
   try {
     const summary = await run();
     return { step: { step, ok: true, ms: Math.round(performance.now() - started), summary } };
   } catch (error) {
-    const { summary, providerError } = describe(error);
-    const result = { step: { step, ok: false, ms: Math.round(performance.now() - started), summary } };
-    return providerError === undefined ? result : { ...result, providerError };
+    const { summary, ...refused } = describe(error);
+    return { step: { step, ok: false, ms: Math.round(performance.now() - started), summary }, ...refused };
   }
+}
+
+/** What a refused step adds to the test's result: the provider's text and which refusal it was. */
+function refusalOf(attempt: Attempt): Pick<ProviderKeyTest, 'providerError' | 'refusal'> {
+  return {
+    ...(attempt.providerError === undefined ? {} : { providerError: attempt.providerError }),
+    ...(attempt.refusal === undefined ? {} : { refusal: attempt.refusal }),
+  };
 }
 
 /**
  * One Find (free) with the environment's provider key, showing the provider's own error text
- * when it refuses (Unknown key, out of credit, daily limit). Find does not carry UMRRNs, so that
+ * when it refuses (Unknown key, out of credit, daily limit), and which refusal it is. Find does not carry UMRRNs, so that
  * answer is 'unknown' unless the caller names a flat to Retrieve.
  */
 export async function testProviderKey(options: ProviderKeyTestOptions): Promise<ProviderKeyTest> {
@@ -43,7 +58,7 @@ export async function testProviderKey(options: ProviderKeyTestOptions): Promise<
     const { candidates } = await address.find(options.text, { limit: 5 });
     return `The key was accepted: Find returned ${candidates.length} suggestion${candidates.length === 1 ? '' : 's'} for "${options.text}".`;
   }, 'find');
-  const base = { environmentId, ...(find.providerError === undefined ? {} : { providerError: find.providerError }) };
+  const base = { environmentId, ...refusalOf(find) };
   if (!find.step.ok || options.retrieveId === undefined) {
     return { ...base, ok: find.step.ok, steps: [find.step], umrrn: 'unknown' };
   }
@@ -54,12 +69,5 @@ export async function testProviderKey(options: ProviderKeyTestOptions): Promise<
     umrrn = record.umrrn === null ? 'no' : 'yes';
     return umrrn === 'yes' ? `Retrieve returned UMRRN ${String(record.umrrn)}.` : 'Retrieve returned no UMRRN: the account may lack the multi-residency option.';
   }, 'retrieve');
-  const providerError = base.providerError ?? retrieve.providerError;
-  return {
-    environmentId,
-    ok: retrieve.step.ok,
-    steps: [find.step, retrieve.step],
-    umrrn,
-    ...(providerError === undefined ? {} : { providerError }),
-  };
+  return { environmentId, ok: retrieve.step.ok, steps: [find.step, retrieve.step], umrrn, ...refusalOf(retrieve) };
 }

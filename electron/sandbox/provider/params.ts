@@ -1,5 +1,6 @@
+import { accountErrorFor } from './account-errors.ts';
 import { providerKeys } from './keys.ts';
-import { invalidParametersError, keyExpiredError, unknownKeyError, type ProviderErrorItem } from './errors.ts';
+import { invalidParametersError, unknownKeyError, type ProviderErrorItem } from './errors.ts';
 
 /** Loqate treats parameter names case-insensitively (the seed itself writes `ID`), so names are folded. */
 export type ProviderParams = ReadonlyMap<string, string>;
@@ -25,8 +26,8 @@ export function checkKey(params: ProviderParams): Parsed<KeyGrant> {
   const key = params.get('key') ?? '';
   if (key === providerKeys.key) return { ok: true, value: { multiResidency: true } };
   if (key === providerKeys.keyWithoutMultiResidency) return { ok: true, value: { multiResidency: false } };
-  if (key === providerKeys.expiredKey) return { ok: false, error: keyExpiredError };
-  return { ok: false, error: unknownKeyError };
+  // The account error keys (expired, out of credit, limits, …) answer Find and Retrieve alike.
+  return { ok: false, error: accountErrorFor(key) ?? unknownKeyError };
 }
 
 /** A non-empty parameter value, or undefined when absent or blank. */

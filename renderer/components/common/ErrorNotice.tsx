@@ -1,9 +1,11 @@
 import { errorWords } from '../../../shared/error-messages.ts';
 import { toAppError } from '../../api/app-error.ts';
+import { ProviderSaid } from './ProviderSaid.tsx';
 
 /**
  * An error where it happened: the headline for its code (what happened), the detail core gave
- * (which field, which environment) when that adds anything, then what to do about it.
+ * (which field, which environment) when that adds anything, then what to do about it. An address
+ * provider refusal shows the provider's own description and advice instead of that detail.
  */
 export function ErrorNotice({ error, id }: { readonly error: unknown; readonly id?: string }) {
   const appError = toAppError(error);
@@ -12,7 +14,8 @@ export function ErrorNotice({ error, id }: { readonly error: unknown; readonly i
   return (
     <div className="error-notice" role="alert" id={id} data-error-code={appError.code}>
       <p className="error-message">{words.headline}</p>
-      {detail === undefined ? null : <p className="error-detail">{detail}</p>}
+      {/* The provider's own words replace the message made from them, which would say them twice. */}
+      {appError.provider !== undefined ? <ProviderSaid provider={appError.provider} /> : detail === undefined ? null : <p className="error-detail">{detail}</p>}
       <p className="error-action">{words.action}</p>
     </div>
   );

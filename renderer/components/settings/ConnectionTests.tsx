@@ -1,6 +1,8 @@
 import type { ProviderKeyTest } from '../../../shared/connection-test.ts';
+import { errorWords } from '../../../shared/error-messages.ts';
 import { useTestConnectionMutation, useTestProviderKeyMutation } from '../../api/onboarding-queries.ts';
 import { ErrorNotice } from '../common/ErrorNotice.tsx';
+import { ProviderSaid } from '../common/ProviderSaid.tsx';
 import { TestSteps } from './TestSteps.tsx';
 
 const umrrnPhrases: Readonly<Record<ProviderKeyTest['umrrn'], string>> = {
@@ -37,7 +39,16 @@ export function ConnectionTests({ environmentId }: { readonly environmentId: str
       {key.data === undefined ? null : (
         <section aria-live="polite" aria-label="Key test">
           <p className="test-verdict">{key.data.ok ? 'The address provider accepted the key.' : 'The address provider refused the key.'}</p>
-          {key.data.providerError === undefined ? null : <p className="test-provider-error">{key.data.providerError}</p>}
+          {key.data.refusal === undefined ? (
+            key.data.providerError === undefined ? null : <p className="test-provider-error">{key.data.providerError}</p>
+          ) : (
+            // Names which refusal it is (out of credit, daily limit, …) and what to do, beside the provider's words.
+            <div className="test-provider-error" data-error-code={key.data.refusal.code}>
+              <p className="error-message">{errorWords[key.data.refusal.code].headline}</p>
+              <ProviderSaid provider={key.data.refusal.provider} />
+              <p className="error-action">{errorWords[key.data.refusal.code].action}</p>
+            </div>
+          )}
           <TestSteps steps={key.data.steps} label="Key test steps" />
           {key.data.ok ? <p className="field-hint">{umrrnPhrases[key.data.umrrn]}</p> : null}
         </section>
