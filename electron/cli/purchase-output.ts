@@ -19,6 +19,8 @@ export function purchaseJson(record: PurchaseRecord, result: unknown): Record<st
     total: record.totals ?? [],
     timeline: record.timeline,
     ...(record.error === undefined ? {} : { error: record.error }),
+    // Salvaged without a whole record: scripts must see it as plainly as people do.
+    ...(record.damaged === undefined ? {} : { damaged: record.damaged }),
   };
 }
 

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PurchaseDetails } from '../../../renderer/features/purchases/PurchaseDetails.tsx';
-import { statusLine } from '../../../electron/cli/purchase-output.ts';
+import { purchaseJson, statusLine } from '../../../electron/cli/purchase-output.ts';
 import { damagedRecordMessage } from '../../../shared/purchase-damage.ts';
 import type { PurchaseDamage, PurchaseRecord } from '../../../shared/purchase.ts';
 import { renderWithApi } from '../support/render-app.tsx';
@@ -39,9 +39,10 @@ describe('a purchase marked "Damaged: check before buying"', () => {
     expect(screen.getByRole('button', { name: 'Buy again…' })).toBeTruthy();
   });
 
-  it('the CLI\'s status line says it too', () => {
+  it('the CLI\'s status line and JSON say it too', () => {
     const line = statusLine(damagedPurchase({ answered: true, seenState: 'available' }, 'p-41'));
     expect(line).toMatch(/^Outcome unknown \(damaged: check before buying\): purchase p-41/);
     expect(line).toContain('Check it by that ID; do not buy it again.');
+    expect(purchaseJson(damagedPurchase({ answered: true, seenState: 'available' }, 'p-41'), null)).toMatchObject({ status: 'outcome_unknown', purchaseId: 'p-41', damaged: { answered: true, seenState: 'available' } });
   });
 });
