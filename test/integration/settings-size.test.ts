@@ -7,6 +7,7 @@ import { appPurchasing } from '../../electron/cli/app-environments.ts';
 import { CoreError } from '../../electron/core/errors.ts';
 import { ConfSettingsStore } from '../../electron/core/settings/conf-settings-store.ts';
 import { maxSettingsFileBytes } from '../../electron/core/settings/settings-size.ts';
+import { canMountSmallDisk, mountSmallDisk, unmountSmallDisk } from './fixtures/small-disk.ts';
 
 const folder = mkdtempSync(join(tmpdir(), 'titledesk-settings-size-'));
 afterAll(() => { rmSync(folder, { recursive: true, force: true }); });
@@ -62,16 +63,8 @@ describe('a settings file over 1 MiB', () => {
 
   /** A read-only file system, where the file cannot be moved: needs root and mount (skipped elsewhere). */
   const readOnly = join(folder, 'read-only');
-  let mounted = false;
-  try {
-    mkdirSync(readOnly);
-    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=8m', 'tmpfs', readOnly], { stdio: 'ignore' });
-    mounted = true;
-  } catch {
-    mounted = false;
-  }
-
-  it.skipIf(!mounted)('that cannot be moved aside is still not read: defaults for the session, said so', () => {
+  it.skipIf(!canMountSmallDisk(join(folder, 'probe')))('that cannot be moved aside is still not read: defaults for the session, said so', () => {
+    expect(mountSmallDisk(readOnly, '8m')).toBe(true);
     try {
       settingsOf(readOnly, 2 * 1024 * 1024);
       execFileSync('mount', ['-o', 'remount,ro', readOnly]);
@@ -82,7 +75,7 @@ describe('a settings file over 1 MiB', () => {
       store.save(loaded.settings);
       expect(statSync(join(readOnly, 'settings.json')).size).toBeGreaterThan(maxSettingsFileBytes);
     } finally {
-      execFileSync('umount', [readOnly]);
+      unmountSmallDisk(readOnly);
     }
   });
 });
