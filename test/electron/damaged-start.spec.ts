@@ -1,10 +1,10 @@
 import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { _electron as electron, expect, test } from '@playwright/test';
 import { z } from 'zod';
 import { startSandbox, type RunningSandbox } from '../../electron/sandbox/index.ts';
-import { call, launch, mainLog, removeProfile, root, scratchProfile, skipWithoutElectron } from './launch.ts';
+import { appEnv, binary, call, launch, mainLog, removeProfile, root, scratchProfile, skipWithoutElectron } from './launch.ts';
 
 /**
  * Two ways the app once could not start at all: a data folder the CLI had used first (its sealed
@@ -52,4 +52,14 @@ test('starts past empty settings and window-state files, moving them aside and s
   expect(mainLog(userData).match(/was not valid JSON/g)).toHaveLength(2);
   // Saved afresh at the close.
   expect(JSON.parse(readFileSync(join(userData, 'window-state.json'), 'utf8'))).toHaveProperty('window');
+});
+
+test('a quit during start-up waits for the start and closes the journal it opened', async () => {
+  // No wait for the window: the quit arrives while the start is still opening the journal.
+  const app = await electron.launch({ executablePath: binary ?? '', args: [root], env: appEnv(userData) });
+  await app.close();
+  // A journal left open would leave its log behind.
+  expect(existsSync(`${journal()}-wal`)).toBe(false);
+  const { app: again } = await launch(userData);
+  await again.close();
 });
