@@ -5,7 +5,8 @@ import { DatabaseSync } from 'node:sqlite';
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { BatchStore } from '../../electron/core/batch/batch-store.ts';
-import { isDiskFull } from '../../electron/core/files/disk-full.ts';
+import { asDataFolderError, isDiskFull } from '../../electron/core/files/disk-full.ts';
+import { CoreError } from '../../electron/core/errors.ts';
 import { PurchaseJournal } from '../../electron/core/purchases/journal.ts';
 import { migrateStep } from '../../electron/core/purchases/journal-step.ts';
 import { createRouter, type ContractHandlers } from '../../electron/core/router/create-router.ts';
@@ -62,6 +63,24 @@ describe('a full disk inside a transaction is reported as itself', () => {
     const handlers = new Proxy({}, { get: () => failing }) as unknown as ContractHandlers;
     const answer = await createRouter(handlers, { dataDir: '/data/TitleDesk' }).dispatch('batch:list', undefined);
     expect(answer).toEqual({ ok: false, error: { code: 'data_dir', message: expect.stringContaining('The disk holding the data folder /data/TitleDesk is full') as unknown } });
+  });
+});
+
+describe('which full disks are the data folder\'s problem', () => {
+  const enospc = (path?: string): Error => Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC', ...(path === undefined ? {} : { path }) });
+
+  it('SQLite\'s SQLITE_FULL, and ENOSPC or EDQUOT in the folder or naming no file: a data_dir error naming the folder', () => {
+    const sqliteFull = thrownBy(() => { fullDatabase().exec('INSERT INTO filler VALUES (randomblob(100000))'); });
+    const quota = Object.assign(new Error('EDQUOT'), { code: 'EDQUOT', path: '/data/TitleDesk/backups/b.sqlite' });
+    for (const error of [sqliteFull, enospc(), enospc('/data/TitleDesk/purchases.sqlite'), quota, new Error('wrapped', { cause: enospc() })]) {
+      expect(asDataFolderError(error, '/data/TitleDesk')).toMatchObject({ code: 'data_dir', message: expect.stringContaining('The disk holding the data folder /data/TitleDesk is full') as unknown });
+    }
+  });
+
+  it('a full disk elsewhere (an export\'s target) and every other error stay as they are', () => {
+    const elsewhere = enospc('/mnt/usb/history.json');
+    const other = new CoreError('network', 'down');
+    for (const error of [elsewhere, other, new Error('boom'), enospc('/data/TitleDesk-other/x')]) expect(asDataFolderError(error, '/data/TitleDesk')).toBe(error);
   });
 });
 

@@ -1,3 +1,4 @@
+import { isAbsolute, relative, resolve } from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
 import { CoreError } from '../errors.ts';
 
@@ -27,9 +28,27 @@ export function diskFullError(folder: string, cause: unknown): CoreError {
   );
 }
 
-/** The error to report for `error`: a data-folder error naming `folder` when the disk is full, else itself. */
+/** The file a file-system error names (SQLite's errors name none: they are the journal's). */
+function pathOf(error: unknown): string | undefined {
+  for (let current = error, depth = 0; current instanceof Error && depth < 8; current = current.cause, depth += 1) {
+    if ('path' in current && typeof current.path === 'string') return current.path;
+  }
+  return undefined;
+}
+
+function isInside(path: string, folder: string): boolean {
+  const fromFolder = relative(resolve(folder), resolve(path));
+  return !fromFolder.startsWith('..') && !isAbsolute(fromFolder);
+}
+
+/**
+ * The error to report for `error`: a data-folder error naming `folder` when the disk is full
+ * there, else itself. A full disk elsewhere (an export's target) is not the data folder's problem.
+ */
 export function asDataFolderError(error: unknown, folder: string): unknown {
-  return !(error instanceof CoreError) && isDiskFull(error) ? diskFullError(folder, error) : error;
+  if (error instanceof CoreError || !isDiskFull(error)) return error;
+  const path = pathOf(error);
+  return path === undefined || isInside(path, folder) ? diskFullError(folder, error) : error;
 }
 
 /**
