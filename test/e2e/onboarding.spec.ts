@@ -53,7 +53,12 @@ test('test connection and test key show each step against the sandbox, good and 
   await saveCredential(dialog, 'Address provider key', 'ZZ98-XY76-QQ54-WV32');
   await dialog.getByRole('button', { name: 'Test key' }).click();
   await expect(dialog.getByText('The address provider refused the key.')).toBeVisible();
-  await expect(dialog.locator('.test-provider-error')).toHaveText(/^Unknown key\. Please check that the key is correct/);
+  // TitleDesk names the refusal, then shows the provider's own words with its error number.
+  const refusal = dialog.locator('.test-provider-error');
+  await expect(refusal).toHaveAttribute('data-error-code', 'provider_unknown_key');
+  await expect(refusal).toContainText('The address provider does not know this key.');
+  await expect(refusal).toContainText('The address provider said: “Unknown key — ');
+  await expect(refusal).toContainText('(error 2)Its advice: “Please check that the key is correct');
   await screenshot(page, testInfo, 'onboarding-tests-failed-light');
   await page.emulateMedia({ colorScheme: 'dark' });
   await screenshot(page, testInfo, 'onboarding-tests-failed-dark');
