@@ -36,6 +36,10 @@ export const errorWords: { readonly [C in ErrorCode]: ErrorWords } = {
     action: 'Try again later.',
   },
   gateway_timeout: { headline: 'The service took too long to answer.', action: 'Try again in a little while.' },
+  rate_limited: {
+    headline: 'The service asked TitleDesk to slow down; nothing was charged twice.',
+    action: 'TitleDesk waits as long as it asked, then goes on by itself.',
+  },
   network: { headline: 'Could not connect to the service.', action: 'Check the network, and the environment’s address under Settings → Environments.' },
   outcome_unknown: {
     headline: 'The request may or may not have reached the service, so it was not sent again.',

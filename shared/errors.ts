@@ -18,6 +18,7 @@ export const errorCodes = [
   'server_error', // 500 after bounded retries
   'service_unavailable', // 503 after bounded retries
   'gateway_timeout', // 504 after bounded retries
+  'rate_limited', // 429: the service asked to slow down; TitleDesk waits as asked, then goes on by itself
   'network', // connection failed before anything was sent, after bounded retries
   'outcome_unknown', // a purchase POST may have reached the service: never re-sent automatically
   'provider_error', // the address provider answered with an error item that is not about the account

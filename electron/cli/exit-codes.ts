@@ -28,6 +28,7 @@ const exitCodeByError: Readonly<Record<ErrorCode, ExitCode>> = {
   server_error: exitCodes.unavailable,
   service_unavailable: exitCodes.unavailable,
   gateway_timeout: exitCodes.unavailable,
+  rate_limited: exitCodes.unavailable,
   network: exitCodes.unavailable,
   outcome_unknown: exitCodes.unavailable,
   provider_error: exitCodes.rejected,

@@ -13,7 +13,8 @@ export function showProgress(purchases: PurchaseService, id: string): () => void
   const describe = (record: PurchaseRecord | undefined): string => {
     if (record === undefined) return '';
     const wait = record.state === 'pending' && record.nextCheckAt !== undefined ? Math.max(0, record.nextCheckAt - Date.now()) : undefined;
-    return wait === undefined ? record.state : `${record.state} · next check in ${(wait / 1000).toFixed(1)} s`;
+    const note = record.error?.code === 'rate_limited' ? ` · ${rateLimitWords(record.error.message)}` : '';
+    return wait === undefined ? record.state : `${record.state} · next check in ${(wait / 1000).toFixed(1)} s${note}`;
   };
   const draw = (): void => {
     const line = describe(latest);
@@ -33,6 +34,25 @@ export function showProgress(purchases: PurchaseService, id: string): () => void
     if (ticker !== undefined) clearInterval(ticker);
     if (live && lastLine !== '') process.stderr.write('\n');
   };
+}
+
+/** "waiting: the service asked to slow down (until 14:02:10)", the first sentence of a rate-limit wait. */
+function rateLimitWords(message: string): string {
+  const first = /^Waiting: [^.]*\)/.exec(message)?.[0] ?? message;
+  return first.charAt(0).toLowerCase() + first.slice(1);
+}
+
+/**
+ * While a purchase is being sent: one line on stderr each time the service asks to slow down
+ * (the POST is sent again by itself, as the same purchase, once the wait is over).
+ */
+export function sayRateLimitWaits(purchases: PurchaseService, id: string, command: string): () => void {
+  let said: number | undefined;
+  return purchases.onUpdate((record) => {
+    if (record.id !== id || record.state !== 'not_sent' || record.error?.code !== 'rate_limited' || record.nextCheckAt === said) return;
+    said = record.nextCheckAt;
+    process.stderr.write(`titledesk ${command}: ${rateLimitWords(record.error.message)}; it is sent again then, as the same purchase.\n`);
+  });
 }
 
 /** Waits for a purchase the poller is following to settle, showing its progress meanwhile. */

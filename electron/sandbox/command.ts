@@ -14,8 +14,9 @@ Options:
   --print-config        print the configuration as one JSON line first
   --token-ttl S         access token lifetime in seconds (default 3600)
   --control             enable the /_sandbox/ control API (log, stats, purchases, faults)
-  --fault T:K[:N]       inject a fault: T token|purchase|result, K status500|status503|status504|drop|latency,
-                        N the number of requests (default: until cleared); repeatable
+  --fault T:K[:N[:S]]   inject a fault: T token|purchase|result, K status429|status500|status503|status504|drop|latency,
+                        N the number of requests (default: until cleared), S the Retry-After seconds of a
+                        429 or 503 (default 1); repeatable
 ${sandboxFaultUsage}
   --seed N              data seed (default fixed)
   -h, --help            show this help`;
@@ -39,7 +40,7 @@ function integer(value: string | undefined, name: string, min: number, max: numb
 function faultsFrom(flags: readonly string[]): FaultRule[] {
   return flags.map((flag) => {
     const rule = parseFaultFlag(flag);
-    if (rule === undefined) throw new Error(`--fault ${JSON.stringify(flag)} is not target:kind[:count]`);
+    if (rule === undefined) throw new Error(`--fault ${JSON.stringify(flag)} is not target:kind[:count[:retry-after seconds]]`);
     return rule;
   });
 }

@@ -18,12 +18,28 @@ export interface HandlerDeps {
   readonly closing: AbortSignal;
 }
 
+/**
+ * The Retry-After header a fault asks for: seconds, an HTTP-date, or none. A date comes with the
+ * Date header of the same instant, as a server sends them: read together they give the wait exactly.
+ */
+function retryAfter(rule: FaultRule, fallbackSeconds: number): Record<string, string> {
+  const seconds = rule.retryAfterSeconds ?? fallbackSeconds;
+  if (rule.retryAfterForm === 'none') return {};
+  if (rule.retryAfterForm === 'date') {
+    const now = Date.now();
+    return { Date: new Date(now).toUTCString(), 'Retry-After': new Date(now + seconds * 1000).toUTCString() };
+  }
+  return { 'Retry-After': String(seconds) };
+}
+
 function faultReply(rule: FaultRule): Reply | undefined {
   switch (rule.kind) {
+    case 'status429':
+      return problemReply(429, 'Too Many Requests', 'Injected fault: slow down.', retryAfter(rule, 1));
     case 'status500':
       return problemReply(500, 'Internal Server Error', 'Injected fault.');
     case 'status503':
-      return problemReply(503, 'Service Unavailable', 'Injected fault: closed for maintenance.', { 'Retry-After': String(rule.retryAfterSeconds ?? 1) });
+      return problemReply(503, 'Service Unavailable', 'Injected fault: closed for maintenance.', retryAfter(rule, 1));
     case 'status504':
       return problemReply(504, 'Gateway Timeout', 'Injected fault: a downstream service timed out.');
     default:
@@ -39,7 +55,8 @@ function send(response: ServerResponse, reply: Reply): void {
 
 async function serve(request: IncomingMessage, chosen: Route, deps: HandlerDeps): Promise<{ reply: Reply; drop: boolean }> {
   const body = await readBody(request, bodyLimitBytes);
-  const fault = chosen.target === undefined ? undefined : deps.faults.take(chosen.target);
+  // A client is known by its access token: a limit per client counts each token's requests.
+  const fault = chosen.target === undefined ? undefined : deps.faults.take(chosen.target, request.headers.authorization ?? '');
   if (fault?.kind === 'latency') await sleep(fault.latencyMs ?? 1000, undefined, { signal: deps.closing });
   const injected = fault === undefined ? undefined : faultReply(fault);
   // A drop happens after the request has been processed: a purchase is then made and its answer lost.

@@ -99,3 +99,13 @@ export function parseRetryAfter(value: string | null | undefined, nowMs: number)
   const at = parseHttpDate(trimmed, nowMs);
   return at === undefined ? undefined : Math.max(0, at - nowMs);
 }
+
+/**
+ * Retry-After read against the answer's own Date header (RFC 9110 §10.2.3 counts an HTTP-date
+ * on the server's clock): a client whose clock is off still waits as long as the server meant.
+ * Without a valid Date header the date is read against `receivedAt`.
+ */
+export function retryAfterDelayMs(value: string | null | undefined, dateHeader: string | null | undefined, receivedAt: number): number | undefined {
+  const serverNow = dateHeader === null || dateHeader === undefined ? undefined : parseHttpDate(dateHeader, receivedAt);
+  return parseRetryAfter(value, serverNow ?? receivedAt);
+}

@@ -7,7 +7,7 @@ import { requireString, runCommand, UsageError, type CommandSpec } from '../comm
 import { purchaseStateWords } from '../../../shared/purchase-words.ts';
 import { newLocalId } from '../../core/purchases/local-id.ts';
 import type { CliContext } from '../cli-context.ts';
-import { followUntilSettled } from '../progress-line.ts';
+import { followUntilSettled, sayRateLimitWaits } from '../progress-line.ts';
 import { environmentLabel, exitCodeForRecord, printPurchase } from '../purchase-output.ts';
 
 interface PurchaseInput {
@@ -109,10 +109,11 @@ An IRI may start at /vars/ to mean the service's own variables (useful with the 
     const startedAt = Date.now();
     inProgress = newLocalId();
     const choice = { confirmed: input.confirmed, buyAgain: input.buyAgain, localId: inProgress, ...(input.address === undefined ? {} : { address: input.address }) };
+    const stopWaitLines = sayRateLimitWaits(purchases, inProgress, 'purchase');
     let record = await guardedCreate(deps, input.title, variables, options, choice).catch((error: unknown) => {
       if (error instanceof CoreError && error.code === 'confirmation_required') throw new CoreError(error.code, error.message, { detail: '(--confirm is that second confirmation)' });
       throw error;
-    });
+    }).finally(stopWaitLines);
     if (record.createdAt < startedAt) process.stderr.write(`titledesk purchase: every variable was bought within the reuse window (${String(deps.reuseDays)} days): nothing was sent; this is that purchase (--buy-again to buy it again).\n`);
     if (record.state === 'pending' && record.autoCheck) record = await followUntilSettled(purchases, record.id);
     printPurchase(record, purchases.getResult(record.id), flags.json, 'purchase', environmentLabel(context.environment));

@@ -3,13 +3,17 @@ import { freshnessSeconds } from '../../../shared/http/cache-control.ts';
 import { parseRetryAfter } from '../../../shared/http/retry-after.ts';
 import type { ApiResponse } from '../api/service-client-types.ts';
 import { describeStatus } from './failure-reason.ts';
+import { rateLimitedError, rateLimitWaitMs } from './rate-limit.ts';
 import { parsePurchaseResult, type ParsedResult } from './result-parse.ts';
 
 /** What one answer of the result resource means for the purchase. */
 export type PollOutcome =
   | { readonly kind: 'available'; readonly result: ParsedResult; readonly body: string }
-  /** 202: not before `waitMs` after the response arrived; undefined when the server gave no max-age. */
-  | { readonly kind: 'pending'; readonly waitMs: number | undefined }
+  /**
+   * 202: not before `waitMs` after the response arrived; undefined when the server gave no max-age.
+   * 429 too, with its wait and `note` to show meanwhile: not a failure, and never counted as one.
+   */
+  | { readonly kind: 'pending'; readonly waitMs: number | undefined; readonly note?: AppErrorData }
   /** Transient (500, 503, 504, network): retried within bounds; `waitMs` when the server advised one. */
   | { readonly kind: 'retry'; readonly error: AppErrorData; readonly waitMs: number | undefined }
   | { readonly kind: 'failed'; readonly error: AppErrorData };
@@ -24,6 +28,9 @@ function transient(response: ApiResponse, code: AppErrorData['code'], what: stri
   return { kind: 'retry', error: { code, message }, waitMs };
 }
 
+/** A 202 with max-age=0 (or a stale Age) is asked again a second later, not in a hot loop. */
+export const leastPollGapMs = 1_000;
+
 export function interpretResultResponse(response: ApiResponse): PollOutcome {
   switch (response.status) {
     case 200: {
@@ -34,7 +41,12 @@ export function interpretResultResponse(response: ApiResponse): PollOutcome {
     }
     case 202: {
       const seconds = freshnessSeconds(response.headers.get('cache-control'), response.headers.get('age'));
-      return { kind: 'pending', waitMs: seconds === undefined ? undefined : seconds * 1000 };
+      return { kind: 'pending', waitMs: seconds === undefined ? undefined : Math.max(leastPollGapMs, seconds * 1000) };
+    }
+    case 429: {
+      // "Not now": the purchase is still the service's; ask again once its wait is over.
+      const waitMs = rateLimitWaitMs(response);
+      return { kind: 'pending', waitMs, note: rateLimitedError(response.receivedAt + waitMs, true) };
     }
     case 400:
       return failed(response, 'bad_request', 'The service refused the result request');

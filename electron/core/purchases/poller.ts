@@ -6,7 +6,7 @@ import { fullJitterDelayMs, type RetryPolicy } from './backoff.ts';
 import type { Clock } from './clock.ts';
 import { JournalRefusals } from './journal-refusals.ts';
 import { appendExchange, sendExchange, type ExchangeResult } from './exchange.ts';
-import { interpretResultResponse, type PollOutcome } from './poll-outcome.ts';
+import { interpretResultResponse, leastPollGapMs, type PollOutcome } from './poll-outcome.ts';
 import type { RecordStore, SaveExtra } from './record-store.ts';
 import type { RequestSlots } from './request-slots.ts';
 import { sameOrigin } from './reference.ts';
@@ -241,7 +241,7 @@ export class Poller {
     if (outcome.kind === 'failed') return this.#finish(current, outcome.error, exchange, queued);
     if (outcome.kind === 'pending' && outcome.waitMs !== undefined) {
       this.#failures.delete(current.id);
-      return this.#wait(current, exchange, receivedAt + outcome.waitMs, outcome.waitMs, queued);
+      return this.#wait(current, exchange, receivedAt + outcome.waitMs, outcome.waitMs, queued, outcome.note);
     }
     const failures = (this.#failures.get(current.id) ?? 0) + 1;
     this.#failures.set(current.id, failures);
@@ -251,13 +251,15 @@ export class Poller {
       return this.#finish(current, { ...outcome.error, message: `${outcome.error.message}${attempts}` }, exchange, queued);
     }
     const advised = outcome.waitMs;
-    const delay = advised ?? fullJitterDelayMs(failures, retry, this.#options.random);
+    const jitter = fullJitterDelayMs(failures, retry, this.#options.random);
+    // A 202 without max-age is not asked again within a second either (no hot loop).
+    const delay = advised ?? (outcome.kind === 'pending' ? Math.max(leastPollGapMs, jitter) : jitter);
     return this.#wait(current, exchange, receivedAt + delay, advised, queued);
   }
 
-  #wait(current: PurchaseRecord, exchange: Exchange | undefined, nextCheckAt: number, advisedMs: number | undefined, queued: boolean): Promise<PurchaseRecord> {
+  #wait(current: PurchaseRecord, exchange: Exchange | undefined, nextCheckAt: number, advisedMs: number | undefined, queued: boolean, note?: AppErrorData): Promise<PurchaseRecord> {
     const advisedExchange = exchange === undefined || advisedMs === undefined ? exchange : { ...exchange, advisedWaitSeconds: advisedMs / 1000 };
-    const record: PurchaseRecord = { ...withExchange(current, advisedExchange), state: 'pending', error: undefined, nextCheckAt };
+    const record: PurchaseRecord = { ...withExchange(current, advisedExchange), state: 'pending', error: note, nextCheckAt };
     // Either on disk before the next GET is scheduled, or (queued) committed by #poll before that
     // GET leaves, or held while the journal gives a later next check: a restart never polls
     // earlier than this answer advised.

@@ -46,8 +46,8 @@ export interface PurchaseSenderOptions {
  */
 export class PurchaseSender {
   readonly #options: PurchaseSenderOptions;
-  /** Intents whose POST is in flight in this process: resume must not touch them. */
-  readonly #submitting = new Set<string>();
+  /** Intents whose POST is in flight (or waits out a 429) in this process: resume must not touch them. */
+  readonly #submitting = new Map<string, Promise<PurchaseRecord>>();
 
   constructor(options: PurchaseSenderOptions) {
     this.#options = options;
@@ -91,7 +91,10 @@ export class PurchaseSender {
   /** "Send now" (`buyAgain` false) or "Buy again" (true): the record goes out once more. */
   async resend(id: string, buyAgain: boolean): Promise<PurchaseRecord> {
     const record = this.#require(id);
-    if (this.#submitting.has(id)) throw new CoreError('validation', 'This purchase is being sent already.');
+    // "Send now" of a purchase already going out (or waiting out a 429) joins that send: never a second POST.
+    const sending = this.#submitting.get(id);
+    if (sending !== undefined && !buyAgain) return sending;
+    if (sending !== undefined) throw new CoreError('validation', 'This purchase is being sent already.');
     const refusal = sendableReason(record, buyAgain);
     if (refusal !== undefined) throw new CoreError('validation', refusal);
     const environment = this.#options.environmentOf(record.environmentId);
@@ -152,15 +155,17 @@ export class PurchaseSender {
     return this.#options.store.save(reopened, 'full');
   }
 
-  async #submit(environment: PurchaseEnvironment, intent: PurchaseRecord): Promise<PurchaseRecord> {
-    this.#submitting.add(intent.id);
-    try {
-      const saved = await this.#options.submitter.submit(environment, intent);
+  #submit(environment: PurchaseEnvironment, intent: PurchaseRecord): Promise<PurchaseRecord> {
+    const work = this.#options.submitter.submit(environment, intent).then((saved) => {
       if (saved.state === 'pending' && saved.autoCheck) this.#options.poller.follow(saved);
       return saved;
-    } finally {
+    });
+    this.#submitting.set(intent.id, work);
+    const forget = (): void => {
       this.#submitting.delete(intent.id);
-    }
+    };
+    work.then(forget, forget);
+    return work;
   }
 
   #stamp(): { sender?: string } {

@@ -1,6 +1,7 @@
 import type { AppErrorData } from '../../../shared/errors.ts';
 import type { PurchaseRecord } from '../../../shared/purchase.ts';
 import { appendExchange, type ExchangeResult } from './exchange.ts';
+import { rateLimitedError } from './rate-limit.ts';
 import type { RecordStore } from './record-store.ts';
 import type { ResultRef } from './reference.ts';
 import { needsSignIn, waitingForSignIn } from './sign-in.ts';
@@ -67,5 +68,18 @@ export function applySubmitResult(store: RecordStore, intent: PurchaseRecord, re
     }
     case 'failed':
       return fail(store, record, outcome.error, outcome.ref);
+    case 'rate_limited': {
+      // Not taken: not sent as far as money goes, with the time before which it must not go again.
+      const exchange = { ...result.exchange, advisedWaitSeconds: outcome.waitMs / 1000 };
+      const waiting: PurchaseRecord = {
+        ...current,
+        timeline: appendExchange(current.timeline, exchange),
+        state: 'not_sent',
+        sendingAt: undefined,
+        nextCheckAt: outcome.retryAt,
+        error: rateLimitedError(outcome.retryAt, false),
+      };
+      return store.saveSoon(waiting, 'full');
+    }
   }
 }

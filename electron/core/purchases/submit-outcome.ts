@@ -3,6 +3,7 @@ import { parseRetryAfter } from '../../../shared/http/retry-after.ts';
 import type { ApiResponse } from '../api/service-client-types.ts';
 import { errorCodeForStatus } from '../api/status-error.ts';
 import { describeStatus } from './failure-reason.ts';
+import { rateLimitWaitMs } from './rate-limit.ts';
 import { resolveLocation, type ResultRef } from './reference.ts';
 import { parsePurchaseResult, type ParsedResult } from './result-parse.ts';
 
@@ -10,7 +11,9 @@ import { parsePurchaseResult, type ParsedResult } from './result-parse.ts';
 export type SubmitOutcome =
   | { readonly kind: 'pending'; readonly ref: ResultRef; readonly nextCheckAt: number; readonly advisedWaitSeconds?: number }
   | { readonly kind: 'available'; readonly result: ParsedResult; readonly body: string; readonly ref?: ResultRef }
-  | { readonly kind: 'failed'; readonly error: AppErrorData; readonly ref?: ResultRef };
+  | { readonly kind: 'failed'; readonly error: AppErrorData; readonly ref?: ResultRef }
+  /** 429: not taken, to be sent again as the same purchase no sooner than `retryAt`. */
+  | { readonly kind: 'rate_limited'; readonly retryAt: number; readonly waitMs: number };
 
 function accepted(response: ApiResponse, ref: ResultRef | undefined): SubmitOutcome {
   if (ref === undefined) {
@@ -36,6 +39,11 @@ export function interpretSubmitResponse(response: ApiResponse, requestUrl: URL, 
     const known = ref ?? contentLocation;
     if (!parsed.ok) return { kind: 'failed', error: { code: 'protocol', message: parsed.message }, ...(known ? { ref: known } : {}) };
     return { kind: 'available', result: parsed.result, body: response.body, ...(known ? { ref: known } : {}) };
+  }
+  // 429 is "not now": the purchase was not accepted, so it is neither failed nor charged.
+  if (response.status === 429) {
+    const waitMs = rateLimitWaitMs(response);
+    return { kind: 'rate_limited', retryAt: response.receivedAt + waitMs, waitMs };
   }
   if (response.status === 303 || ((response.status === 201 || response.status === 202) && location !== null)) {
     return accepted(response, ref);

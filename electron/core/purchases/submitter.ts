@@ -6,6 +6,7 @@ import type { PurchaseEnvironment } from './poller.ts';
 import { formatPrefer } from './prefer.ts';
 import { buildPurchaseRequest } from './purchase-request.ts';
 import type { RecordStore } from './record-store.ts';
+import { rateLimitedError, sendNotBefore } from './rate-limit.ts';
 import { appendRescue } from './rescue-file.ts';
 import { resolveLocation } from './reference.ts';
 import type { RequestSlots } from './request-slots.ts';
@@ -34,7 +35,40 @@ export class Submitter {
     this.#options = options;
   }
 
+  /**
+   * Sends the intent, and after a 429 sends it again as the same purchase once the service's
+   * wait is over (never sooner, however it was asked to go: a click, a start, a batch). Resolves
+   * with the service's answer, or with the record still waiting when TitleDesk closes.
+   */
   async submit(environment: PurchaseEnvironment, intent: PurchaseRecord): Promise<PurchaseRecord> {
+    let current = intent;
+    for (;;) {
+      if (sendNotBefore(current, this.#options.clock.now()) !== undefined) {
+        const reopened = await this.#waitOut(current);
+        if (reopened === undefined) return this.#options.store.get(intent.id) ?? current;
+        current = reopened;
+      }
+      const answered = await this.#submitOnce(environment, current);
+      if (answered.state !== 'not_sent' || sendNotBefore(answered, this.#options.clock.now()) === undefined) return answered;
+      current = answered;
+    }
+  }
+
+  /**
+   * Waits (journaled as not sent, with its time) until the service's wait is over, then reopens
+   * the intent to go out. Undefined when it must not go: closing, or meanwhile discarded or sent.
+   */
+  async #waitOut(record: PurchaseRecord): Promise<PurchaseRecord | undefined> {
+    const { store, clock, signal } = this.#options;
+    const until = sendNotBefore(record, clock.now()) ?? clock.now();
+    const waiting = record.state === 'not_sent' ? record : await store.saveSoon({ ...record, state: 'not_sent', sendingAt: undefined, error: rateLimitedError(until, false) }, 'full');
+    if (!(await sleepUntil(clock, until, signal))) return undefined;
+    const now = store.get(record.id) ?? waiting;
+    if (now.state !== 'not_sent' || now.error?.code !== 'rate_limited') return undefined;
+    return store.saveSoon({ ...now, state: 'submitting', sendingAt: undefined, error: undefined }, 'full');
+  }
+
+  async #submitOnce(environment: PurchaseEnvironment, intent: PurchaseRecord): Promise<PurchaseRecord> {
     const { store, clock } = this.#options;
     if (intent.titleNumber === undefined) throw new CoreError('validation', 'This purchase has no title number, so it cannot be sent.');
     const baseUrl = environment.client.baseUrl;
@@ -99,4 +133,20 @@ export class Submitter {
       { cause: error },
     );
   }
+}
+
+/** Resolves true at `until` (on the injected clock), false at once when `signal` aborts. */
+function sleepUntil(clock: Clock, until: number, signal: AbortSignal): Promise<boolean> {
+  if (signal.aborted) return Promise.resolve(false);
+  return new Promise((resolve) => {
+    const onAbort = (): void => {
+      timer.cancel();
+      resolve(false);
+    };
+    const timer = clock.setTimer(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve(true);
+    }, Math.max(0, until - clock.now()));
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
 }

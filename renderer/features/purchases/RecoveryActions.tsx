@@ -22,7 +22,8 @@ function NotSent({ record }: { readonly record: PurchaseRecord }) {
   const resolve = useResolvePurchaseMutation();
   return (
     <div className="purchase-problem" role="note">
-      <p>This purchase was never sent, so nothing was charged.</p>
+      {/* A 429 is "not now": the service did not take it, and TitleDesk sends it again itself when the wait is over. */}
+      <p>{record.error?.code === 'rate_limited' ? 'The service asked TitleDesk to slow down and did not take this purchase, so nothing was charged. It is sent again by itself, as the same purchase, when the wait is over.' : 'This purchase was never sent, so nothing was charged.'}</p>
       {record.error === undefined ? null : <p className="error-detail">{record.error.message}</p>}
       {record.imported === true ? <p className="muted">Imported from another machine: it is not sent from here.</p> : (
         <>
