@@ -1,5 +1,6 @@
 import type { BatchItem, BatchTenure } from '../../../shared/batch.ts';
 import type { CatalogVariable } from '../../../shared/catalog.ts';
+import type { ErrorCode } from '../../../shared/errors.ts';
 import type { Money } from '../../../shared/purchase.ts';
 import type { EnvironmentSession } from '../api/environment-session.ts';
 import { CoreError } from '../errors.ts';
@@ -19,8 +20,15 @@ export interface PlanOptions {
   readonly lookups?: number;
 }
 
-/** Failures that are about the environment, not the row: the whole preview stops with them. */
-const environmentCodes = new Set(['credentials_missing', 'invalid_grant', 'invalid_client', 'unauthorized', 'auth_unavailable']);
+/**
+ * Failures that are about the environment, not the row: the whole preview stops with them. The
+ * address provider's account errors are among them: every row would meet the same refusal.
+ */
+const environmentCodes = new Set<ErrorCode>([
+  'credentials_missing', 'invalid_grant', 'invalid_client', 'unauthorized', 'auth_unavailable',
+  'provider_unknown_key', 'provider_key_expired', 'provider_out_of_credit', 'provider_limit_reached',
+  'provider_surge_protection', 'provider_origin_refused', 'provider_service_refused',
+]);
 
 function blankItem(index: number, row: number, input: Record<string, string>): BatchItem {
   return {
