@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * What the built-in Sandbox is told to simulate, for demos (Settings → Sandbox, the CLI's
- * sandbox and web commands): an outage, slow answers, timeouts. Each applies to the purchase
+ * sandbox and web commands): an outage, slow answers, timeouts, a rate limit. Each applies to the purchase
  * and result requests of the Data Purchase Service, never to sign-in, until it is turned off;
  * where several are on, a request meets the strongest (timeouts, then the outage, then delay).
  */
@@ -13,6 +13,8 @@ export const sandboxFaultsSchema = z.strictObject({
   slow: z.strictObject({ delayMs: z.int().min(100).max(20_000) }).nullable(),
   /** Answers later than TitleDesk waits for one (its limit is 30 s a request). */
   timeouts: z.boolean(),
+  /** Each client may make this many requests a second; the rest answer 429 with Retry-After 1. Absent: off. */
+  rateLimit: z.strictObject({ perSecond: z.int().min(1).max(100) }).nullable().optional(),
 });
 export type SandboxFaults = z.infer<typeof sandboxFaultsSchema>;
 
@@ -22,7 +24,7 @@ export const noSandboxFaults: SandboxFaults = { outage: null, slow: null, timeou
 export const simulatedTimeoutMs = 35_000;
 
 export function anySandboxFault(faults: SandboxFaults): boolean {
-  return faults.outage !== null || faults.slow !== null || faults.timeouts;
+  return faults.outage !== null || faults.slow !== null || faults.timeouts || (faults.rateLimit ?? null) !== null;
 }
 
 /** The faults in words, for the banner and the CLI: "an outage (503, Retry-After 5 s), slow answers (2,000 ms)". */
@@ -31,6 +33,7 @@ export function describeSandboxFaults(faults: SandboxFaults): string {
     ...(faults.timeouts ? ['timeouts (answers after 35 s)'] : []),
     ...(faults.outage === null ? [] : [`an outage (503, Retry-After ${String(faults.outage.retryAfterSeconds)} s)`]),
     ...(faults.slow === null ? [] : [`slow answers (${faults.slow.delayMs.toLocaleString('en-GB')} ms)`]),
+    ...(faults.rateLimit === null || faults.rateLimit === undefined ? [] : [`a rate limit (${String(faults.rateLimit.perSecond)} requests a second, then 429)`]),
   ];
   return parts.length === 0 ? 'nothing' : parts.join(', ');
 }

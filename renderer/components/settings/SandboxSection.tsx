@@ -9,7 +9,11 @@ interface Draft {
   slow: boolean;
   delayMs: string;
   timeouts: boolean;
+  rateLimit: boolean;
+  perSecond: string;
 }
+
+type AmountField = 'retryAfterSeconds' | 'delayMs' | 'perSecond';
 
 function draftOf(faults: SandboxFaults): Draft {
   return {
@@ -18,21 +22,25 @@ function draftOf(faults: SandboxFaults): Draft {
     slow: faults.slow !== null,
     delayMs: String(faults.slow?.delayMs ?? 3000),
     timeouts: faults.timeouts,
+    rateLimit: (faults.rateLimit ?? null) !== null,
+    perSecond: String(faults.rateLimit?.perSecond ?? 2),
   };
 }
 
 /** The switches the draft stands for, or why a number is refused (only switches that are on are checked). */
-function parse(draft: Draft): { ok: true; faults: SandboxFaults } | { ok: false; field: 'retryAfterSeconds' | 'delayMs'; message: string } {
+function parse(draft: Draft): { ok: true; faults: SandboxFaults } | { ok: false; field: AmountField; message: string } {
   const whole = (text: string): number => (/^\s*[0-9]+\s*$/.test(text) ? Number(text) : Number.NaN);
   const parsed = sandboxFaultsSchema.safeParse({
     outage: draft.outage ? { retryAfterSeconds: whole(draft.retryAfterSeconds) } : null,
     slow: draft.slow ? { delayMs: whole(draft.delayMs) } : null,
     timeouts: draft.timeouts,
+    rateLimit: draft.rateLimit ? { perSecond: whole(draft.perSecond) } : null,
   });
   if (parsed.success) return { ok: true, faults: parsed.data };
-  return parsed.error.issues[0]?.path[0] === 'outage'
-    ? { ok: false, field: 'retryAfterSeconds', message: 'Enter whole seconds from 1 to 600.' }
-    : { ok: false, field: 'delayMs', message: 'Enter whole milliseconds from 100 to 20,000.' };
+  const where = parsed.error.issues[0]?.path[0];
+  if (where === 'outage') return { ok: false, field: 'retryAfterSeconds', message: 'Enter whole seconds from 1 to 600.' };
+  if (where === 'rateLimit') return { ok: false, field: 'perSecond', message: 'Enter a whole number of requests from 1 to 100.' };
+  return { ok: false, field: 'delayMs', message: 'Enter whole milliseconds from 100 to 20,000.' };
 }
 
 /**
@@ -49,7 +57,7 @@ export function SandboxSection() {
 function SandboxForm({ current }: { readonly current: SandboxFaults }) {
   const id = useId();
   const [draft, setDraft] = useState(() => draftOf(current));
-  const [refusal, setRefusal] = useState<{ field: 'retryAfterSeconds' | 'delayMs'; message: string } | undefined>();
+  const [refusal, setRefusal] = useState<{ field: AmountField; message: string } | undefined>();
   const apply = useSetSandboxFaultsMutation();
   const change = (next: Partial<Draft>): void => {
     setDraft({ ...draft, ...next });
@@ -66,7 +74,7 @@ function SandboxForm({ current }: { readonly current: SandboxFaults }) {
     apply.mutate(parsed.faults);
   }
 
-  const errorOf = (field: 'retryAfterSeconds' | 'delayMs') => (refusal?.field === field ? refusal.message : undefined);
+  const errorOf = (field: AmountField) => (refusal?.field === field ? refusal.message : undefined);
   return (
     <form className="sandbox-faults" aria-label="Sandbox simulation" onSubmit={submit} noValidate>
       <p className="field-hint">
@@ -90,6 +98,12 @@ function SandboxForm({ current }: { readonly current: SandboxFaults }) {
         title="Timeouts: answer after 35 s, later than TitleDesk waits (a purchase sent then has an unknown outcome)"
         on={draft.timeouts}
         onToggle={(timeouts) => { change({ timeouts }); }}
+      />
+      <FaultSwitch
+        title="Rate limit: answer 429 Too Many Requests (Retry-After 1 s) past so many requests a second"
+        on={draft.rateLimit}
+        onToggle={(rateLimit) => { change({ rateLimit }); }}
+        amount={{ id: `${id}-rate`, label: 'requests a second allowed', value: draft.perSecond, error: errorOf('perSecond'), onChange: (perSecond) => { change({ perSecond }); } }}
       />
       <div className="form-actions">
         <button type="submit" className="button-primary" disabled={apply.isPending}>Apply</button>
