@@ -65,7 +65,7 @@ describe('backups of the journal', () => {
     const bought = nextPurchase();
     const kept = await first.waitForSettled((await first.create(h.env, bought.title, [bought.variable])).id);
     await first.close();
-    const { backups } = first.backups();
+    const { backups } = await first.backups();
     expect(backups).toHaveLength(1);
     expect(backups[0]?.name).toMatch(/^purchases-\d{4}-\d{2}-\d{2}\.sqlite$/);
 
@@ -74,8 +74,8 @@ describe('backups of the journal', () => {
     const later = nextPurchase();
     await second.waitForSettled((await second.create(h.env, later.title, [later.variable])).id);
     expect(second.list()).toHaveLength(2);
-    second.restoreBackup(backups[0]?.name ?? '');
-    expect(() => second.restoreBackup('purchases-1999-01-01.sqlite')).toThrow();
+    await second.restoreBackup(backups[0]?.name ?? '');
+    await expect(second.restoreBackup('purchases-1999-01-01.sqlite')).rejects.toThrow();
     await second.close();
 
     const third = h.newService({ dataDir });

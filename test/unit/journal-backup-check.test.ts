@@ -37,7 +37,7 @@ describe('checking backups before they are offered or restored', () => {
   it('lists a backup whose first 4,000 bytes were overwritten as damaged, and a sound one as sound', async () => {
     const { damaged } = await twoBackups();
     overwriteStart(damaged);
-    const listed = listBackups(dir);
+    const listed = await listBackups(dir);
     expect(listed.map((backup) => [backup.name, backup.damaged === undefined])).toEqual([
       ['purchases-2026-11-21.sqlite', false],
       ['purchases-2026-11-20.sqlite', true],
@@ -50,9 +50,9 @@ describe('checking backups before they are offered or restored', () => {
   it('refuses to restore a damaged backup with a clear error, and restores a sound one', async () => {
     const { damaged } = await twoBackups();
     overwriteStart(damaged);
-    expect(() => requestRestore(dir, 'purchases-2026-11-21.sqlite')).toThrow(/purchases-2026-11-21\.sqlite is damaged .* cannot be restored; choose another backup/);
+    await expect(requestRestore(dir, 'purchases-2026-11-21.sqlite')).rejects.toThrow(/purchases-2026-11-21\.sqlite is damaged .* cannot be restored; choose another backup/);
     expect(readdirSync(dir)).not.toContain('restore-backup.json');
-    expect(requestRestore(dir, 'purchases-2026-11-20.sqlite').name).toBe('purchases-2026-11-20.sqlite');
+    expect((await requestRestore(dir, 'purchases-2026-11-20.sqlite')).name).toBe('purchases-2026-11-20.sqlite');
     const journal = new PurchaseJournal(dir);
     expect(journal.notices.map((notice) => notice.kind)).toEqual(['restored']);
     expect(journal.search({ limit: 100 })).toHaveLength(40);
@@ -64,7 +64,7 @@ describe('checking backups before they are offered or restored', () => {
     const journal = new PurchaseJournal(dir);
     journal.insert(settledRecord(99));
     journal.close();
-    expect(requestRestore(dir, 'purchases-2026-11-21.sqlite').name).toBe('purchases-2026-11-21.sqlite');
+    expect((await requestRestore(dir, 'purchases-2026-11-21.sqlite')).name).toBe('purchases-2026-11-21.sqlite');
     overwriteStart(damaged);
     const reopened = new PurchaseJournal(dir);
     expect(reopened.notices.map((notice) => notice.kind)).toEqual(['restore_refused']);
@@ -73,10 +73,10 @@ describe('checking backups before they are offered or restored', () => {
     reopened.close();
   });
 
-  it('lists a file that is not a database at all as damaged', () => {
+  it('lists a file that is not a database at all as damaged', async () => {
     mkdirSync(join(dir, 'backups'));
     writeFileSync(join(dir, 'backups', 'purchases-2020-01-01.sqlite'), 'old');
-    const listed = listBackups(dir);
+    const listed = await listBackups(dir);
     expect(listed.map((backup) => backup.name)).toEqual(['purchases-2020-01-01.sqlite']);
     expect(listed[0]?.damaged).toMatch(/not a database/);
   });

@@ -97,7 +97,7 @@ describe('journal backups', () => {
     expect(await backUpJournal(journal.database, dir, now + 60_000, false)).toBeUndefined();
     expect(await backUpJournal(journal.database, dir, now + 120_000, true)).toMatch(/purchases-2026-11-22\.sqlite$/);
     journal.close();
-    const names = listBackups(dir).map((backup) => backup.name);
+    const names = (await listBackups(dir)).map((backup) => backup.name);
     expect(names).toHaveLength(7);
     expect(names[0]).toBe('purchases-2026-11-22.sqlite');
     expect(names.at(-1)).toBe('purchases-2020-01-04.sqlite');

@@ -1,9 +1,9 @@
 import { copyFileSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { backup, DatabaseSync } from 'node:sqlite';
+import { backup, type DatabaseSync } from 'node:sqlite';
 import type { BackupInfo, JournalNotice } from '../../../shared/journal.ts';
 import { CoreError } from '../errors.ts';
+import { backupProblem, backupProblemNow } from './backup-check.ts';
 import { createPrivateFile, makePrivateFolder, privateFileMode } from '../files/private-files.ts';
 
 /**
@@ -31,45 +31,18 @@ export function backupPaths(dataDir: string): string[] {
   return readdirSync(dir).filter((name) => namePattern.test(name)).sort().reverse().map((name) => join(dir, name));
 }
 
-/** A backup opened as it is on disk: immutable, so that reading it writes no -wal or -shm beside it. */
-export function openBackupReadOnly(path: string): DatabaseSync {
-  return new DatabaseSync(`${pathToFileURL(path).href}?immutable=1`, { readOnly: true });
-}
+export { openBackupReadOnly } from './backup-check.ts';
 
-const checked = new Map<string, { mtimeMs: number; size: number; problem: string | undefined }>();
-
-/**
- * What is wrong with a backup, or undefined when SQLite's integrity check finds it sound: a
- * damaged backup put in place would only be found damaged at the next start, after the journal
- * it replaced was moved aside. Remembered per file until it changes (a check reads every page).
- */
-export function backupProblem(path: string, fresh = false): string | undefined {
-  const stat = statSync(path);
-  const known = checked.get(path);
-  if (!fresh && known?.mtimeMs === stat.mtimeMs && known.size === stat.size) return known.problem;
-  let problem: string | undefined;
-  try {
-    const db = openBackupReadOnly(path);
-    try {
-      const rows = db.prepare('PRAGMA integrity_check(1)').all();
-      const first = rows[0] === undefined ? undefined : Object.values(rows[0])[0];
-      problem = first === 'ok' ? undefined : typeof first === 'string' ? first : 'the integrity check gave no answer';
-    } finally {
-      db.close();
-    }
-  } catch (error) {
-    problem = error instanceof Error ? error.message : String(error);
-  }
-  checked.set(path, { mtimeMs: stat.mtimeMs, size: stat.size, problem });
-  return problem;
-}
-
-export function listBackups(dataDir: string): BackupInfo[] {
-  return backupPaths(dataDir).map((path) => {
+/** The backups, newest first, each checked (backup-check.ts): a damaged one is listed as damaged. */
+export async function listBackups(dataDir: string): Promise<BackupInfo[]> {
+  const listed: BackupInfo[] = [];
+  // One at a time: each check reads the whole file.
+  for (const path of backupPaths(dataDir)) {
     const stat = statSync(path);
-    const problem = backupProblem(path);
-    return { name: basename(path), createdAt: stat.mtimeMs, bytes: stat.size, ...(problem === undefined ? {} : { damaged: problem }) };
-  });
+    const problem = await backupProblem(path);
+    listed.push({ name: basename(path), createdAt: stat.mtimeMs, bytes: stat.size, ...(problem === undefined ? {} : { damaged: problem }) });
+  }
+  return listed;
 }
 
 /** Today's backup; `force` replaces one already made today (at quit). Returns its path. */
@@ -83,13 +56,13 @@ export async function backUpJournal(db: DatabaseSync, dataDir: string, now: numb
   createPrivateFile(partial);
   await backup(db, partial);
   renameSync(partial, target);
-  for (const old of listBackups(dataDir).slice(keep)) rmSync(join(dir, old.name), { force: true });
+  for (const old of backupPaths(dataDir).slice(keep)) rmSync(old, { force: true });
   return target;
 }
 
 /** Asks for a backup to replace the journal at the next start. */
-export function requestRestore(dataDir: string, name: string): BackupInfo {
-  const chosen = listBackups(dataDir).find((item) => item.name === name);
+export async function requestRestore(dataDir: string, name: string): Promise<BackupInfo> {
+  const chosen = (await listBackups(dataDir)).find((item) => item.name === name);
   if (chosen === undefined) throw new CoreError('not_found', `There is no backup named ${name}.`);
   if (chosen.damaged !== undefined) {
     throw new CoreError('journal', `The backup ${name} is damaged (${chosen.damaged}) and cannot be restored; choose another backup.`);
@@ -112,7 +85,7 @@ export function applyRequestedRestore(dataDir: string, journalPath: string, now:
   rmSync(marker, { force: true });
   if (typeof name !== 'string' || !namePattern.test(name) || !existsSync(join(backupDir(dataDir), name))) return undefined;
   // Checked again: the file may have been damaged since it was chosen. The journal stays as it is.
-  const problem = backupProblem(join(backupDir(dataDir), name), true);
+  const problem = backupProblemNow(join(backupDir(dataDir), name));
   if (problem !== undefined) {
     return { kind: 'restore_refused', message: `The backup ${name} was not restored: it is damaged (${problem}). The journal was left as it was.`, path: join(backupDir(dataDir), name) };
   }

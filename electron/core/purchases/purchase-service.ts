@@ -286,12 +286,13 @@ export class PurchaseService {
     return importHistory(this.#store, document);
   }
 
-  backups(): { folder: string; backups: BackupInfo[] } {
-    return { folder: backupDir(this.#options.dataDir), backups: listBackups(this.#options.dataDir) };
+  /** Each backup checked off the main thread: a damaged one is listed as damaged (journal-backup.ts). */
+  async backups(): Promise<{ folder: string; backups: BackupInfo[] }> {
+    return { folder: backupDir(this.#options.dataDir), backups: await listBackups(this.#options.dataDir) };
   }
 
-  /** "Restore from backup": done at the next start, before the journal is opened. */
-  restoreBackup(name: string): BackupInfo {
+  /** "Restore from backup": done at the next start, before the journal is opened; a damaged backup is refused. */
+  restoreBackup(name: string): Promise<BackupInfo> {
     return requestRestore(this.#options.dataDir, name);
   }
 
