@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { errorCodeSchema } from './errors.ts';
 import { purchaseStateSchema } from './purchase.ts';
 
 /**
@@ -22,6 +23,8 @@ export const sendAllReportSchema = z.object({
     purchaseId: z.string().optional(),
     /** Why it was not sent, refused or left unknown. */
     reason: z.string().optional(),
+    /** Set when TitleDesk itself held it back before its POST (budget_exceeded: a budget would be broken). */
+    code: errorCodeSchema.optional(),
   })),
 });
 export type SendAllReport = z.infer<typeof sendAllReportSchema>;

@@ -1,6 +1,6 @@
 import type { SendAllReport } from '../../shared/send-all.ts';
 import type { PurchaseRecord } from '../../shared/purchase.ts';
-import { exitCodes, type ExitCode } from './exit-codes.ts';
+import { exitCodeFor, exitCodes, type ExitCode } from './exit-codes.ts';
 import { exitCodeForRecord } from './purchase-output.ts';
 
 function plural(count: number, one: string, many: string): string {
@@ -29,10 +29,13 @@ const precedence: readonly ExitCode[] = [exitCodes.unavailable, exitCodes.reject
 
 /**
  * 0 only when the service took every one; otherwise the code each purchase would have on its own
- * (5 unknown outcome or no connection, 4 refused, 3 credentials), the most urgent first.
+ * (5 unknown outcome or no connection, 4 refused, 3 credentials, 6 held back by a budget), the
+ * most urgent first.
  */
 export function exitCodeForSendAll(report: SendAllReport, recordOf: (id: string) => PurchaseRecord | undefined): ExitCode {
   const codes = new Set(report.purchases.map((entry) => {
+    // Held back before its POST (a budget): that reason's code, not the record's.
+    if (entry.code !== undefined) return exitCodeFor(entry.code);
     const record = recordOf(entry.id);
     // Still "submitting" after its send: the request may have reached the service.
     if (record === undefined || record.state === 'submitting') return exitCodes.unavailable;

@@ -21,6 +21,7 @@ import { purchaseEnvironment, resolvePurchaseEnvironment } from './purchase-envi
 import { registerSender } from './sender-presence.ts';
 import { BatchService } from '../batch/batch-service.ts';
 import { SpendingLedger } from '../spending/ledger.ts';
+import { admitResend } from '../spending/guarded-resend.ts';
 import { SpendingGuard } from '../spending/spending-guard.ts';
 import { batchHandlers } from '../router/batch-handlers.ts';
 import { presetHandlers } from '../router/preset-handlers.ts';
@@ -129,6 +130,9 @@ export async function createCore(options: CoreOptions): Promise<TitleDeskCore> {
     batcher.push(record);
   });
   const spending = new SpendingGuard({ ledger: new SpendingLedger(purchases.journalPath), settings: () => environments.purchasing() });
+  purchases.guardResends((record) => {
+    admitResend(spending, record);
+  });
   const batches = new BatchService({
     journalPath: purchases.journalPath,
     purchases,

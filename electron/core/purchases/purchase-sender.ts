@@ -49,8 +49,15 @@ export class PurchaseSender {
   /** Intents whose POST is in flight (or waits out a 429) in this process: resume must not touch them. */
   readonly #submitting = new Map<string, Promise<PurchaseRecord>>();
 
+  /** Admits each purchase going out again (the spending guard); throws to refuse it, before anything is sent. */
+  #gate: (record: PurchaseRecord) => void = () => undefined;
+
   constructor(options: PurchaseSenderOptions) {
     this.#options = options;
+  }
+
+  guardResends(gate: (record: PurchaseRecord) => void): void {
+    this.#gate = gate;
   }
 
   isSubmitting(id: string): boolean {
@@ -146,11 +153,19 @@ export class PurchaseSender {
     const environment = this.#options.environmentOf(record.environmentId);
     if (environment === undefined || record.titleNumber === undefined || this.#submitting.has(record.id)) return false;
     if (!withinAutoSendWindow(record, this.#options.clock.now(), this.#options.autoSendMinutes())) return false;
-    void this.#options.track(this.#submit(environment, this.#reopen(record))).catch(() => undefined);
+    let reopened: PurchaseRecord;
+    try {
+      reopened = this.#reopen(record);
+    } catch {
+      // Refused by the spending guard: it stays not sent, for a person to decide.
+      return false;
+    }
+    void this.#options.track(this.#submit(environment, reopened)).catch(() => undefined);
     return true;
   }
 
   #reopen(record: PurchaseRecord): PurchaseRecord {
+    this.#gate(record);
     const reopened: PurchaseRecord = { ...record, state: 'submitting', sendingAt: undefined, ...this.#stamp(), error: undefined, autoCheck: record.options.fireAndForget !== true };
     return this.#options.store.save(reopened, 'full');
   }

@@ -165,6 +165,11 @@ export class PurchaseService {
     return this.#sender.create(environment, titleNumber, variables, options, localId, context);
   }
 
+  /** Every purchase going out again is first admitted by `gate` (the spending guard), which throws to refuse it. */
+  guardResends(gate: (record: PurchaseRecord) => void): void {
+    this.#sender.guardResends(gate);
+  }
+
   /** "Send now": a purchase that was certainly never sent goes out, once. */
   send(id: string): Promise<PurchaseRecord> {
     this.#assertOpen();

@@ -1,5 +1,6 @@
 import type { PurchaseRecord } from '../../../shared/purchase.ts';
 import type { SendAllReport } from '../../../shared/send-all.ts';
+import { CoreError } from '../errors.ts';
 
 type Entry = SendAllReport['purchases'][number];
 type Outcome = 'sent' | 'refused' | 'unknown' | 'notSent';
@@ -24,9 +25,10 @@ function outcomeOf(state: PurchaseRecord['state']): Outcome {
   }
 }
 
+/** A send refused before its POST (a budget, a check) says why; otherwise the record's own reason. */
 function reasonOf(record: PurchaseRecord | undefined, error: unknown): string | undefined {
-  if (record?.error !== undefined) return record.error.message;
-  return error instanceof Error ? error.message : undefined;
+  if (error instanceof Error) return error.message;
+  return record?.error?.message;
 }
 
 /**
@@ -41,6 +43,7 @@ export function reportEntry(id: string, record: PurchaseRecord | undefined, erro
     state,
     ...(record?.purchaseId === undefined ? {} : { purchaseId: record.purchaseId }),
     ...(reason === undefined ? {} : { reason }),
+    ...(error instanceof CoreError ? { code: error.code } : {}),
   };
 }
 

@@ -19,6 +19,7 @@ export interface PeriodSpend {
   readonly month: readonly Money[];
 }
 
+const moneyListSchema = z.array(z.object({ currency: z.string(), value: z.number() }));
 const costRowSchema = z.object({ created_at: z.number(), currency: z.string(), micros: z.number() });
 
 /**
@@ -45,6 +46,7 @@ export class SpendingLedger {
   readonly #insertEstimate: StatementSync;
   readonly #availableForTitle: StatementSync;
   readonly #costsSince: StatementSync;
+  readonly #estimateOf: StatementSync;
 
   constructor(journalPath: string) {
     this.#db = new DatabaseSync(journalPath);
@@ -53,6 +55,7 @@ export class SpendingLedger {
     this.#reservations = new Reservations(this.#db);
     this.#insertEstimate = this.#db.prepare('INSERT OR REPLACE INTO purchase_estimates (purchase_local_id, environment_id, created_at, cost) VALUES (?, ?, ?, ?)');
     this.#availableForTitle = this.#db.prepare(availableForTitleSql);
+    this.#estimateOf = this.#db.prepare('SELECT cost FROM purchase_estimates WHERE purchase_local_id = ?');
     this.#costsSince = this.#db.prepare('SELECT created_at, currency, micros FROM purchase_costs WHERE environment_id = ? AND created_at >= ? ORDER BY created_at');
   }
 
@@ -83,7 +86,8 @@ export class SpendingLedger {
     this.#db.exec('BEGIN IMMEDIATE');
     try {
       this.#reservations.expire(at);
-      const taken = Math.max(0, Math.min(estimates.length, choose(() => this.#spentNow(environmentId, starts, at))));
+      const replacing = new Set(estimates.map((estimate) => estimate.localId));
+      const taken = Math.max(0, Math.min(estimates.length, choose(() => this.#spentNow(environmentId, starts, at, replacing))));
       for (const { localId, cost } of estimates.slice(0, taken)) {
         this.#insertEstimate.run(localId, environmentId, at, JSON.stringify(cost));
         this.#reservations.add(localId, environmentId, cost, at);
@@ -96,6 +100,18 @@ export class SpendingLedger {
     }
   }
 
+  /** The catalog price written for a purchase before it was first sent, if any. */
+  estimateOf(localId: string): Money[] | undefined {
+    const row = this.#estimateOf.get(localId);
+    const parsed = z.object({ cost: z.string() }).safeParse(row);
+    if (!parsed.success) return undefined;
+    try {
+      return moneyListSchema.safeParse(JSON.parse(parsed.data.cost)).data;
+    } catch {
+      return undefined;
+    }
+  }
+
   /** A reserved purchase that will never be written (refused before its intent): its money is free again. */
   release(localId: string): void {
     this.#reservations.release(localId);
@@ -105,15 +121,15 @@ export class SpendingLedger {
   spent(environmentId: string, starts: PeriodStarts, now = Date.now()): { day: Money[]; month: Money[] } {
     this.#db.exec('BEGIN');
     try {
-      return this.#spentNow(environmentId, starts, now);
+      return this.#spentNow(environmentId, starts, now, new Set());
     } finally {
       this.#db.exec('COMMIT');
     }
   }
 
-  #spentNow(environmentId: string, starts: PeriodStarts, now: number): { day: Money[]; month: Money[] } {
+  #spentNow(environmentId: string, starts: PeriodStarts, now: number, replacing: ReadonlySet<string>): { day: Money[]; month: Money[] } {
     const spent = this.#tally.spentInTransaction(environmentId, starts);
-    const held = this.#reservations.held(environmentId, starts, now);
+    const held = this.#reservations.held(environmentId, starts, now, replacing);
     if (held.month.length === 0) return spent;
     return { day: sumMoney(spent.day, held.day), month: sumMoney(spent.month, held.month) };
   }

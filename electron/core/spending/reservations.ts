@@ -36,7 +36,7 @@ CREATE TRIGGER purchase_reservations_resent AFTER UPDATE OF state ON purchases W
  */
 export const reservationLifetimeMs = 10 * 60 * 1000;
 
-const reservationRowSchema = z.object({ created_at: z.number(), cost: z.string() });
+const reservationRowSchema = z.object({ purchase_local_id: z.string(), created_at: z.number(), cost: z.string() });
 const moneyListSchema = z.array(z.object({ currency: z.string(), value: z.number() }));
 
 export class Reservations {
@@ -48,7 +48,7 @@ export class Reservations {
   constructor(db: DatabaseSync) {
     migrateStep(db, reservationsStep, false);
     this.#insert = db.prepare('INSERT OR REPLACE INTO purchase_reservations (purchase_local_id, environment_id, created_at, cost) VALUES (?, ?, ?, ?)');
-    this.#open = db.prepare('SELECT created_at, cost FROM purchase_reservations WHERE environment_id = ? AND created_at >= ?');
+    this.#open = db.prepare('SELECT purchase_local_id, created_at, cost FROM purchase_reservations WHERE environment_id = ? AND created_at >= ?');
     this.#expire = db.prepare('DELETE FROM purchase_reservations WHERE created_at < ?');
     this.#release = db.prepare('DELETE FROM purchase_reservations WHERE purchase_local_id = ?');
   }
@@ -58,12 +58,16 @@ export class Reservations {
     this.#insert.run(localId, environmentId, at, JSON.stringify(cost));
   }
 
-  /** What open reservations hold since each period's start; expired ones count for nothing. */
-  held(environmentId: string, starts: PeriodStarts, now: number): { day: Money[]; month: Money[] } {
+  /**
+   * What open reservations hold since each period's start; expired ones count for nothing, nor do
+   * those of `replacing` (purchases being reserved again, whose new reservation takes their place).
+   */
+  held(environmentId: string, starts: PeriodStarts, now: number, replacing: ReadonlySet<string>): { day: Money[]; month: Money[] } {
     const day: Money[] = [];
     const month: Money[] = [];
     for (const row of this.#open.all(environmentId, Math.max(starts.month, now - reservationLifetimeMs))) {
       const parsed = reservationRowSchema.safeParse(row);
+      if (parsed.data !== undefined && replacing.has(parsed.data.purchase_local_id)) continue;
       const cost = parsed.success ? moneyListSchema.safeParse(JSON.parse(parsed.data.cost)).data : undefined;
       if (parsed.data === undefined || cost === undefined) continue;
       month.push(...cost);
