@@ -14,6 +14,8 @@ const fingerprints: Readonly<Record<string, string>> = {
   'purchase-record-1': 'a638c5baebe283696116e3421268c7e0',
   // A salvaged record's damage (answered, seenState).
   'purchase-record-2': '2750692f36fd173cb5e7bff28cbc4c9f',
+  // Error codes for a rate limit (rate_limited) and the address provider's account errors.
+  'purchase-record-3': 'f94accd1fbb9ad725c15282b5c351792',
 };
 
 function schemaFingerprint(): string {
