@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BatchStore } from '../../electron/core/batch/batch-store.ts';
 import { backUpJournal } from '../../electron/core/purchases/journal-backup.ts';
 import { PurchaseJournal } from '../../electron/core/purchases/journal.ts';
+import { appendRescue } from '../../electron/core/purchases/rescue-file.ts';
 import { sendableReason } from '../../electron/core/purchases/recovery.ts';
 import { createRandom } from '../../electron/sandbox/seeded.ts';
 import type { BatchItem } from '../../shared/batch.ts';
@@ -178,6 +179,22 @@ describe('a paid purchase whose newest text the damage cut, its older texts inta
       expect(original.timeline.slice(0, timeline.length)).toEqual(timeline);
       expect(error?.message).toContain(`purchase ID ${original.purchaseId ?? ''}`);
       expect(sendableReason(record ?? original, true)).toContain('check it on the service instead of buying it again');
+    } finally {
+      journal.close();
+    }
+  });
+
+  it('a purchase known only from the rescue file comes back with its result address, not lost', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'journal-salvage-'));
+    dirs.push(dir);
+    writeDamagedPaidJournal(dir);
+    const localId = '5d0c7e1a-3b2f-4a6d-9c8e-1f2a3b4c5d6e';
+    appendRescue(dir, { at: 1_760_000_100_000, localId, environmentId: 'sandbox', titleNumber: 'DN999', variables: ['v'], status: 303, resultUrl: 'http://127.0.0.1:47100/purchases/p-rescued' });
+    const journal = new PurchaseJournal(dir);
+    try {
+      const record = journal.get(localId);
+      expect(record).toMatchObject({ state: 'outcome_unknown', titleNumber: 'DN999', variables: ['v'], purchaseId: 'p-rescued', resultUrl: 'http://127.0.0.1:47100/purchases/p-rescued', damaged: { answered: true } });
+      expect(record === undefined ? undefined : sendableReason(record, true)).toContain('purchase ID p-rescued');
     } finally {
       journal.close();
     }
