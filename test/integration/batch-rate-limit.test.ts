@@ -1,4 +1,8 @@
+import { dirname } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { BatchStore } from '../../electron/core/batch/batch-store.ts';
+import { newLocalId } from '../../electron/core/purchases/local-id.ts';
+import { PurchaseJournal } from '../../electron/core/purchases/journal.ts';
 import type { BatchSummary } from '../../shared/batch.ts';
 import { worldTitles } from './fixtures/batch-file.ts';
 import { startTestCore, type TestCore } from './fixtures/core-fixtures.ts';
@@ -42,4 +46,31 @@ it('a batch line answered 429 waits on its purchase, which goes again as itself 
   const lines = batches.document(id);
   expect(new Set(purchases.list().filter((record) => record.createdAt >= since).map((record) => record.id)).size).toBe(3);
   expect(lines.totals).toMatchObject({ bought: 3, failed: 0 });
+}, 60_000);
+
+it('after a restart, a line whose purchase waits out a 429 joins the purchase\'s own send: one POST, not before its time, never failed', async () => {
+  const { batches, purchases } = test.started.core;
+  const sandbox = test.started.sandbox;
+  if (sandbox === undefined) throw new Error('an embedded sandbox is expected');
+  const plan = await batches.plan({ environmentId: 'sandbox', source: 's.csv', csv: `title_number\n${worldTitles(1, [], 1510).join('\n')}\n`, variables: [sandbox.config.sampleVariables[0] ?? ''], tenure: 'all', reuseDays: 0, concurrency: 1 });
+  const id = batches.create(plan).id;
+  const [line] = plan.items;
+  if (line === undefined) throw new Error('one line expected');
+  // What a process stopped during the wait leaves: the line sending, its purchase not sent with the service's time.
+  const now = Date.now();
+  const localId = newLocalId();
+  const retryAt = now + 2500;
+  const journal = new PurchaseJournal(dirname(purchases.journalPath));
+  journal.insert({ id: localId, environmentId: 'sandbox', titleNumber: line.titleNumber ?? '', variables: line.toBuy, options: {}, state: 'not_sent', nextCheckAt: retryAt, error: { code: 'rate_limited', message: 'Waiting: the service asked to slow down (until 12:00:00).' }, autoCheck: true, createdAt: now, updatedAt: now, timeline: [] });
+  journal.close();
+  const store = new BatchStore(purchases.journalPath);
+  store.saveItem(id, { ...line, state: 'sending', purchaseLocalId: localId });
+  store.setState(id, 'running', null, now);
+  store.close();
+  expect(purchases.resume()).toMatchObject({ autoSent: 1 });
+  await batches.start(id);
+  expect(batches.items(id).map((item) => [item.state, item.purchaseLocalId])).toEqual([['available', localId]]);
+  const posts = sandbox.log().filter((entry) => entry.class === 'purchase' && entry.arrivedAt >= now);
+  expect(posts).toHaveLength(1);
+  expect(posts[0]?.arrivedAt ?? 0).toBeGreaterThanOrEqual(retryAt);
 }, 60_000);
