@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { parseSettings, type LoadedSettings, type Settings, type SettingsStore } from './settings-store.ts';
 import { setOversizedSettingsAside } from './settings-size.ts';
 
-/** What conf and electron-store (built on conf) both offer: the whole file as one object. */
+/** What conf offers: the whole file as one object. */
 export interface JsonFileStore {
   store: Record<string, unknown>;
 }

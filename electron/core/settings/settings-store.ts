@@ -26,7 +26,7 @@ export interface LoadedSettings {
   readonly problem: string | undefined;
 }
 
-/** Electron keeps these with electron-store (electron/main), everything else with conf. */
+/** Every host keeps these in a JSON file through conf (electron/main and core alike). */
 export interface SettingsStore {
   load(): LoadedSettings;
   save(settings: Settings): void;
