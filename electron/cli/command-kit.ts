@@ -56,23 +56,36 @@ function dataDirFrom(flag: unknown, env: Readonly<Record<string, string | undefi
   return text === undefined || text.trim() === '' ? undefined : text.trim();
 }
 
-/** Writes a failure the way scripts expect: one line on stderr and a documented exit code. */
-export function reportError(name: string, error: unknown): number {
+/** The one JSON document a failed command prints under --json, so `jq` never reads empty input. */
+function errorDocument(code: string, message: string): string {
+  return `${JSON.stringify({ error: { code, message } }, null, 2)}\n`;
+}
+
+/**
+ * Writes a failure the way scripts expect: one line on stderr and a documented exit code; under
+ * --json also the error as the command's one JSON document on stdout.
+ */
+export function reportError(name: string, error: unknown, json = false): number {
   if (error instanceof UsageError) {
     process.stderr.write(`titledesk ${name}: ${error.message}\n`);
+    if (json) process.stdout.write(errorDocument('validation', error.message));
     return exitCodes.usage;
   }
   if (error instanceof CoreError && error.provider !== undefined) {
     const [headline = '', ...rest] = providerRefusalLines(error.code, error.provider);
     process.stderr.write(`titledesk ${name}: ${headline}\n${rest.map((line) => `${line}\n`).join('')}`);
+    if (json) process.stdout.write(errorDocument(error.code, headline));
     return exitCodeFor(error.code);
   }
   if (error instanceof CoreError) {
     const detail = error.detail === undefined ? '' : ` ${error.detail}`;
     process.stderr.write(`titledesk ${name}: ${error.message}${detail}\n`);
+    if (json) process.stdout.write(errorDocument(error.code, `${error.message}${detail}`));
     return exitCodeFor(error.code);
   }
-  process.stderr.write(`titledesk ${name}: unexpected failure: ${error instanceof Error ? error.message : String(error)}\n`);
+  const message = `unexpected failure: ${error instanceof Error ? error.message : String(error)}`;
+  process.stderr.write(`titledesk ${name}: ${message}\n`);
+  if (json) process.stdout.write(errorDocument('internal', message));
   return exitCodes.failure;
 }
 
@@ -93,7 +106,7 @@ export async function runCommand<T>(spec: CommandSpec<T>, argv: string[]): Promi
     };
   } catch (error) {
     const usageError = error instanceof UsageError ? error : new UsageError(error instanceof Error ? error.message : String(error));
-    const code = reportError(spec.name, usageError);
+    const code = reportError(spec.name, usageError, argv.includes('--json'));
     process.stderr.write(`${spec.usage}\n`);
     return code;
   }
@@ -114,7 +127,7 @@ export async function runCommand<T>(spec: CommandSpec<T>, argv: string[]): Promi
     // Stopped by a signal: the journal was closed under the work, whose failure says nothing; the handler exits.
     if (signal.received) return await new Promise<number>(() => undefined);
     // A full disk is the data folder's problem (exit 7), said with the folder's name.
-    return reportError(spec.name, asDataFolderError(error, context?.dataDir ?? parsed.dataDir ?? defaultDataDir()));
+    return reportError(spec.name, asDataFolderError(error, context?.dataDir ?? parsed.dataDir ?? defaultDataDir()), parsed.flags.json);
   } finally {
     if (!signal.received) {
       stopOnSignal();
