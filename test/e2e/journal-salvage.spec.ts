@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { expect, test } from '@playwright/test';
 import { writeDamagedPaidJournal } from '../unit/support/damaged-paid-journal.ts';
+import { invoke } from './support/host-api.ts';
 import { titleDeskWebForFile } from './support/titledesk-web.ts';
 
 /**
@@ -49,4 +50,8 @@ test('a salvaged paid purchase says what is known and offers no Buy again; a dam
   await expect(damaged).toContainText('Damaged, cannot be restored');
   await expect(damaged.getByRole('button')).toHaveCount(0);
   await expect(page.getByRole('listitem').filter({ hasText: 'purchases-2026-11-29.sqlite' }).getByRole('button', { name: 'Restore from this backup' })).toBeVisible();
+
+  // Asked directly, the host refuses it with the reason, and lists it as damaged.
+  await expect(invoke(host, 'journal:restore', { name: 'purchases-2026-11-30.sqlite' })).rejects.toThrow(/"code":"journal".*is damaged .* cannot be restored; choose another backup/);
+  expect(await invoke(host, 'journal:backups', {})).toMatchObject({ backups: expect.arrayContaining([expect.objectContaining({ name: 'purchases-2026-11-30.sqlite', damaged: expect.stringMatching(/./) })]) });
 });
