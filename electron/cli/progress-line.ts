@@ -49,7 +49,7 @@ function rateLimitWords(message: string): string {
 export function sayRateLimitWaits(purchases: PurchaseService, id: string, command: string): () => void {
   let said: number | undefined;
   return purchases.onUpdate((record) => {
-    if (record.id !== id || record.state !== 'not_sent' || record.error?.code !== 'rate_limited' || record.nextCheckAt === said) return;
+    if (record.id !== id || record.resultUrl !== undefined || record.error?.code !== 'rate_limited' || record.nextCheckAt === said) return;
     said = record.nextCheckAt;
     process.stderr.write(`titledesk ${command}: ${rateLimitWords(record.error.message)}; it is sent again then, as the same purchase.\n`);
   });

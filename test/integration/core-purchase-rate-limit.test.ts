@@ -29,7 +29,7 @@ function logged(kind: 'purchase' | 'result', since: number): SandboxLogEntry[] {
 async function untilRateLimited(get: () => PurchaseRecord | undefined): Promise<PurchaseRecord> {
   for (let i = 0; i < 200; i += 1) {
     const record = get();
-    if (record?.state === 'not_sent' && record.error?.code === 'rate_limited') return record;
+    if (record?.error?.code === 'rate_limited') return record;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
   throw new Error('the purchase never waited for the rate limit');
@@ -44,6 +44,8 @@ describe('429 on the purchase POST', () => {
     const id = newLocalId();
     const creating = service.create(h.env, title, [variable], {}, id);
     const waiting = await untilRateLimited(() => service.get(id));
+    // Still this process's intent while it waits: no other process sends it meanwhile.
+    expect(waiting).toMatchObject({ state: 'submitting', sendingAt: undefined });
     expect(waiting.error?.message).toMatch(/^Waiting: the service asked to slow down \(until [0-9]{2}:[0-9]{2}:[0-9]{2}\)\./);
     const done = await service.waitForSettled((await creating).id);
     expect(done.state).toBe('available');
@@ -71,7 +73,8 @@ describe('429 on the purchase POST', () => {
   });
 
   it('waits the default 30 s when the 429 gives no Retry-After, and nothing goes out meanwhile', async () => {
-    const service = h.newService();
+    const dataDir = h.newDataDir();
+    const service = h.newService({ dataDir });
     const since = Date.now();
     h.sandbox.setFaults([{ target: 'purchase', kind: 'status429', retryAfterForm: 'none', count: 1 }]);
     const { title, variable } = pairs();
@@ -83,10 +86,13 @@ describe('429 on the purchase POST', () => {
     expect(waiting.nextCheckAt ?? Infinity).toBeLessThanOrEqual((refused?.time ?? 0) + 31_000);
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(logged('purchase', since)).toHaveLength(1);
-    // Closing while it waits leaves it waiting in the journal, never sent early.
+    // Closing while it waits leaves it waiting in the journal, never sent early; the next start
+    // finds it not sent, still saying until when.
     await service.close();
-    const left = await creating;
-    expect(left).toMatchObject({ state: 'not_sent', error: { code: 'rate_limited' } });
+    expect(await creating).toMatchObject({ state: 'submitting', error: { code: 'rate_limited' } });
+    const next = h.newService({ dataDir });
+    next.judgeInterrupted();
+    expect(next.get(id)).toMatchObject({ state: 'not_sent', nextCheckAt: waiting.nextCheckAt, error: { code: 'rate_limited' } });
     expect(logged('purchase', since)).toHaveLength(1);
   });
 });
@@ -113,6 +119,25 @@ describe('429 and a restart', () => {
     const posts = logged('purchase', since);
     expect(posts.map((entry) => entry.status)).toEqual([429, 303]);
     expect(posts[1]?.arrivedAt ?? 0).toBeGreaterThanOrEqual(waiting.nextCheckAt ?? Infinity);
+  });
+});
+
+describe('429 and another process on the same data folder', () => {
+  it('its Send all leaves a purchase waiting out a 429 to the process that waits: one purchase', async () => {
+    const dataDir = h.newDataDir();
+    const first = h.newService({ dataDir });
+    const since = Date.now();
+    h.sandbox.setFaults([{ target: 'purchase', kind: 'status429', retryAfterSeconds: 2, count: 1 }]);
+    const { title, variable } = pairs();
+    const id = newLocalId();
+    const creating = first.create(h.env, title, [variable], {}, id);
+    await untilRateLimited(() => first.get(id));
+    await new Promise((resolve) => setTimeout(resolve, 300)); // its wait is committed for the other process to read
+    const other = h.newService({ dataDir, resolveEnvironment: () => h.env });
+    expect((await other.sendAll()).total).toBe(0);
+    const done = await first.waitForSettled((await creating).id);
+    expect(done.state).toBe('available');
+    expect(logged('purchase', since).map((entry) => entry.status)).toEqual([429, 303]);
   });
 });
 

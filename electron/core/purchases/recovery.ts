@@ -8,6 +8,8 @@ import { damagedWithAnswer } from '../../../shared/purchase-damage.ts';
  */
 export function recoverInterrupted(record: PurchaseRecord): PurchaseRecord {
   if (record.sendingAt === undefined) {
+    // Stopped while waiting out a 429: it still says until when (its nextCheckAt keeps it from going sooner).
+    if (record.error?.code === 'rate_limited') return { ...record, state: 'not_sent' };
     const message = 'TitleDesk stopped before this purchase was sent. Nothing was sent and nothing was charged.';
     return { ...record, state: 'not_sent', error: { code: 'not_sent', message } };
   }

@@ -69,12 +69,14 @@ export function applySubmitResult(store: RecordStore, intent: PurchaseRecord, re
     case 'failed':
       return fail(store, record, outcome.error, outcome.ref);
     case 'rate_limited': {
-      // Not taken: not sent as far as money goes, with the time before which it must not go again.
+      // Not taken, so nothing was charged. It stays this process's intent (without a sending mark)
+      // until it goes again: no other process sends it meanwhile, and a start after a stop finds
+      // it not sent, with the time before which it must not go.
       const exchange = { ...result.exchange, advisedWaitSeconds: outcome.waitMs / 1000 };
       const waiting: PurchaseRecord = {
         ...current,
         timeline: appendExchange(current.timeline, exchange),
-        state: 'not_sent',
+        state: 'submitting',
         sendingAt: undefined,
         nextCheckAt: outcome.retryAt,
         error: rateLimitedError(outcome.retryAt, false),

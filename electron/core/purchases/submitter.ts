@@ -49,23 +49,24 @@ export class Submitter {
         current = reopened;
       }
       const answered = await this.#submitOnce(environment, current);
-      if (answered.state !== 'not_sent' || sendNotBefore(answered, this.#options.clock.now()) === undefined) return answered;
+      if (answered.error?.code !== 'rate_limited' || sendNotBefore(answered, this.#options.clock.now()) === undefined) return answered;
       current = answered;
     }
   }
 
   /**
-   * Waits (journaled as not sent, with its time) until the service's wait is over, then reopens
-   * the intent to go out. Undefined when it must not go: closing, or meanwhile discarded or sent.
+   * Waits until the service's wait is over, the intent journaled meanwhile as "submitting" without
+   * a sending mark and saying until when; then clears that for it to go out. Undefined when it
+   * must not go: closing (the next start finds it not sent), or meanwhile changed by someone.
    */
   async #waitOut(record: PurchaseRecord): Promise<PurchaseRecord | undefined> {
     const { store, clock, signal } = this.#options;
     const until = sendNotBefore(record, clock.now()) ?? clock.now();
-    const waiting = record.state === 'not_sent' ? record : await store.saveSoon({ ...record, state: 'not_sent', sendingAt: undefined, error: rateLimitedError(until, false) }, 'full');
+    const waiting = record.error?.code === 'rate_limited' ? record : await store.saveSoon({ ...record, state: 'submitting', sendingAt: undefined, error: rateLimitedError(until, false) }, 'full');
     if (!(await sleepUntil(clock, until, signal))) return undefined;
     const now = store.get(record.id) ?? waiting;
-    if (now.state !== 'not_sent' || now.error?.code !== 'rate_limited') return undefined;
-    return store.saveSoon({ ...now, state: 'submitting', sendingAt: undefined, error: undefined }, 'full');
+    if (now.state !== 'submitting' || now.sendingAt !== undefined || now.error?.code !== 'rate_limited') return undefined;
+    return store.saveSoon({ ...now, error: undefined }, 'full');
   }
 
   async #submitOnce(environment: PurchaseEnvironment, intent: PurchaseRecord): Promise<PurchaseRecord> {

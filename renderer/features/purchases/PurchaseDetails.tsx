@@ -89,7 +89,7 @@ function PurchaseActions({ record, onLookUp }: { readonly record: PurchaseRecord
           <button type="button" disabled={recheck.isPending} onClick={() => { recheck.mutate(record.id); }}>Check again</button>
         </p>
       ) : null}
-      {record.state === 'pending' && record.error?.code === 'rate_limited' ? <p className="error-detail" role="status">{record.error.message}</p> : null}
+      {(record.state === 'pending' || record.state === 'submitting') && record.error?.code === 'rate_limited' ? <p className="error-detail" role="status">{record.error.message}</p> : null}
       {record.state === 'pending' && record.autoCheck ? (
         <button type="button" className="button-quiet" disabled={cancel.isPending} onClick={() => { cancel.mutate(record.id); }}>Stop checking</button>
       ) : null}

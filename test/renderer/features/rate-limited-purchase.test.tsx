@@ -25,6 +25,11 @@ describe('a purchase the service asked to slow down', () => {
     expect(note.textContent).not.toContain('never sent');
   });
 
+  it('while it waits to be sent again: says until when', () => {
+    show(purchase({ state: 'submitting', nextCheckAt: Date.UTC(2025, 0, 6, 14, 2, 10), error: { code: 'rate_limited', message: `${until} TitleDesk sends it again then.` } }));
+    expect(screen.getByText(`${until} TitleDesk sends it again then.`).getAttribute('role')).toBe('status');
+  });
+
   it('while its result is asked for: says until when it waits', () => {
     show(purchase({ state: 'pending', resultUrl: 'http://127.0.0.1:4010/purchases/p-1', error: { code: 'rate_limited', message: `${until} Its result is asked for again then.` } }));
     expect(screen.getByText(/Waiting: the service asked to slow down \(until 14:02:10\)/).textContent).toContain('Its result is asked for again then.');
