@@ -5,6 +5,7 @@ import { asDataFolderError } from '../core/files/disk-full.ts';
 import { openCliContext, type CliContext } from './cli-context.ts';
 import { exitCodeFor, exitCodes } from './exit-codes.ts';
 import { providerRefusalLines } from './provider-error-text.ts';
+import type { ProviderErrorDetail } from '../../shared/provider-errors.ts';
 
 /** Bad flags or arguments: exit code 2, with the command's usage. */
 export class UsageError extends Error {}
@@ -57,8 +58,9 @@ function dataDirFrom(flag: unknown, env: Readonly<Record<string, string | undefi
 }
 
 /** The one JSON document a failed command prints under --json, so `jq` never reads empty input. */
-function errorDocument(code: string, message: string): string {
-  return `${JSON.stringify({ error: { code, message } }, null, 2)}\n`;
+function errorDocument(code: string, message: string, provider?: ProviderErrorDetail): string {
+  // An address provider refusal keeps the provider's own words and number, as on stderr.
+  return `${JSON.stringify({ error: { code, message, ...(provider === undefined ? {} : { provider }) } }, null, 2)}\n`;
 }
 
 /**
@@ -74,7 +76,7 @@ export function reportError(name: string, error: unknown, json = false): number 
   if (error instanceof CoreError && error.provider !== undefined) {
     const [headline = '', ...rest] = providerRefusalLines(error.code, error.provider);
     process.stderr.write(`titledesk ${name}: ${headline}\n${rest.map((line) => `${line}\n`).join('')}`);
-    if (json) process.stdout.write(errorDocument(error.code, headline));
+    if (json) process.stdout.write(errorDocument(error.code, headline, error.provider));
     return exitCodeFor(error.code);
   }
   if (error instanceof CoreError) {

@@ -62,6 +62,15 @@ describe('titledesk address with the sandbox account error keys', () => {
     expect(lines[3]).toBe(`  ${errorWords[code].action}`);
   });
 
+  it('find --json: the one JSON document carries the code, the headline and the provider words with the number', async () => {
+    const run = await runWithKey(['address', 'find', 'Mill', '--json'], 'out of credit');
+    expect(run.code).toBe(4);
+    expect(JSON.parse(run.stdout)).toMatchObject({
+      error: { code: 'provider_out_of_credit', message: errorWords.provider_out_of_credit.headline, provider: { error: '3', description: 'Account out of credit' } },
+    });
+    expect(run.stdout).toMatch(/"resolution": "\S/);
+  });
+
   // One key per exit code is enough here: the core test covers every key's refusal.
   const testKeyCases = cases.filter(([name]) => ['unknown key', 'out of credit', 'daily limit'].includes(name));
   it.concurrent.each(testKeyCases)('test-key, %s: names which refusal it is, with its exit code', async (name, error, code, exit) => {
