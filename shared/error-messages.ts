@@ -37,8 +37,8 @@ export const errorWords: { readonly [C in ErrorCode]: ErrorWords } = {
   },
   gateway_timeout: { headline: 'The service took too long to answer.', action: 'Try again in a little while.' },
   rate_limited: {
-    headline: 'The service asked TitleDesk to slow down; nothing was charged twice.',
-    action: 'TitleDesk waits as long as it asked, then goes on by itself.',
+    headline: 'The service asked TitleDesk to slow down (too many requests); nothing was charged twice.',
+    action: 'A purchase waits as long as it asked, then goes on by itself; anything else, try again in a moment.',
   },
   network: { headline: 'Could not connect to the service.', action: 'Check the network, and the environment’s address under Settings → Environments.' },
   outcome_unknown: {

@@ -7,6 +7,8 @@ const codeByStatus: ReadonlyMap<number, ErrorCode> = new Map<number, ErrorCode>(
   [401, 'unauthorized'],
   [404, 'not_found'],
   [422, 'unprocessable'],
+  // "Not now", never a refusal of what was asked: not bad_request's advice to check the input.
+  [429, 'rate_limited'],
   [500, 'server_error'],
   [503, 'service_unavailable'],
   [504, 'gateway_timeout'],

@@ -36,7 +36,7 @@ describe('a purchase the service asked to slow down', () => {
   });
 
   it('has its own words, in the app and in the CLI', () => {
-    expect(humanErrorMessage({ code: 'rate_limited' })).toBe('The service asked TitleDesk to slow down; nothing was charged twice. TitleDesk waits as long as it asked, then goes on by itself.');
+    expect(humanErrorMessage({ code: 'rate_limited' })).toBe('The service asked TitleDesk to slow down (too many requests); nothing was charged twice. A purchase waits as long as it asked, then goes on by itself; anything else, try again in a moment.');
     const line = statusLine(purchase({ state: 'not_sent', error: { code: 'rate_limited', message: until } }));
     expect(line).toContain('Not sent: purchase (no purchase ID) of WYK638009. The service asked TitleDesk to slow down');
     expect(line).toContain('(until 14:02:10)');
