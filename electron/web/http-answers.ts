@@ -16,18 +16,29 @@ export function sendJson(response: ServerResponse, status: number, body: unknown
   response.end(text);
 }
 
+/** How long a refused connection stays open, unread, for its answer to be read before it is closed. */
+const lingerMs = 1_000;
+
 /**
  * Answers a refused request. If it came with a body not read to its end, the connection is closed
- * once the answer is out, so the rest (100 MB, say) is never drained, as Node would do to keep it
- * alive.
+ * a second after the answer is out, the rest of the body (100 MB, say) never read: closing at once
+ * with bytes still arriving resets the connection, and a reset can reach the client before it has
+ * read the refusal.
  */
 export function refuse(request: IncomingMessage, response: ServerResponse, status: number, body: unknown): void {
   if (!hasBody(request) || request.readableEnded) {
     sendJson(response, status, body);
     return;
   }
-  // Node detaches the socket from the request when the answer finishes: hold it from here.
-  const socket = request.socket as IncomingMessage['socket'] | null;
-  sendJson(response, status, body, { Connection: 'close' });
-  response.once('finish', () => socket?.destroy());
+  const text = JSON.stringify(body);
+  response.writeHead(status, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Cache-Control': 'no-store',
+    'Content-Length': Buffer.byteLength(text),
+    Connection: 'close',
+  });
+  // The whole answer goes out now; ending the response (which closes the socket) waits.
+  response.write(text);
+  const timer = setTimeout(() => response.end(), lingerMs);
+  response.once('close', () => { clearTimeout(timer); });
 }
