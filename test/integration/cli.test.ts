@@ -108,12 +108,31 @@ describe('titledesk CLI against a sandbox', () => {
     expect(run.stderr).not.toContain('not-a-real-token');
   });
 
-  it('exits 4 when the service rejects the purchase (unknown title, unknown variable)', async () => {
+  it('exits 4 when the service rejects the purchase (unknown title)', async () => {
     const unknownTitle = await runCli(['purchase', '--title', 'ZZ999999', ...varArgs(1), '--json'], developer());
     expect(unknownTitle.code).toBe(4);
-    const unknownVariable = await runCli(['purchase', '--title', sandbox.config.sampleTitles[0] ?? '', '--var', `${sandbox.baseUrl}/vars/Nobody/Nothing#A/B/C/D`], developer());
-    expect(unknownVariable.code).toBe(4);
-    expect(unknownVariable.stdout).toMatch(/^Failed: /);
+  });
+
+  it('refuses a variable the title\'s catalog does not list (exit 2), sending and journaling nothing', async () => {
+    const before = sandbox.stats().purchase;
+    const title = sandbox.config.sampleTitles[0] ?? '';
+    const unknownVariable = await runCli(['purchase', '--title', title, '--var', `${sandbox.baseUrl}/vars/Nobody/Nothing#A/B/C/D`, '--buy-again'], developer());
+    expect(unknownVariable.code).toBe(2);
+    expect(unknownVariable.stderr).toContain(`is not in the catalog of ${title}`);
+    expect(unknownVariable.stderr).toContain(`titledesk catalog --title ${title}`);
+    expect(sandbox.stats().purchase).toBe(before);
+    const history = await runCli(['history', '--json'], developer());
+    expect(history.stdout).not.toContain('Nobody/Nothing');
+  });
+
+  it('check takes a reference as copied from a message: quotes, brackets and a full stop around it are dropped', async () => {
+    const bought = await runCli(['purchase', '--title', sandbox.config.sampleTitles[2] ?? '', ...varArgs(1), '--json'], developer());
+    const purchaseId = purchaseOutput.parse(JSON.parse(bought.stdout)).purchaseId ?? '';
+    for (const copied of [`"${purchaseId}"`, `${purchaseId}.`, `<${purchaseId}>`, ` '${purchaseId}', `]) {
+      const checked = await runCli(['check', copied, '--json'], developer());
+      expect(checked.code).toBe(0);
+      expect(purchaseOutput.parse(JSON.parse(checked.stdout)).purchaseId).toBe(purchaseId);
+    }
   });
 
   it('exits 5 when the service keeps failing', async () => {

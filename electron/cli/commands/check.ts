@@ -19,7 +19,10 @@ last column of \`titledesk history\`.`,
     const [reference, extra] = positionals;
     if (reference === undefined || reference.trim() === '') throw new UsageError('a purchase id or result URL is required');
     if (extra !== undefined) throw new UsageError(`unexpected argument ${JSON.stringify(extra)}`);
-    return { reference: reference.trim(), wait: values['wait'] === true, keep: values['keep'] === true };
+    // What cannot belong to a reference (quotes, brackets, a sentence's full stop) comes with copying it from a message.
+    const cleaned = reference.trim().replace(/^[\s'"`\u2018\u2019\u201c\u201d<(]+|[\s'"`\u2018\u2019\u201c\u201d>).,;:]+$/gu, '');
+    if (cleaned === '') throw new UsageError('a purchase id or result URL is required');
+    return { reference: cleaned, wait: values['wait'] === true, keep: values['keep'] === true };
   },
   async run(context, input, flags) {
     const { purchases, environments } = context.started.core;

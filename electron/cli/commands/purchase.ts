@@ -1,4 +1,4 @@
-import { titleNumberHint, titleNumberRefusal, titleNumberSchema } from '../../../shared/title-number.ts';
+import { normalizeTitleNumber, titleNumberHint, titleNumberRefusal, titleNumberSchema } from '../../../shared/title-number.ts';
 import { maxMinWaitSeconds, minWaitSecondsSchema, purchaseAddressSchema } from '../../../shared/purchase.ts';
 import { purchaseEnvironment } from '../../core/app/purchase-environment.ts';
 import { CoreError } from '../../core/errors.ts';
@@ -55,6 +55,24 @@ function stopNote(context: CliContext): string {
   return `the purchase ${record.id}${id} of ${record.titleNumber ?? 'its title'} is ${purchaseStateWords[record.state].toLowerCase()}; it is kept in the journal: follow it with titledesk check ${record.id}`;
 }
 
+/**
+ * A variable the title's catalog does not list is refused before anything is journaled or sent
+ * (the service would answer 422). Without a catalog (a title the service may still know) the
+ * service decides, as the app's buy bar lets it.
+ */
+async function refuseVariablesNotInCatalog(context: CliContext, title: string, variables: readonly string[]): Promise<void> {
+  let listed: Set<string>;
+  try {
+    const catalog = await context.started.core.environments.session(context.environment.id).catalog.catalog(normalizeTitleNumber(title));
+    listed = new Set(catalog.groups.flatMap((group) => group.schemes.flatMap((scheme) => scheme.variables.map((variable) => variable.iri))));
+  } catch {
+    return;
+  }
+  const unknown = variables.filter((variable) => !listed.has(variable));
+  if (unknown.length === 0) return;
+  throw new UsageError(`--var ${unknown.map((variable) => JSON.stringify(variable)).join(', ')} ${unknown.length === 1 ? 'is' : 'are'} not in the catalog of ${normalizeTitleNumber(title)} on ${context.environment.name}; nothing was sent (titledesk catalog --title ${normalizeTitleNumber(title)} lists what it sells)`);
+}
+
 const spec: CommandSpec<PurchaseInput> = {
   name: 'purchase',
   usage: `Usage: titledesk purchase --title T --var IRI [--var IRI …] [--fire-and-forget] [--min-wait S] [--address TEXT] [--json]
@@ -103,6 +121,7 @@ An IRI may start at /vars/ to mean the service's own variables (useful with the 
     // A one-shot command does not stay to resume a purchase waiting for sign-in: without usable
     // credentials it stops here, before anything is journaled or sent (exit code 3).
     await environments.session(context.environment.id).tokens.accessToken();
+    await refuseVariablesNotInCatalog(context, input.title, variables);
     // The same guarded path as the app's: reuse, the second confirmation and the budgets.
     const environment = purchaseEnvironment(environments, context.environment.id);
     const deps = { purchases, guard: context.started.core.spending, environment, session: environments.session(environment.id), reuseDays: environments.purchasing().reuseDays, now: Date.now };
