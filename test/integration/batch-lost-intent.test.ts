@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { startSandbox, type RunningSandbox } from '../../electron/sandbox/index.ts';
 import { worldTitles } from './fixtures/batch-file.ts';
 import { developerEnv, finished, runCli, spawnCli } from './fixtures/run-cli.ts';
+import { purchasePostHeld, waitFor } from './fixtures/wait-for.ts';
 
 // A batch killed while a line's POST is at the service, whose journal then lost that purchase
 // (a disk that drops synced writes): at resume the line is of unknown outcome, never sent again.
@@ -24,15 +25,6 @@ afterAll(async () => {
   rmSync(scratch, { recursive: true, force: true });
 });
 
-/** The sandbox takes a fault rule only once it has read the request's body: an empty list means the POST is held. */
-async function waitUntilHeld(): Promise<void> {
-  for (let waited = 0; waited < 20_000; waited += 50) {
-    const rules: unknown = await (await fetch(`${sandbox.baseUrl}/_sandbox/faults`)).json();
-    if (Array.isArray(rules) && rules.length === 0) return;
-    await sleep(50);
-  }
-  throw new Error('The purchase POST never reached the sandbox.');
-}
 
 const postsFor = (title: string): number => sandbox.log().filter((entry) => entry.class === 'purchase' && entry.method === 'POST' && entry.path.includes(`/titles/${title}/`)).length;
 const lineSchema = z.object({ batch_id: z.string(), item: z.string() });
@@ -48,7 +40,7 @@ describe('titledesk batch --resume after a journal lost a line\'s purchase', () 
     sandbox.setFaults([{ target: 'purchase', kind: 'latency', latencyMs: 3_000, count: 1 }]);
     const batch = spawnCli(['batch', csv, '--var', sandbox.config.sampleVariables[0] ?? '', '--concurrency', '1', '--reuse-days', '0', '--json'], env);
     const ended = finished(batch);
-    await waitUntilHeld();
+    await waitFor(() => purchasePostHeld(sandbox), 'the purchase POST to reach the sandbox');
     batch.kill('SIGKILL');
     expect((await ended).signal).toBe('SIGKILL');
     // The held POST completes at the service: it has the purchase, the journal is about to lose it.

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BatchSummary } from '../../shared/batch.ts';
 import { worldTitles } from './fixtures/batch-file.ts';
 import { startTestCore, type TestCore } from './fixtures/core-fixtures.ts';
+import { waitFor } from './fixtures/wait-for.ts';
 
 // A batch meeting an outage waits for the service instead of failing its lines: a line the
 // service did not take costs nothing, goes back to the queue and is sent once it answers.
@@ -18,13 +19,6 @@ afterAll(async () => {
   await test.close();
 });
 
-async function waitFor(check: () => boolean, what: string, timeoutMs = 20_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 describe('a batch during an outage (every purchase answered 503)', () => {
   it('waits with the reason and a time to try again, fails no line, counts nothing unsent, and finishes by itself once the service answers', async () => {

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { startSandbox, type RunningSandbox } from '../../electron/sandbox/index.ts';
 import { worldTitles } from './fixtures/batch-file.ts';
 import { developerEnv, finished, spawnCli } from './fixtures/run-cli.ts';
+import { waitFor } from './fixtures/wait-for.ts';
 
 // The service stopped in the middle of a CLI batch (connections refused), then started again:
 // the batch waits instead of failing its lines, and every title is bought exactly once.
@@ -15,13 +16,6 @@ const sandboxes: RunningSandbox[] = [];
 const pacing = { retryAfterSeconds: [1, 1], maxAgeSeconds: [1, 1], readySeconds: [2, 2] } as const;
 const totalsSchema = z.object({ totals: z.object({ bought: z.number(), failed: z.number() }) });
 
-async function waitFor(check: () => boolean, what: string, timeoutMs = 30_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 beforeAll(() => {
   scratch = mkdtempSync(join(tmpdir(), 'titledesk-stopped-'));
@@ -52,7 +46,7 @@ describe('titledesk batch --resume while the service is stopped, then started ag
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const exit = finished(child);
-    await waitFor(() => stderr.includes('waiting for the service'), 'the batch to say it waits for the service');
+    await waitFor(() => stderr.includes('waiting for the service'), 'the batch to say it waits for the service', 30_000);
     expect(stderr).toMatch(/failed 0\b/);
     const second = await startSandbox({ port, statePath, pacing });
     sandboxes.push(second);

@@ -5,6 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../electron/sandbox/index.ts';
 import { developerEnv, finished, runCli, spawnCli } from './fixtures/run-cli.ts';
+import { purchasePostHeld, waitFor } from './fixtures/wait-for.ts';
 
 // Ctrl+C during `titledesk purchase` stops cleanly: it says where the purchase stands, its local
 // id and the command to follow it, and never reports the journal closing under it as a failure.
@@ -21,19 +22,7 @@ afterAll(async () => {
   rmSync(scratch, { recursive: true, force: true });
 });
 
-async function waitFor(check: () => boolean | Promise<boolean>, what: string): Promise<void> {
-  for (let waited = 0; waited < 20_000; waited += 50) {
-    if (await check()) return;
-    await sleep(50);
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
-/** The sandbox takes a fault rule only once it has read the request's body: an empty list means the POST is held there. */
-async function postHeld(): Promise<boolean> {
-  const rules: unknown = await (await fetch(`${sandbox.baseUrl}/_sandbox/faults`)).json();
-  return Array.isArray(rules) && rules.length === 0;
-}
 
 const args = (title: string): string[] => ['purchase', '--title', title, '--var', sandbox.config.sampleVariables[0] ?? '', '--json'];
 
@@ -50,7 +39,7 @@ describe('Ctrl+C during titledesk purchase', () => {
     let stderr = '';
     buyer.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const ended = finished(buyer);
-    await waitFor(async () => (state === 'sending' ? postHeld() : sandbox.stats().purchase > posts), 'the purchase to reach the service');
+    await waitFor(async () => (state === 'sending' ? purchasePostHeld(sandbox) : sandbox.stats().purchase > posts), 'the purchase to reach the service');
     // Answered with its purchase ID: the journal holds it before the first GET, a second later.
     if (state === 'pending') await sleep(300);
     buyer.kill('SIGINT');
