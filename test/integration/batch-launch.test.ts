@@ -22,7 +22,7 @@ describe('a batch\'s lines that start together', () => {
     const titles = worldTitles(7, [], 1200);
     const plan = await batches.plan({ environmentId: 'sandbox', source: 'w.csv', csv: `title_number\n${titles.join('\n')}\n`, variables, tenure: 'all', reuseDays: 0, concurrency: 3 });
     const saveItems = vi.spyOn(BatchStore.prototype, 'saveItems');
-    const recordEstimates = vi.spyOn(SpendingLedger.prototype, 'reserve');
+    const reserve = vi.spyOn(SpendingLedger.prototype, 'reserve');
     const create = vi.spyOn(purchases, 'create');
     const id = batches.create(plan).id;
     await batches.start(id);
@@ -30,8 +30,8 @@ describe('a batch\'s lines that start together', () => {
     const lineGroups = saveItems.mock.calls.map(([, items], index) => ({
       ids: items.map((item) => item.purchaseLocalId ?? ''), order: saveItems.mock.invocationCallOrder[index] ?? Infinity,
     }));
-    const estimateGroups = recordEstimates.mock.calls.map(([, estimates], index) => ({
-      ids: estimates.map((estimate) => estimate.localId), order: recordEstimates.mock.invocationCallOrder[index] ?? Infinity,
+    const estimateGroups = reserve.mock.calls.map(([, estimates], index) => ({
+      ids: estimates.map((estimate) => estimate.localId), order: reserve.mock.invocationCallOrder[index] ?? Infinity,
     }));
     const createdAt = new Map(create.mock.calls.map(([, , , , localId], index) => [localId, create.mock.invocationCallOrder[index] ?? -Infinity]));
     vi.restoreAllMocks();

@@ -59,7 +59,10 @@ export class SpendingLedger {
     this.#costsSince = this.#db.prepare('SELECT created_at, currency, micros FROM purchase_costs WHERE environment_id = ? AND created_at >= ? ORDER BY created_at');
   }
 
-  /** Durable before the purchase's intent is written, so no crash leaves a purchase without its price. */
+  /**
+   * An estimate written with no budget check and no reservation: the pricing of a purchase that
+   * already exists (the tests and the bench). A purchase about to be made goes through reserve().
+   */
   recordEstimate(localId: string, environmentId: string, cost: readonly Money[], at: number): void {
     this.recordEstimates(environmentId, [{ localId, cost }], at);
   }

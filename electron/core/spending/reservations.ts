@@ -66,12 +66,12 @@ export class Reservations {
     const day: Money[] = [];
     const month: Money[] = [];
     for (const row of this.#open.all(environmentId, Math.max(starts.month, now - reservationLifetimeMs))) {
-      const parsed = reservationRowSchema.safeParse(row);
-      if (parsed.data !== undefined && replacing.has(parsed.data.purchase_local_id)) continue;
-      const cost = parsed.success ? moneyListSchema.safeParse(JSON.parse(parsed.data.cost)).data : undefined;
-      if (parsed.data === undefined || cost === undefined) continue;
+      const reservation = reservationRowSchema.safeParse(row).data;
+      if (reservation === undefined || replacing.has(reservation.purchase_local_id)) continue;
+      const cost = moneyListSchema.safeParse(JSON.parse(reservation.cost)).data;
+      if (cost === undefined) continue;
       month.push(...cost);
-      if (parsed.data.created_at >= starts.day) day.push(...cost);
+      if (reservation.created_at >= starts.day) day.push(...cost);
     }
     return { day, month };
   }
