@@ -1,7 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
-// Four suites: pure units, the core and sandbox over real loopback HTTP, React components in jsdom,
-// and the OS keychain (run inside a D-Bus session with a Secret Service by `npm test`).
+// Five suites: pure units, the core and sandbox over real loopback HTTP, React components in jsdom,
+// the OS keychain (run inside a D-Bus session with a Secret Service by `npm test`) and the team
+// journal on PostgreSQL.
 export default defineConfig({
   test: {
     globals: false,
@@ -21,6 +22,20 @@ export default defineConfig({
       { test: { name: 'renderer', include: ['test/renderer/**/*.test.tsx'], environment: 'jsdom', setupFiles: ['test/renderer/support/dialog-polyfill.ts'] } },
       // The OS keychain: `npm test` runs this project inside dbus-run-session with gnome-keyring.
       { test: { name: 'keychain', include: ['test/keychain/**/*.test.ts'], environment: 'node', testTimeout: 30_000, hookTimeout: 30_000 } },
+      // The team journal against a real PostgreSQL: TITLEDESK_TEST_DATABASE_URL, else a throw-away
+      // cluster the global setup starts; without PostgreSQL every suite reports itself skipped.
+      // One file at a time: the race suite alone runs eight desk processes.
+      {
+        test: {
+          name: 'team',
+          include: ['test/team/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['test/team/support/global-setup.ts'],
+          fileParallelism: false,
+          testTimeout: 120_000,
+          hookTimeout: 60_000,
+        },
+      },
     ],
   },
 });

@@ -1,7 +1,8 @@
-// `npm test`: the whole suite (unit, integration, renderer, end-to-end) in a hermetic
-// environment: XDG_* and TMPDIR point inside the project so nothing touches the home folder.
+// `npm test`: the whole suite (unit, integration, renderer, keychain, team database, end-to-end)
+// in a hermetic environment: XDG_* and TMPDIR point inside the project so nothing touches the home
+// folder.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { findChromium } from './find-chromium.mjs';
 
@@ -66,9 +67,20 @@ function runKeychainTests() {
   run('OS keychain tests (Vitest inside dbus-run-session with gnome-keyring)', 'dbus-run-session', ['--', 'sh', '-c', script], { TITLEDESK_REQUIRE_KEYCHAIN: '1', XDG_DATA_HOME: keyrings });
 }
 
+// The team journal on a real PostgreSQL: TITLEDESK_TEST_DATABASE_URL when set, else the suite's
+// global setup starts a throw-away cluster (as the postgres user when run as root). Where no
+// PostgreSQL exists the suites report themselves skipped, and are counted so, never passed.
+function runTeamTests() {
+  const pgRoot = '/usr/lib/postgresql';
+  const hasServer = (process.env.TITLEDESK_TEST_DATABASE_URL ?? '') !== '' || (process.env.TITLEDESK_PG_BIN ?? '') !== ''
+    || (existsSync(pgRoot) && readdirSync(pgRoot).some((major) => Number(major) >= 15 && existsSync(join(pgRoot, major, 'bin', 'initdb'))));
+  const label = hasServer ? 'Team database tests (Vitest against PostgreSQL)' : 'Team database tests: skipped: no PostgreSQL 15 (apt-get install -y postgresql-15)';
+  run(label, bin('vitest'), ['run', '--project', 'team', '--reporter=default', '--reporter=json', `--outputFile.json=${join(results, 'vitest-team.json')}`]);
+}
+
 /** Passed, failed and skipped across the runners, from their JSON reports. */
 function summarise() {
-  const vitests = [readJson(join(results, 'vitest.json')), readJson(join(results, 'vitest-keychain.json'))];
+  const vitests = [readJson(join(results, 'vitest.json')), readJson(join(results, 'vitest-keychain.json')), readJson(join(results, 'vitest-team.json'))];
   const count = (name) => vitests.reduce((total, report) => total + (report?.[name] ?? 0), 0);
   const playwright = [readJson(join(results, 'playwright.json')), readJson(join(results, 'electron.json'))];
   const sum = (pick) => playwright.reduce((total, report) => total + (pick(report?.stats ?? {}) ?? 0), 0);
@@ -79,8 +91,9 @@ function summarise() {
 }
 
 const bin = (name) => join(root, 'node_modules', '.bin', name);
-run('Unit, integration and renderer tests (Vitest)', bin('vitest'), ['run', '--project', '!keychain', '--reporter=default', '--reporter=json', `--outputFile.json=${join(results, 'vitest.json')}`]);
+run('Unit, integration and renderer tests (Vitest)', bin('vitest'), ['run', '--project', '!keychain', '--project', '!team', '--reporter=default', '--reporter=json', `--outputFile.json=${join(results, 'vitest.json')}`]);
 runKeychainTests();
+runTeamTests();
 if (run('Production build for the end-to-end tests', bin('vite'), ['build', '--logLevel', 'warn'])) {
   run(`End-to-end tests (Playwright, ${chromium})`, bin('playwright'), ['test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_FILE: join(results, 'playwright.json') });
   // The same flows in the desktop app wherever the Electron binary exists; elsewhere every test

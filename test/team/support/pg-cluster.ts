@@ -1,0 +1,81 @@
+// A throw-away PostgreSQL cluster for the team tests: initdb into a temporary folder, start it on a
+// port the OS hands out, listening on loopback and a socket in the same folder, and remove it all
+// at the end. initdb refuses to run as root, so as root the server programs run as `postgres`.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir, userInfo } from 'node:os';
+import { join } from 'node:path';
+
+export interface RunningCluster {
+  /** A superuser URL over TCP on 127.0.0.1 (trust authentication: tests only). */
+  readonly url: string;
+  readonly stop: () => void;
+}
+
+/** The newest PostgreSQL ≥ 15 server programs on this machine (TITLEDESK_PG_BIN first), or why none. */
+export function findPostgresBin(env: NodeJS.ProcessEnv = process.env): { bin: string } | { missing: string } {
+  const given = env['TITLEDESK_PG_BIN'];
+  if (given !== undefined && given !== '') return existsSync(join(given, 'initdb')) ? { bin: given } : { missing: `TITLEDESK_PG_BIN=${given} has no initdb` };
+  const root = '/usr/lib/postgresql';
+  const versions = existsSync(root) ? readdirSync(root).map(Number).filter((major) => major >= 15).sort((a, b) => b - a) : [];
+  for (const major of versions) {
+    const bin = join(root, String(major), 'bin');
+    if (existsSync(join(bin, 'initdb')) && existsSync(join(bin, 'pg_ctl'))) return { bin };
+  }
+  return { missing: 'no PostgreSQL 15 server found (apt-get install -y postgresql-15, or set TITLEDESK_TEST_DATABASE_URL)' };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address !== null ? address.port : 0;
+      server.close(() => { resolve(port); });
+    });
+  });
+}
+
+/** Runs a server program, as `postgres` when this process is root (initdb refuses root). */
+function runAs(owner: { uid: number; gid: number } | undefined, program: string, args: readonly string[]): void {
+  const [command, commandArgs] = owner === undefined ? [program, args] : ['runuser', ['-u', 'postgres', '--', program, ...args]];
+  const result = spawnSync(command, commandArgs, { encoding: 'utf8', timeout: 60_000 });
+  if (result.status !== 0) throw new Error(`${program} ${args[0] ?? ''} failed (${String(result.status)}): ${result.stderr || result.stdout}`);
+}
+
+function postgresOwner(): { uid: number; gid: number } | undefined {
+  if (userInfo().uid !== 0) return undefined;
+  const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim());
+  const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim());
+  return { uid, gid };
+}
+
+export async function startThrowawayCluster(bin: string): Promise<RunningCluster> {
+  const owner = postgresOwner();
+  const dir = mkdtempSync(join(tmpdir(), 'td-pg-'));
+  // The server's own user must reach the folder: every parent is traversable (the project's .tmp is).
+  chmodSync(dir, 0o700);
+  if (owner !== undefined) chownSync(dir, owner.uid, owner.gid);
+  const data = join(dir, 'data');
+  const log = join(dir, 'log');
+  const port = await freePort();
+  runAs(owner, join(bin, 'initdb'), ['-N', '-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8']);
+  // Enough connections for the race tests (8 processes) beside the suites' own pools.
+  const options = `-p ${String(port)} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=200 -c fsync=off`;
+  runAs(owner, join(bin, 'pg_ctl'), ['-D', data, '-l', log, '-w', '-o', options, 'start']);
+  let stopped = false;
+  return {
+    url: `postgres://postgres@127.0.0.1:${String(port)}/postgres`,
+    stop() {
+      if (stopped) return;
+      stopped = true;
+      try {
+        runAs(owner, join(bin, 'pg_ctl'), ['-D', data, '-m', 'fast', '-w', 'stop']);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}
