@@ -2,7 +2,7 @@
  * npm run bench [-- --only polling,tokens] [-- --purchases 200] [-- --runs 3]
  *
  * Runs every section against the sandbox over loopback HTTP, prints a table per section, writes
- * bench/results.json and regenerates README's Performance figures from it. A run of every
+ * bench/results.json and regenerates the figures of docs/performance.md from it. A run of every
  * section replaces the file whole; with --only, the sections run replace their own entries and
  * the others stay, each naming the run (machine, load, date) it came from.
  */
@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { benchDir, projectRoot } from './lib/child.ts';
 import { currentLoad, machineInfo } from './lib/machine.ts';
-import { performanceMarkdown, replaceGenerated } from './lib/readme-table.ts';
+import { performanceMarkdown, performancePagePath, replaceGenerated } from './lib/readme-table.ts';
 import { mergeResults, newRunId, parseResults, type BenchRun, type BenchResults } from './lib/results-file.ts';
 import type { BenchContext, Section } from './lib/section.ts';
 import { removeRendererBuild } from './lib/renderer-build.ts';
@@ -53,9 +53,9 @@ function writeResults(runId: string, run: BenchRun, done: BenchResults['sections
   const previous = existsSync(resultsPath) ? parseResults(readFileSync(resultsPath, 'utf8')) : undefined;
   const results = mergeResults(previous, runId, run, done, whole);
   writeFileSync(resultsPath, `${JSON.stringify(results, null, 2)}\n`);
-  const readmePath = join(projectRoot, 'README.md');
-  writeFileSync(readmePath, replaceGenerated(readFileSync(readmePath, 'utf8'), performanceMarkdown(results)));
-  process.stdout.write(`\nWrote ${resultsPath} and README's Performance figures\n`);
+  const pagePath = join(projectRoot, performancePagePath);
+  writeFileSync(pagePath, replaceGenerated(readFileSync(pagePath, 'utf8'), performanceMarkdown(results)));
+  process.stdout.write(`\nWrote ${resultsPath} and the figures of ${performancePagePath}\n`);
 }
 
 async function main(): Promise<number> {

@@ -145,7 +145,7 @@ export async function probePace(): Promise<MachinePace> {
   };
 }
 
-/** Each probe's figure, its unit, and how a section's note and README's line name it. */
+/** Each probe's figure, its unit, and how a section's note and docs/performance.md's line name it. */
 export const paceProbes: readonly { readonly key: keyof MachinePace; readonly short: string; readonly long: string; readonly unit: string }[] = [
   { key: 'cpuMs', short: 'CPU loop', long: 'a fixed JavaScript loop', unit: ' ms' },
   { key: 'cpuTailRatio', short: 'its 1 ms slices p99/median', long: 'that loop in 1 ms slices for 1 s, p99 over median', unit: '×' },

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { generatedEnd, generatedStart, performanceMarkdown, replaceGenerated } from '../../bench/lib/readme-table.ts';
+import { generatedEnd, generatedStart, performanceMarkdown, performancePagePath, replaceGenerated } from '../../bench/lib/readme-table.ts';
 import { mergeResults, parseResults, type BenchResults, type BenchRun } from '../../bench/lib/results-file.ts';
 
 function fixture(): BenchResults {
@@ -21,7 +22,7 @@ function withRenderer(figures: Record<string, unknown>): string {
   return performanceMarkdown({ ...results, sections: { ...results.sections, renderer: { ...history, ...figures } } });
 }
 
-describe('README Performance figures generated from bench/results.json', () => {
+describe('Performance figures generated from bench/results.json into docs/performance.md', () => {
   it('shows each figure from the file, median with worst when they differ, and the run and machine they came from', () => {
     const markdown = performanceMarkdown(fixture());
     expect(markdown).toContain('Figures from run 20261122T210000Z-42 (2026-11-22): 2 × AMD EPYC, 23.5 GiB, Node 24.21.0, 1-minute load average 0.5 at the start, 1.25 at the end.');
@@ -198,9 +199,9 @@ describe('README Performance figures generated from bench/results.json', () => {
     expect(performanceMarkdown(busy)).toContain('The load average exceeded the 2 cores');
   });
 
-  it('replaces only the generated block of the README, and drops runs no section refers to after a whole run', () => {
-    const readme = `# T\n\n## Performance\n\nintro\n\n${generatedStart}\nold figures\n${generatedEnd}\n\nafter\n`;
-    const updated = replaceGenerated(readme, 'new figures');
+  it('replaces only the generated block of the page, and drops runs no section refers to after a whole run', () => {
+    const page = `# T\n\n## Performance\n\nintro\n\n${generatedStart}\nold figures\n${generatedEnd}\n\nafter\n`;
+    const updated = replaceGenerated(page, 'new figures');
     expect(updated).toBe(`# T\n\n## Performance\n\nintro\n\n${generatedStart}\nnew figures\n${generatedEnd}\n\nafter\n`);
     expect(() => replaceGenerated('# no markers', 'x')).toThrow(/markers/);
     const results = fixture();
@@ -209,5 +210,20 @@ describe('README Performance figures generated from bench/results.json', () => {
     const whole = mergeResults(results, 'next-1', run, { polling: { runId: 'next-1', title: 'Polling' } }, true);
     expect(Object.keys(whole.runs)).toEqual(['next-1']);
     expect(Object.keys(whole.sections)).toEqual(['polling']);
+  });
+
+  it('writes to docs/performance.md, which holds the figures of bench/results.json, and README has none', () => {
+    const root = join(import.meta.dirname, '..', '..');
+    expect(performancePagePath).toBe('docs/performance.md');
+    const page = readFileSync(join(root, performancePagePath), 'utf8');
+    expect(page.split(generatedStart)).toHaveLength(2);
+    expect(page.split(generatedEnd)).toHaveLength(2);
+    const results = parseResults(readFileSync(join(root, 'bench', 'results.json'), 'utf8'));
+    if (results === undefined) throw new Error('bench/results.json does not parse');
+    // Regenerating changes nothing: the page was written from the file as it is.
+    expect(replaceGenerated(page, performanceMarkdown(results))).toBe(page);
+    const readme = readFileSync(join(root, 'README.md'), 'utf8');
+    expect(readme).not.toContain(generatedStart);
+    expect(readme).toContain('](docs/performance.md)');
   });
 });

@@ -57,7 +57,7 @@ export const userLimitError: ProviderErrorItem = {
 
 export interface AccountErrorKey {
   readonly key: string;
-  /** What the key simulates, as said in --print-config and README. */
+  /** What the key simulates, as said in --print-config and docs/sandbox.md. */
   readonly name: string;
   readonly error: ProviderErrorItem;
 }
