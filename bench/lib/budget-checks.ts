@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { PurchaseJournal } from '../../electron/core/purchases/journal.ts';
+import { PurchaseJournal } from '../../electron/core/purchases/journal/journal.ts';
 import { SpendingLedger } from '../../electron/core/spending/ledger.ts';
 import { periodStarts, SpendingGuard } from '../../electron/core/spending/spending-guard.ts';
 import { defaultPurchasingSettings, type PurchasingSettings } from '../../shared/spending.ts';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { DatabaseSync } from 'node:sqlite';
 import type { PurchaseRecord } from '../../shared/purchase.ts';
-import { PurchaseJournal } from '../../electron/core/purchases/journal.ts';
+import { PurchaseJournal } from '../../electron/core/purchases/journal/journal.ts';
 import { fakeRecord } from '../sections/history-records.ts';
 
 export interface SeededHistory {

@@ -11,9 +11,9 @@ import { limitHeapGrowth } from '../../electron/core/app/heap-growth.ts';
 import { createEnvironmentSession } from '../../electron/core/api/environment-session.ts';
 import { sandboxEnvironment, fillSandboxSecrets } from '../../electron/core/env/sandbox-environment.ts';
 import { createHttpAgent } from '../../electron/core/http/agent.ts';
-import { refusalsTold } from '../../electron/core/purchases/refusal-log.ts';
+import { refusalsTold } from '../../electron/core/purchases/journal/refusal-log.ts';
 import { PurchaseService } from '../../electron/core/purchases/purchase-service.ts';
-import { logFileBytes, logSizeLimitBytes } from '../../electron/core/purchases/wal-checkpointer.ts';
+import { logFileBytes, logSizeLimitBytes } from '../../electron/core/purchases/journal/wal-checkpointer.ts';
 import { MemorySecretStore } from '../../electron/core/secrets/memory-secret-store.ts';
 import { startUsage, workloadBuys, workloadSchema, type ClientReport } from '../lib/polling-analysis.ts';
 

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { PurchaseJournal } from '../../electron/core/purchases/journal.ts';
+import { PurchaseJournal } from '../../electron/core/purchases/journal/journal.ts';
 import type { PurchaseRecord } from '../../shared/purchase.ts';
 import { openSignedIn, screenshot } from './support/app-page.ts';
 import { titleDeskWebForFile } from './support/titledesk-web.ts';

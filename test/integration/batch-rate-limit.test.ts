@@ -1,8 +1,8 @@
 import { dirname } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { BatchStore } from '../../electron/core/batch/batch-store.ts';
-import { newLocalId } from '../../electron/core/purchases/local-id.ts';
-import { PurchaseJournal } from '../../electron/core/purchases/journal.ts';
+import { newLocalId } from '../../electron/core/purchases/submission/local-id.ts';
+import { PurchaseJournal } from '../../electron/core/purchases/journal/journal.ts';
 import type { BatchSummary } from '../../shared/batch.ts';
 import { worldTitles } from './fixtures/batch-file.ts';
 import { startTestCore, type TestCore } from './fixtures/core-fixtures.ts';

@@ -3,7 +3,7 @@ import { dirname } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { purchaseEnvironment } from '../../electron/core/app/purchase-environment.ts';
 import { BatchStore } from '../../electron/core/batch/batch-store.ts';
-import { PurchaseJournal } from '../../electron/core/purchases/journal.ts';
+import { PurchaseJournal } from '../../electron/core/purchases/journal/journal.ts';
 import { worldTitles } from './fixtures/batch-file.ts';
 import { startTestCore, type TestCore } from './fixtures/core-fixtures.ts';
 

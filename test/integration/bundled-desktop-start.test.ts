@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { forgetStandInsReached, standInsReached } from '../../build/stand-in-refusal.ts';
 import { mainBundleOptions } from '../../build/main-bundle-options.ts';
 import { startCore } from '../../electron/core/app/start-core.ts';
-import { recordFormat, sealedCheckTime, sealPath } from '../../electron/core/purchases/journal-seal.ts';
+import { recordFormat, sealedCheckTime, sealPath } from '../../electron/core/purchases/journal/journal-seal.ts';
 import { MemorySecretStore } from '../../electron/core/secrets/memory-secret-store.ts';
 import { ConfSettingsStore } from '../../electron/core/settings/conf-settings-store.ts';
 import { startSandbox, type RunningSandbox } from '../../electron/sandbox/index.ts';

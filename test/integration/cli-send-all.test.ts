@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { PurchaseJournal } from '../../electron/core/purchases/journal.ts';
+import { PurchaseJournal } from '../../electron/core/purchases/journal/journal.ts';
 import { startSandbox, type RunningSandbox } from '../../electron/sandbox/index.ts';
 import type { PurchaseRecord } from '../../shared/purchase.ts';
 import { sendAllReportSchema } from '../../shared/send-all.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { newLocalId } from '../../electron/core/purchases/local-id.ts';
+import { newLocalId } from '../../electron/core/purchases/submission/local-id.ts';
 import type { SandboxLogEntry } from '../../electron/sandbox/index.ts';
 import type { PurchaseRecord } from '../../shared/purchase.ts';
 import { freshPairs, startHarness, statusesOf, type Harness } from './fixtures/purchase-harness.ts';

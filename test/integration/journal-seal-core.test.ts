@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startCore } from '../../electron/core/app/start-core.ts';
-import { sealedCheckTime } from '../../electron/core/purchases/journal-seal.ts';
+import { sealedCheckTime } from '../../electron/core/purchases/journal/journal-seal.ts';
 import { MemorySecretStore } from '../../electron/core/secrets/memory-secret-store.ts';
 import { MemorySettingsStore } from '../../electron/core/settings/settings-store.ts';
 

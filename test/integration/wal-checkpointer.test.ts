@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PurchaseJournal } from '../../electron/core/purchases/journal.ts';
-import { WalCheckpointer, logSizeLimitBytes, type CheckpointOutcome } from '../../electron/core/purchases/wal-checkpointer.ts';
+import { PurchaseJournal } from '../../electron/core/purchases/journal/journal.ts';
+import { WalCheckpointer, logSizeLimitBytes, type CheckpointOutcome } from '../../electron/core/purchases/journal/wal-checkpointer.ts';
 import { intentRecord } from '../unit/support/intent-record.ts';
 
 function autocheckpointPages(db: DatabaseSync): unknown {

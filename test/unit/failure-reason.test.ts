@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeStatus, reasonFromBody } from '../../electron/core/purchases/failure-reason.ts';
+import { describeStatus, reasonFromBody } from '../../electron/core/purchases/answers/failure-reason.ts';
 import { registerLiveSecret } from '../../electron/core/secrets/live-secrets.ts';
 
 const json = 'application/json';

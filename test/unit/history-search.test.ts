@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { buildHistorySelect } from '../../electron/core/purchases/history-query.ts';
-import { trigramQuery, variablesContaining } from '../../electron/core/purchases/history-search.ts';
-import { PurchaseJournal } from '../../electron/core/purchases/journal.ts';
+import { buildHistorySelect } from '../../electron/core/purchases/history/history-query.ts';
+import { trigramQuery, variablesContaining } from '../../electron/core/purchases/history/history-search.ts';
+import { PurchaseJournal } from '../../electron/core/purchases/journal/journal.ts';
 import type { HistoryQuery, PurchaseRecord } from '../../shared/purchase.ts';
 import { filledJournal as filled } from './support/filled-journal.ts';
 

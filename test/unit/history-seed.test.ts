@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { seedHistory } from '../../bench/lib/history-seed.ts';
-import { PurchaseJournal } from '../../electron/core/purchases/journal.ts';
+import { PurchaseJournal } from '../../electron/core/purchases/journal/journal.ts';
 import { createRandom } from '../../electron/sandbox/seeded.ts';
 
 const dirs: string[] = [];

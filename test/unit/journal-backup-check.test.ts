@@ -2,8 +2,8 @@ import { closeSync, mkdirSync, mkdtempSync, openSync, readdirSync, rmSync, write
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { backUpJournal, listBackups, requestRestore } from '../../electron/core/purchases/journal-backup.ts';
-import { PurchaseJournal } from '../../electron/core/purchases/journal.ts';
+import { backUpJournal, listBackups, requestRestore } from '../../electron/core/purchases/journal/journal-backup.ts';
+import { PurchaseJournal } from '../../electron/core/purchases/journal/journal.ts';
 import { settledRecord } from './support/settled-record.ts';
 
 /** A backup is checked before it is offered or put in place: a damaged one is listed as such, never restored. */

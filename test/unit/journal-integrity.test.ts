@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { backUpJournal, listBackups } from '../../electron/core/purchases/journal-backup.ts';
-import { PurchaseJournal } from '../../electron/core/purchases/journal.ts';
+import { backUpJournal, listBackups } from '../../electron/core/purchases/journal/journal-backup.ts';
+import { PurchaseJournal } from '../../electron/core/purchases/journal/journal.ts';
 import type { PurchaseRecord } from '../../shared/purchase.ts';
 import { settledRecord } from './support/settled-record.ts';
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { recordFormat } from '../../electron/core/purchases/journal-seal.ts';
+import { recordFormat } from '../../electron/core/purchases/journal/journal-seal.ts';
 import { purchaseRecordSchema } from '../../shared/purchase.ts';
 
 /**
@@ -27,7 +27,7 @@ describe("the seal's record format", () => {
     const fingerprint = schemaFingerprint();
     expect(
       fingerprints[recordFormat],
-      `purchaseRecordSchema changed (fingerprint ${fingerprint}): give recordFormat in electron/core/purchases/journal-seal.ts a new value and pin it here to this fingerprint.`,
+      `purchaseRecordSchema changed (fingerprint ${fingerprint}): give recordFormat in electron/core/purchases/journal/journal-seal.ts a new value and pin it here to this fingerprint.`,
     ).toBe(fingerprint);
   });
 

@@ -18,7 +18,7 @@ vi.mock('node:fs', async (importOriginal) => {
   };
 });
 
-const { markOpened, sealedCheckTime, sealJournal } = await import('../../electron/core/purchases/journal-seal.ts');
+const { markOpened, sealedCheckTime, sealJournal } = await import('../../electron/core/purchases/journal/journal-seal.ts');
 
 let dir: string;
 beforeEach(() => { dir = mkdtempSync(join(tmpdir(), `journal-seal-${failing}-`)); });

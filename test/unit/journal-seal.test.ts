@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { PurchaseJournal } from '../../electron/core/purchases/journal.ts';
-import { maxDaysBetweenChecks, sealedCheckTime, sealPath } from '../../electron/core/purchases/journal-seal.ts';
+import { PurchaseJournal } from '../../electron/core/purchases/journal/journal.ts';
+import { maxDaysBetweenChecks, sealedCheckTime, sealPath } from '../../electron/core/purchases/journal/journal-seal.ts';
 import { settledRecord } from './support/settled-record.ts';
 
 const sealSchema = z.object({ checkedAt: z.number(), closed: z.object({ size: z.string(), mtimeNs: z.string(), ctimeNs: z.string(), dev: z.string(), ino: z.string() }).nullable() });

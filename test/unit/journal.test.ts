@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { DatabaseSync, StatementSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { PurchaseJournal } from '../../electron/core/purchases/journal.ts';
+import { PurchaseJournal } from '../../electron/core/purchases/journal/journal.ts';
 import type { HistoryQuery, PurchaseRecord } from '../../shared/purchase.ts';
 import { intentRecord, uprnVariable } from './support/intent-record.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { purchaseRecordSchema } from '../../shared/purchase.ts';
-import { newLocalId } from '../../electron/core/purchases/local-id.ts';
+import { newLocalId } from '../../electron/core/purchases/submission/local-id.ts';
 
 describe('new purchase ids', () => {
   it('are version 7 UUIDs the record schema accepts, rising in the order they are made, even within a millisecond', () => {

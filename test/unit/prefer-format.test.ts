@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPrefer } from '../../electron/core/purchases/prefer.ts';
+import { formatPrefer } from '../../electron/core/purchases/submission/prefer.ts';
 
 describe('formatPrefer', () => {
   it('always asks for respond-async', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiResponse } from '../../electron/core/api/service-client-types.ts';
-import { rateLimitWaitMs, sendNotBefore } from '../../electron/core/purchases/rate-limit.ts';
+import { rateLimitWaitMs, sendNotBefore } from '../../electron/core/purchases/answers/rate-limit.ts';
 import { retryAfterDelayMs } from '../../shared/http/retry-after.ts';
 import type { PurchaseRecord } from '../../shared/purchase.ts';
 

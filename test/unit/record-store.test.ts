@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { systemClock } from '../../electron/core/purchases/clock.ts';
-import { RecordStore } from '../../electron/core/purchases/record-store.ts';
+import { systemClock } from '../../electron/core/concurrency/clock.ts';
+import { RecordStore } from '../../electron/core/purchases/journal/record-store.ts';
 import type { PurchaseRecord } from '../../shared/purchase.ts';
 import { intentRecord } from './support/intent-record.ts';
 

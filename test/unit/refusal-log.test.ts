@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Clock, TimerHandle } from '../../electron/core/purchases/clock.ts';
-import { RefusalLog, refusalsTold, refusedAnswerPhrase } from '../../electron/core/purchases/refusal-log.ts';
+import type { Clock, TimerHandle } from '../../electron/core/concurrency/clock.ts';
+import { RefusalLog, refusalsTold, refusedAnswerPhrase } from '../../electron/core/purchases/journal/refusal-log.ts';
 
 /** A manual clock: time moves only when the test says, firing the timers that come due. */
 class ManualClock implements Clock {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parsePurchaseResult, totalsByCurrency } from '../../electron/core/purchases/result-parse.ts';
+import { parsePurchaseResult, totalsByCurrency } from '../../electron/core/purchases/answers/result-parse.ts';
 
 const base = 'https://api.example.test';
 const bathrooms = `${base}/vars/WhenFresh/Property Insurance#Dwelling/Rooms/Bathrooms/Bathroom Count (1⋯5+)`;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Clock, TimerHandle } from '../../electron/core/purchases/clock.ts';
-import { Scheduler } from '../../electron/core/purchases/scheduler.ts';
+import type { Clock, TimerHandle } from '../../electron/core/concurrency/clock.ts';
+import { Scheduler } from '../../electron/core/concurrency/scheduler.ts';
 
 /** A manual clock whose timers fire `earlyMs` before their time, as real timers sometimes do. */
 class FakeClock implements Clock {

@@ -1,6 +1,6 @@
 import { getEventListeners } from 'node:events';
 import { describe, expect, it } from 'vitest';
-import { Slots } from '../../electron/core/purchases/slots.ts';
+import { Slots } from '../../electron/core/concurrency/slots.ts';
 
 describe('slots', () => {
   it('lets at most its size in at once, the others in order of arrival as slots are released', async () => {

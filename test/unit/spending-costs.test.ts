@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fakeRecord } from '../../bench/sections/history-records.ts';
-import { PurchaseJournal } from '../../electron/core/purchases/journal.ts';
+import { PurchaseJournal } from '../../electron/core/purchases/journal/journal.ts';
 import { SpendingLedger } from '../../electron/core/spending/ledger.ts';
 import { createRandom } from '../../electron/sandbox/seeded.ts';
 import type { Money, PurchaseRecord } from '../../shared/purchase.ts';

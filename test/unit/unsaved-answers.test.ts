@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { UnsavedAnswers } from '../../electron/core/purchases/unsaved-answers.ts';
+import { UnsavedAnswers } from '../../electron/core/purchases/polling/unsaved-answers.ts';
 
 describe('UnsavedAnswers', () => {
   it('says how many followed purchases have an answer the journal refused, and the latest reason', () => {

@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { WalSync } from '../../electron/core/purchases/wal-sync.ts';
-import { PurchaseJournal } from '../../electron/core/purchases/journal.ts';
+import { WalSync } from '../../electron/core/purchases/journal/wal-sync.ts';
+import { PurchaseJournal } from '../../electron/core/purchases/journal/journal.ts';
 import { DatabaseSync } from 'node:sqlite';
 import { intentRecord } from './support/intent-record.ts';
 

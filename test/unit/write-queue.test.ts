@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Durability, JournalWrite } from '../../electron/core/purchases/journal.ts';
-import { WriteQueue } from '../../electron/core/purchases/write-queue.ts';
+import type { Durability, JournalWrite } from '../../electron/core/purchases/journal/journal.ts';
+import { WriteQueue } from '../../electron/core/purchases/journal/write-queue.ts';
 import type { PurchaseRecord } from '../../shared/purchase.ts';
 
 function record(id: string, state: PurchaseRecord['state'] = 'submitting'): PurchaseRecord {

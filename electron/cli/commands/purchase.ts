@@ -5,7 +5,7 @@ import { CoreError } from '../../core/errors.ts';
 import { guardedCreate } from '../../core/spending/guarded-purchase.ts';
 import { requireString, runCommand, UsageError, type CommandSpec } from '../command-kit.ts';
 import { purchaseStateWords } from '../../../shared/purchase-words.ts';
-import { newLocalId } from '../../core/purchases/local-id.ts';
+import { newLocalId } from '../../core/purchases/submission/local-id.ts';
 import type { CliContext } from '../cli-context.ts';
 import { followUntilSettled, sayRateLimitWaits } from '../progress-line.ts';
 import { environmentLabel, exitCodeForRecord, printPurchase } from '../purchase-output.ts';

@@ -2,7 +2,7 @@ import type { BatchItem } from '../../../shared/batch.ts';
 import type { Money, PurchaseRecord } from '../../../shared/purchase.ts';
 import { settledPurchaseStates } from '../../../shared/purchase.ts';
 import { CoreError } from '../errors.ts';
-import { newLocalId } from '../purchases/local-id.ts';
+import { newLocalId } from '../purchases/submission/local-id.ts';
 import type { PurchaseEnvironment, PurchaseService } from '../purchases/purchase-service.ts';
 import type { SpendingGuard } from '../spending/spending-guard.ts';
 import { sumMoney } from '../spending/money.ts';

@@ -10,7 +10,7 @@ import {
   type BatchState,
 } from '../../../shared/batch.ts';
 import { afterFailedTransaction } from '../files/disk-full.ts';
-import { batchTableStatements } from '../purchases/journal-batch-tables.ts';
+import { batchTableStatements } from '../purchases/journal/journal-batch-tables.ts';
 
 type Synchronous = 'FULL' | 'NORMAL';
 

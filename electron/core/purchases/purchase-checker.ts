@@ -1,10 +1,10 @@
 import type { PurchaseRecord } from '../../../shared/purchase.ts';
 import { CoreError } from '../errors.ts';
-import type { Clock } from './clock.ts';
-import { newLocalId } from './local-id.ts';
-import type { Poller, PurchaseEnvironment } from './poller.ts';
-import type { RecordStore } from './record-store.ts';
-import { resolveCheckReference } from './reference.ts';
+import type { Clock } from '../concurrency/clock.ts';
+import { newLocalId } from './submission/local-id.ts';
+import type { Poller, PurchaseEnvironment } from './polling/poller.ts';
+import type { RecordStore } from './journal/record-store.ts';
+import { resolveCheckReference } from './answers/reference.ts';
 
 export interface CheckOptions {
   /** Keep following the purchase until it settles, then resolve. */

@@ -2,25 +2,25 @@ import type { BackupInfo, HistoryExport, ImportSummary, JournalStatus } from '..
 import type { HistoryQuery, PurchaseOptions, PurchaseRecord, PurchaseSummary, ResolveAction } from '../../../shared/purchase.ts';
 import type { SendAllReport } from '../../../shared/send-all.ts';
 import { CoreError } from '../errors.ts';
-import { defaultRetryPolicy, type RetryPolicy } from './backoff.ts';
-import { systemClock, type Clock } from './clock.ts';
-import { exportHistory, importHistory } from './history-transfer.ts';
-import { backUpJournal, backupDir, listBackups, requestRestore } from './journal-backup.ts';
-import { Poller, type PurchaseEnvironment } from './poller.ts';
+import { defaultRetryPolicy, type RetryPolicy } from '../concurrency/backoff.ts';
+import { systemClock, type Clock } from '../concurrency/clock.ts';
+import { exportHistory, importHistory } from './history/history-transfer.ts';
+import { backUpJournal, backupDir, listBackups, requestRestore } from './journal/journal-backup.ts';
+import { Poller, type PurchaseEnvironment } from './polling/poller.ts';
 import { PurchaseChecker, type CheckOptions } from './purchase-checker.ts';
-import { PurchaseSender, type PurchaseContext } from './purchase-sender.ts';
-import { RecordStore, type PurchaseListener } from './record-store.ts';
-import { RequestSlots } from './request-slots.ts';
-import { RestartRecovery, type ResumeSummary, type SenderPresence } from './restart-recovery.ts';
-import { applyRescued } from './rescue-apply.ts';
-import { Submitter } from './submitter.ts';
-import { UnsavedAnswers } from './unsaved-answers.ts';
+import { PurchaseSender, type PurchaseContext } from './submission/purchase-sender.ts';
+import { RecordStore, type PurchaseListener } from './journal/record-store.ts';
+import { RequestSlots } from '../concurrency/request-slots.ts';
+import { RestartRecovery, type ResumeSummary, type SenderPresence } from './recovery/restart-recovery.ts';
+import { applyRescued } from './recovery/rescue-apply.ts';
+import { Submitter } from './submission/submitter.ts';
+import { UnsavedAnswers } from './polling/unsaved-answers.ts';
 
-export type { PurchaseEnvironment } from './poller.ts';
-export type { PurchaseListener } from './record-store.ts';
+export type { PurchaseEnvironment } from './polling/poller.ts';
+export type { PurchaseListener } from './journal/record-store.ts';
 export type { CheckOptions } from './purchase-checker.ts';
-export type { PurchaseContext } from './purchase-sender.ts';
-export type { ResumeSummary } from './restart-recovery.ts';
+export type { PurchaseContext } from './submission/purchase-sender.ts';
+export type { ResumeSummary } from './recovery/restart-recovery.ts';
 
 export interface PurchaseServiceOptions {
   /** Folder of the journal database (purchases.sqlite). */

@@ -2,7 +2,7 @@ import type { Money, PurchaseOptions, PurchaseRecord } from '../../../shared/pur
 import { normalizeTitleNumber } from '../../../shared/title-number.ts';
 import type { EnvironmentSession } from '../api/environment-session.ts';
 import { CoreError } from '../errors.ts';
-import { newLocalId } from '../purchases/local-id.ts';
+import { newLocalId } from '../purchases/submission/local-id.ts';
 import type { PurchaseEnvironment, PurchaseService } from '../purchases/purchase-service.ts';
 import { sumMoney } from './money.ts';
 import { findHeldValues } from './reuse.ts';

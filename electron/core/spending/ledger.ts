@@ -2,7 +2,7 @@ import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import { z } from 'zod';
 import type { Money, PurchaseRecord } from '../../../shared/purchase.ts';
 import { afterFailedTransaction } from '../files/disk-full.ts';
-import { parseRecord } from '../purchases/journal-rows.ts';
+import { parseRecord } from '../purchases/journal/journal-rows.ts';
 import { sumMoney } from './money.ts';
 import { Reservations } from './reservations.ts';
 import { SpendTally, type PeriodStarts } from './spend-tally.ts';
@@ -36,7 +36,7 @@ export const availableForTitleSql = `SELECT record FROM purchases WHERE environm
  * file, WAL mode, opened after PurchaseJournal, whose migration makes the tables): the catalog
  * price of each purchase is written before it is sent, so a purchase still pending or of unknown
  * outcome counts as spent until known. What each purchase counts for is kept by triggers
- * (purchases/purchase-costs-schema.ts).
+ * (purchase-costs-schema.ts).
  */
 export class SpendingLedger {
   readonly #db: DatabaseSync;

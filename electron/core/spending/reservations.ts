@@ -1,7 +1,7 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { z } from 'zod';
 import type { Money } from '../../../shared/purchase.ts';
-import { migrateStep, type JournalStep } from '../purchases/journal-step.ts';
+import { migrateStep, type JournalStep } from '../purchases/journal/journal-step.ts';
 import type { PeriodStarts } from './spend-tally.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { closeSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import { PurchaseJournal } from '../../../electron/core/purchases/journal.ts';
+import { PurchaseJournal } from '../../../electron/core/purchases/journal/journal.ts';
 import type { PurchaseRecord } from '../../../shared/purchase.ts';
 import { intentRecord } from './intent-record.ts';
 import { settledRecord } from './settled-record.ts';

@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fakeRecord } from '../../../bench/sections/history-records.ts';
-import { PurchaseJournal } from '../../../electron/core/purchases/journal.ts';
+import { PurchaseJournal } from '../../../electron/core/purchases/journal/journal.ts';
 import { createRandom } from '../../../electron/sandbox/seeded.ts';
 import type { PurchaseRecord } from '../../../shared/purchase.ts';
 

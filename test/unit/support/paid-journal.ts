@@ -2,7 +2,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, statSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BatchStore } from '../../../electron/core/batch/batch-store.ts';
-import { PurchaseJournal } from '../../../electron/core/purchases/journal.ts';
+import { PurchaseJournal } from '../../../electron/core/purchases/journal/journal.ts';
 import { createRandom } from '../../../electron/sandbox/seeded.ts';
 import type { BatchItem } from '../../../shared/batch.ts';
 import type { PurchaseRecord, ResultItem } from '../../../shared/purchase.ts';

@@ -1,0 +1,104 @@
+import type { DatabaseSync } from 'node:sqlite';
+import { z } from 'zod';
+import type { JournalNotice } from '../../../../shared/journal.ts';
+import type { PurchaseRecord, PurchaseSummary } from '../../../../shared/purchase.ts';
+import { purchaseRecordSchema, purchaseSummarySchema } from '../../../../shared/purchase.ts';
+
+// The journal's tables, and reading its rows back without trusting them.
+
+const recordRowSchema = z.object({ record: z.string() });
+const idRecordRowSchema = z.object({ id: z.string(), record: z.string() });
+
+/** One row's change: a new record (`insert`) or a rewrite, with what else changes with it. */
+export interface JournalWrite {
+  readonly record: PurchaseRecord;
+  readonly insert?: boolean;
+  /** A 200's body, kept exactly as received. */
+  readonly resultBody?: string;
+  /** The variable list changed (a checked purchase learns it from its result). */
+  readonly replaceVariables?: boolean;
+  /**
+   * Stored as the record's nextCheckAt instead of its own: a time at or after the one it
+   * advises, so that later answers may be held in memory until then (record-store.ts).
+   */
+  readonly notBefore?: number;
+}
+
+export const createStatements = `
+CREATE TABLE IF NOT EXISTS purchases (
+  id TEXT PRIMARY KEY,
+  environment_id TEXT NOT NULL,
+  title_number TEXT,
+  purchase_id TEXT,
+  state TEXT NOT NULL,
+  created_at INTEGER NOT NULL,
+  updated_at INTEGER NOT NULL,
+  record TEXT NOT NULL,
+  result_body TEXT
+);
+CREATE INDEX IF NOT EXISTS purchases_purchase_id ON purchases (purchase_id);
+CREATE TABLE IF NOT EXISTS purchase_variables (
+  variable TEXT NOT NULL,
+  purchase_local_id TEXT NOT NULL REFERENCES purchases (id) ON DELETE CASCADE,
+  PRIMARY KEY (variable, purchase_local_id)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS purchase_variables_local ON purchase_variables (purchase_local_id);
+`;
+
+/**
+ * The history is listed newest first, ties broken by rowid, newest first too. An index in
+ * ascending order read backwards gives exactly (created_at DESC, rowid DESC), since SQLite keeps
+ * the rowid at the end of each entry; the first indexes were descending, which left the rowid
+ * ascending and every page to a sort. They are replaced on the next start (a few hundred ms at
+ * 100,000 purchases, once).
+ */
+export const orderIndexStatements = `
+DROP INDEX IF EXISTS purchases_created;
+DROP INDEX IF EXISTS purchases_title;
+DROP INDEX IF EXISTS purchases_state;
+CREATE INDEX IF NOT EXISTS purchases_by_created ON purchases (created_at);
+CREATE INDEX IF NOT EXISTS purchases_by_title ON purchases (title_number, created_at);
+CREATE INDEX IF NOT EXISTS purchases_by_state ON purchases (state, created_at);
+`;
+
+function parseRow<T>(row: unknown, schema: z.ZodType<T>): T | undefined {
+  const parsedRow = recordRowSchema.safeParse(row);
+  if (!parsedRow.success) return undefined;
+  let json: unknown;
+  try {
+    json = JSON.parse(parsedRow.data.record);
+  } catch {
+    return undefined;
+  }
+  const parsed = schema.safeParse(json);
+  return parsed.success ? parsed.data : undefined;
+}
+
+/** A row read back is outside input too: parse it, and skip (not crash on) one that does not fit. */
+export function parseRecord(row: unknown): PurchaseRecord | undefined {
+  return parseRow(row, purchaseRecordSchema);
+}
+
+/** A History summary read back (history-search-schema.ts), parsed as a record is. */
+export function parseSummary(row: unknown): PurchaseSummary | undefined {
+  return parseRow(row, purchaseSummarySchema);
+}
+
+/** Rows whose record cannot be parsed are left untouched, and said: never skipped in silence. */
+export function unreadableRecordsNotice(db: DatabaseSync, path: string): JournalNotice | undefined {
+  let total = 0;
+  const unreadable: string[] = [];
+  for (const row of db.prepare('SELECT id, record FROM purchases').iterate()) {
+    total += 1;
+    const parsed = idRecordRowSchema.safeParse(row);
+    if (!parsed.success || parseRecord(parsed.data) === undefined) unreadable.push(parsed.success ? parsed.data.id : '?');
+  }
+  if (unreadable.length === 0) return undefined;
+  const shown = unreadable.slice(0, 5).join(', ');
+  return {
+    kind: 'unreadable_records',
+    message: `${unreadable.length} of ${total} purchases in the journal could not be read and are not shown (${shown}${unreadable.length > 5 ? ', …' : ''}). ` +
+      `They were left untouched in ${path}.`,
+    path,
+  };
+}
