@@ -1,4 +1,4 @@
-import { endOutputQuietlyOnClosedPipe, keepGoingWhenLogWritesFail } from './closed-pipe.ts';
+import { endOutputQuietlyOnClosedPipe, exitCodeAfterOutput, keepGoingWhenLogWritesFail } from './closed-pipe.ts';
 import { exitCodes } from './exit-codes.ts';
 
 type Command = (argv: string[]) => Promise<number>;
@@ -67,5 +67,5 @@ export async function runCli(argv: string[]): Promise<number> {
     return exitCodes.usage;
   }
   const command = await load();
-  return command(rest);
+  return exitCodeAfterOutput(process.stdout, await command(rest), exitCodes.dataDir);
 }
