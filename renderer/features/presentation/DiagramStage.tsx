@@ -2,24 +2,28 @@ import type { PurchaseRecord } from '../../../shared/purchase.ts';
 import { formatMoney, formatTotals } from '../common/money.ts';
 import { useNow } from '../common/use-now.ts';
 import { usePurchaseQuery } from '../purchases/purchase-queries.ts';
+import type { DemoVariable } from './scripted-demo.ts';
 import { countdownOf, diagramMessages } from './sequence-model.ts';
 import { SequenceDiagram } from './SequenceDiagram.tsx';
 
 export interface DiagramStageProps {
   readonly purchaseId: string;
+  /** The demo's variables, for the plain names the values are shown under. */
+  readonly variables: readonly DemoVariable[];
   /** The message the presenter chose, or undefined to follow the latest as it happens. */
   readonly focused: number | undefined;
 }
 
-function Values({ record }: { readonly record: PurchaseRecord }) {
+function Values({ record, variables }: { readonly record: PurchaseRecord; readonly variables: readonly DemoVariable[] }) {
   const items = record.items ?? [];
+  const plainName = (iri: string, name: string): string => variables.find((variable) => variable.iri === iri)?.plainName ?? name;
   return (
     <section className="presentation-values" aria-label="Values received">
-      <h3>The values</h3>
+      <h3>What we bought</h3>
       <ul>
         {items.map((item, index) => (
           <li key={`${item.variable}#${String(index)}`} style={{ animationDelay: `${String(index * 250)}ms` }}>
-            <span className="presentation-value-name">{item.name}</span>
+            <span className="presentation-value-name">{plainName(item.variable, item.name)}</span>
             <strong className="presentation-value">{item.value}</strong>
             <span className="presentation-value-price">{formatMoney(item.price)}</span>
           </li>
@@ -37,7 +41,7 @@ function waitingCaption(record: PurchaseRecord): string {
 }
 
 /** The live diagram of one purchase, with the caption for the chosen (or latest) step beside it. */
-export function DiagramStage({ purchaseId, focused }: DiagramStageProps) {
+export function DiagramStage({ purchaseId, variables, focused }: DiagramStageProps) {
   const purchase = usePurchaseQuery(purchaseId);
   const record = purchase.data;
   const now = useNow(record?.state === 'pending');
@@ -53,7 +57,7 @@ export function DiagramStage({ purchaseId, focused }: DiagramStageProps) {
       </div>
       <div className="presentation-side">
         <p className="presentation-caption" aria-live="polite" data-testid="presentation-caption">{caption}</p>
-        {record.state === 'available' ? <Values record={record} /> : null}
+        {record.state === 'available' ? <Values record={record} variables={variables} /> : null}
       </div>
     </div>
   );

@@ -3,7 +3,7 @@ import type { Environment } from '../../../shared/environment.ts';
 import { ErrorNotice } from '../../components/common/ErrorNotice.tsx';
 import { formatMoney } from '../common/money.ts';
 import { DiagramStage } from './DiagramStage.tsx';
-import { demoDelaySeconds, useScriptedDemo, type DemoStage } from './scripted-demo.ts';
+import { demoDelaySeconds, demoVariableCount, useScriptedDemo, type DemoStage } from './scripted-demo.ts';
 import { usePresenterKeys } from './use-presenter-keys.ts';
 import './presentation.css';
 
@@ -13,13 +13,19 @@ export interface PresentationModeProps {
   readonly onExit: () => void;
 }
 
+const numberWords = ['No', 'One', 'Two', 'Three', 'Four', 'Five', 'Six'];
+
+function countWords(count: number): string {
+  return numberWords[count] ?? String(count);
+}
+
 function StageView({ stage, focused }: { readonly stage: DemoStage; readonly focused: number | undefined }) {
   switch (stage.step) {
     case 'intro':
       return (
         <div className="presentation-card">
-          <p className="presentation-lead">Buying land-title data, step by step.</p>
-          <p className="presentation-caption">We will buy three values about a test title on the Sandbox. The Sandbox is told to take {String(demoDelaySeconds)} seconds, so the wait is visible.</p>
+          <p className="presentation-lead">Buying facts about a home, step by step.</p>
+          <p className="presentation-caption">We will buy {String(demoVariableCount)} facts about a test property: how many bedrooms it has, its energy rating, what it is worth and its flood risk. This is the Sandbox, so nothing is really bought, and it is told to take {String(demoDelaySeconds)} seconds so you can watch the wait.</p>
         </div>
       );
     case 'preparing':
@@ -28,22 +34,26 @@ function StageView({ stage, focused }: { readonly stage: DemoStage; readonly foc
       return (
         <div className="presentation-card">
           <p className="presentation-lead">Title {stage.titleNumber}</p>
-          <p className="presentation-caption">A test title: the Sandbox will make us wait {String(demoDelaySeconds)} seconds before the data is ready.</p>
+          <p className="presentation-caption">Every property in England and Wales has a title number like this one at the Land Registry. We ask about this test property; the answer will take {String(demoDelaySeconds)} seconds.</p>
         </div>
       );
     case 'variables':
       return (
         <div className="presentation-card">
-          <p className="presentation-lead">Three values to buy</p>
+          <p className="presentation-lead">{countWords(stage.variables.length)} facts to buy</p>
+          <p className="presentation-caption">Each fact has its own price, like items in a shop.</p>
           <ul className="presentation-choices">
             {stage.variables.map((variable) => (
-              <li key={variable.iri}><span>{variable.name}</span> <span className="presentation-value-price">{formatMoney(variable.price)}</span></li>
+              <li key={variable.iri}>
+                <span>{variable.plainName}</span> <span className="presentation-value-price">{formatMoney(variable.price)}</span>
+                {variable.plainName === variable.name ? null : <span className="presentation-technical">{variable.name}</span>}
+              </li>
             ))}
           </ul>
         </div>
       );
     case 'diagram':
-      return <DiagramStage purchaseId={stage.purchaseId} focused={focused} />;
+      return <DiagramStage purchaseId={stage.purchaseId} variables={stage.variables} focused={focused} />;
     case 'failed':
       return <ErrorNotice error={stage.error} />;
   }
@@ -68,7 +78,7 @@ export function PresentationMode({ environment, testTitles, onExit }: Presentati
   }, []);
 
   return (
-    <dialog ref={dialog} className="presentation" aria-label="Presentation mode" onKeyDown={keys.onKeyDown} onCancel={(event) => { event.preventDefault(); onExit(); }}>
+    <dialog ref={dialog} className="presentation" aria-label="Presentation mode" onKeyDown={keys.onKeyDown} onKeyUp={keys.onKeyUp} onCancel={(event) => { event.preventDefault(); onExit(); }}>
       <header className="presentation-header">
         <h2>How TitleDesk buys data</h2>
         <div className="presentation-controls">
@@ -86,7 +96,7 @@ export function PresentationMode({ environment, testTitles, onExit }: Presentati
           <p className="presentation-caption">The scripted demo runs on the Sandbox, where nothing is really bought. Choose Sandbox in the header, then start presentation mode again.</p>
         )}
       </div>
-      <footer className="presentation-keys">S or Enter: start · → or Space: next · ←: back · Esc: exit</footer>
+      <footer className="presentation-keys">S: start · → or Space: next · ←: back · Esc: exit</footer>
     </dialog>
   );
 }

@@ -23,7 +23,8 @@ function Arrow({ message, y, focused }: { readonly message: DiagramMessage; read
     <g className={`seq-message seq-${message.direction}${tone}${focused ? ' focused' : ''}`} data-testid="sequence-message" aria-current={focused ? 'step' : undefined}>
       <line x1={from} x2={to} y1={y} y2={y} className="seq-line" pathLength={1} strokeDasharray={request ? undefined : '0.02 0.012'} />
       <polygon points={head} className="seq-head" />
-      <text x={(left + right) / 2} y={y - 14} textAnchor="middle" className="seq-label">{message.label}</text>
+      <text x={(left + right) / 2} y={y - 14} textAnchor="middle" className="seq-label" data-testid="sequence-label">{message.label}</text>
+      <text x={(left + right) / 2} y={y + 24} textAnchor="middle" className="seq-technical" data-testid="sequence-technical">{message.technical}</text>
     </g>
   );
 }

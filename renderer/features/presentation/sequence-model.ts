@@ -4,8 +4,10 @@ import type { Exchange, PurchaseRecord } from '../../../shared/purchase.ts';
 export interface DiagramMessage {
   readonly key: string;
   readonly direction: 'request' | 'answer';
-  /** The arrow's label, as short as a slide allows: "POST purchase", "202 not ready yet: come back in 3 s". */
+  /** The arrow's label in plain words, for a room that has never seen HTTP: "Not ready yet: come back in 3 seconds". */
   readonly label: string;
+  /** The protocol's own name for it, shown small beside the words: "GET", "202 Accepted". */
+  readonly technical: string;
   /** What the audience should take from it, in plain words. */
   readonly caption: string;
   readonly status?: number | 'no-response';
@@ -23,12 +25,12 @@ function requestOf(exchange: Exchange, index: number, record: PurchaseRecord): D
   if (exchange.method === 'POST') {
     const count = record.variables.length;
     return {
-      key: `q${String(index)}`, direction: 'request', label: `POST: buy ${String(count)} ${count === 1 ? 'value' : 'values'}`,
+      key: `q${String(index)}`, direction: 'request', label: `Please sell us ${String(count)} ${count === 1 ? 'fact' : 'facts'}`, technical: 'POST purchase',
       caption: `TitleDesk asks the service for ${String(count)} ${count === 1 ? 'value' : 'values'} about title ${record.titleNumber ?? ''}.`,
     };
   }
   return {
-    key: `q${String(index)}`, direction: 'request', label: 'GET: is it ready?',
+    key: `q${String(index)}`, direction: 'request', label: 'Is it ready yet?', technical: 'GET result',
     caption: 'The wait is over, so TitleDesk asks once whether the data is ready.',
   };
 }
@@ -39,15 +41,15 @@ function answerOf(exchange: Exchange, index: number): DiagramMessage {
   const base = { key, direction: 'answer' as const, status: exchange.status };
   switch (exchange.status) {
     case 303:
-      return { ...base, label: `303 accepted: come back in ${wait}`, caption: `The service needs a moment; TitleDesk waits exactly as long as it was told (${wait}), no more.` };
+      return { ...base, label: `Order taken: come back in ${wait}`, technical: '303 See Other', caption: `The service needs a moment; TitleDesk waits exactly as long as it was told (${wait}), no more.` };
     case 202:
-      return { ...base, label: `202 not ready yet: come back in ${wait}`, caption: `Not ready yet. The service says when to ask again (${wait}); TitleDesk does not pester it before then.` };
+      return { ...base, label: `Not ready yet: come back in ${wait}`, technical: '202 Accepted', caption: `Not ready yet. The service says when to ask again (${wait}); TitleDesk does not pester it before then.` };
     case 200:
-      return { ...base, label: '200 ready', caption: 'Ready: the values arrive, and each one is kept with its price and purchase ID.' };
+      return { ...base, label: 'Ready: here are the facts', technical: '200 OK', caption: 'Ready: the values arrive, and each one is kept with its price and purchase ID.' };
     case 'no-response':
-      return { ...base, label: 'no answer', caption: 'No answer came back; TitleDesk keeps the purchase safe and never sends it twice by itself.' };
+      return { ...base, label: 'No answer came back', technical: 'no response', caption: 'No answer came back; TitleDesk keeps the purchase safe and never sends it twice by itself.' };
     default:
-      return { ...base, label: `${String(exchange.status)} ${exchange.status >= 500 ? 'service problem' : 'refused'}`, caption: 'The service said no; TitleDesk shows why in plain words.' };
+      return { ...base, label: exchange.status >= 500 ? 'The service had a problem' : 'The service said no', technical: String(exchange.status), caption: 'The service said no; TitleDesk shows why in plain words.' };
   }
 }
 

@@ -14,8 +14,8 @@ export interface PresenterKeysInput {
 }
 
 /**
- * A presenter's keys (and a clicker's, which sends PageUp/PageDown): S or Enter starts, → / N /
- * Space moves the script on or, on the diagram, to the next arrow's caption, ← goes back, Esc exits.
+ * A presenter's keys (and a clicker's, which sends PageUp/PageDown): S (or Enter, away from a
+ * button) starts, → / N / Space moves the script on wherever focus is or, on the diagram, to the next arrow's caption, ← goes back, Esc exits.
  * `focused` is the arrow talked about; undefined follows the latest as it happens.
  */
 export function usePresenterKeys({ demo, enabled, onExit, container }: PresenterKeysInput) {
@@ -37,17 +37,25 @@ export function usePresenterKeys({ demo, enabled, onExit, container }: Presenter
   }
 
   function onKeyDown(event: KeyboardEvent): void {
-    // A focused button acts on Enter and Space itself; the same key must not act twice.
+    // Enter is the one key a focused button keeps (it acts on it itself, so it must not act twice).
+    // Space is "next" wherever focus is: a clicker or a presenter's thumb must never restart the
+    // demo because "Start again" happened to have focus; its default (pressing that button) is
+    // prevented here.
     const onButton = event.target instanceof HTMLButtonElement;
     let action: (() => void) | undefined;
     if (event.key === 'Escape') action = onExit;
     else if (enabled && (event.key === 's' || event.key === 'S' || (event.key === 'Enter' && !onButton))) action = start;
-    else if (nextKeys.has(event.key) && !(onButton && event.key === ' ')) action = () => { step(1); };
+    else if (nextKeys.has(event.key)) action = () => { step(1); };
     else if (previousKeys.has(event.key)) action = () => { step(-1); };
     if (action === undefined) return;
     event.preventDefault();
     action();
   }
 
-  return { focused, start, step, onKeyDown };
+  /** A button presses itself when Space comes up: the keydown above was "next", so nothing more. */
+  function onKeyUp(event: KeyboardEvent): void {
+    if (event.key === ' ') event.preventDefault();
+  }
+
+  return { focused, start, step, onKeyDown, onKeyUp };
 }

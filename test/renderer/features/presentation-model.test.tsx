@@ -16,14 +16,16 @@ describe('the sequence diagram of a purchase', () => {
         { method: 'GET', path: '/purchases/p', status: 200, at: t0 + 3060, receivedAt: t0 + 3070 },
       ],
     });
-    expect(diagramMessages(record).map((message) => `${message.direction}: ${message.label}`)).toEqual([
-      'request: POST: buy 3 values',
-      'answer: 303 accepted: come back in 2 seconds',
-      'request: GET: is it ready?',
-      'answer: 202 not ready yet: come back in 1 second',
-      'request: GET: is it ready?',
-      'answer: 200 ready',
+    // Plain words for the room; the protocol's names apart, shown small.
+    expect(diagramMessages(record).map((message) => `${message.direction}: ${message.label} [${message.technical}]`)).toEqual([
+      'request: Please sell us 3 facts [POST purchase]',
+      'answer: Order taken: come back in 2 seconds [303 See Other]',
+      'request: Is it ready yet? [GET result]',
+      'answer: Not ready yet: come back in 1 second [202 Accepted]',
+      'request: Is it ready yet? [GET result]',
+      'answer: Ready: here are the facts [200 OK]',
     ]);
+    for (const message of diagramMessages(record)) expect(message.label).not.toMatch(/\b(POST|GET|[1-5]\d\d)\b/);
     expect(diagramMessages(record)[1]?.caption).toBe('The service needs a moment; TitleDesk waits exactly as long as it was told (2 seconds), no more.');
   });
 
@@ -35,7 +37,10 @@ describe('the sequence diagram of a purchase', () => {
         { method: 'POST', path: '/x', status: 422, at: t0 + 20, receivedAt: t0 + 30 },
       ],
     });
-    expect(diagramMessages(record).filter((message) => message.direction === 'answer').map((message) => message.label)).toEqual(['no answer', '422 refused']);
+    expect(diagramMessages(record).filter((message) => message.direction === 'answer').map((message) => [message.label, message.technical])).toEqual([
+      ['No answer came back', 'no response'],
+      ['The service said no', '422'],
+    ]);
   });
 
   it('counts down from the last answer to the next GET the service allows, only while pending', () => {
@@ -51,18 +56,22 @@ describe('the sequence diagram of a purchase', () => {
 });
 
 describe('the scripted demo', () => {
-  it('chooses three variables from different parts of the catalog, the same each time', () => {
-    const chosen = chooseDemoVariables(catalog).map((variable) => variable.iri);
-    expect(chosen).toHaveLength(3);
-    expect(new Set(chosen).size).toBe(3);
-    expect(chooseDemoVariables(catalog).map((variable) => variable.iri)).toEqual(chosen);
-    const schemesOfChosen = new Set(chooseDemoVariables(catalog).map((variable) => variable.schemePath.join('/')));
-    expect(schemesOfChosen.size).toBe(3);
+  it('chooses what a lay audience understands, under plain names, the same each time', () => {
+    const chosen = chooseDemoVariables(catalog);
+    expect(chosen.map((variable) => [variable.plainName, variable.name])).toEqual([
+      ['Bedrooms', 'Bedroom Count (1⋯6+)'],
+      ['Estimated value', 'Estimated Sale Value (£)'],
+      ['Flood risk', 'River and Sea Flood Risk Band'],
+      // This catalog has no energy rating: the fourth comes from another part of the catalog.
+      ['Bathroom Count (1⋯5+)', 'Bathroom Count (1⋯5+)'],
+    ]);
+    expect(new Set(chosen.map((variable) => variable.iri)).size).toBe(4);
+    expect(chooseDemoVariables(catalog).map((variable) => variable.iri)).toEqual(chosen.map((variable) => variable.iri));
   });
 
-  it('takes what there is when the catalog offers fewer than three', () => {
+  it('takes what there is when the catalog offers fewer than four', () => {
     const small = { ...catalog, groups: catalog.groups.slice(0, 1).map((group) => ({ ...group, schemes: group.schemes.slice(0, 1) })) };
     const offered = small.groups[0]?.schemes[0]?.variables.length ?? 0;
-    expect(chooseDemoVariables(small)).toHaveLength(Math.min(3, offered));
+    expect(chooseDemoVariables(small)).toHaveLength(Math.min(4, offered));
   });
 });
