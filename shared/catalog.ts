@@ -34,8 +34,17 @@ export const titleCatalogSchema = z.object({
   titleNumber: z.string(),
   groups: z.array(catalogSourceGroupSchema),
   variableCount: z.number().int().nonnegative(),
+  /** Entries of the service's catalog that could not be read (no identifier or price): left out, and said. */
+  unreadable: z.number().int().positive().optional(),
 });
 export type TitleCatalog = z.infer<typeof titleCatalogSchema>;
+
+/** "2 catalog entries could not be read", or undefined when every entry was read. */
+export function unreadableNote(catalog: Pick<TitleCatalog, 'unreadable'>): string | undefined {
+  const count = catalog.unreadable ?? 0;
+  if (count === 0) return undefined;
+  return `${String(count)} catalog ${count === 1 ? 'entry' : 'entries'} could not be read and ${count === 1 ? 'is' : 'are'} not offered here.`;
+}
 
 export const catalogRequestSchema = z.object({ titleNumber: z.string().trim().min(1).max(20) });
 export type CatalogRequest = z.infer<typeof catalogRequestSchema>;

@@ -6,10 +6,16 @@ import { z } from 'zod';
  * could re-encode a character.
  */
 
-/** `{base}/vars/{provider}/{source}#{scheme}/{taxonomy}/{classification}/{name}` taken apart. */
+/**
+ * A variable identifier taken apart. Two forms are in use: `{base}/vars/{provider}/{source}#{scheme}/
+ * {taxonomy}/{classification}/{name}` (the purchasing guide), and the older one of the Catalog and
+ * Variable reference pages, `{base}/variable/{provider}/{source}/{…}/{name}/provenance/{…}`.
+ */
 export interface VariableIri {
   readonly iri: string;
   readonly base: string;
+  /** What comes between the base and the rest: `/vars/`, or `/variable/` for the older form. */
+  readonly marker: '/vars/' | '/variable/';
   readonly provider: string;
   readonly source: string;
   /** Every fragment segment but the name, starting with the scheme: what the catalog groups by. */
@@ -80,7 +86,7 @@ export const parseOntologyIri: (iri: string) => OntologyIri | undefined = memoiz
 
 function variableIriParts(iri: string): VariableIri | undefined {
   const parts = split(iri, '/vars/');
-  if (parts === undefined) return undefined;
+  if (parts === undefined) return olderVariableIriParts(iri);
   const [provider, ...sourceParts] = parts.pathSegments;
   const name = parts.fragmentSegments.at(-1);
   if (provider === undefined || sourceParts.length === 0 || name === undefined || parts.fragmentSegments.length < 2) {
@@ -89,10 +95,43 @@ function variableIriParts(iri: string): VariableIri | undefined {
   return Object.freeze({
     iri,
     base: parts.base,
+    marker: '/vars/',
     provider,
     source: sourceParts.join('/'),
     schemePath: Object.freeze(parts.fragmentSegments.slice(0, -1)),
     name,
+  });
+}
+
+const olderMarker = '/variable/';
+const provenanceMarker = '/provenance/';
+
+/**
+ * `{base}/variable/{provider}/{source}/{…path}/{name}[/provenance/{…}]`: the variable's type is
+ * everything before `/provenance/`; what follows names where the data came from and is part of
+ * the identifier only (sent back whole, never shown as the name).
+ */
+function olderVariableIriParts(iri: string): VariableIri | undefined {
+  if (iri.length > maxIriLength || controlCharacters.test(iri) || iri.includes('#')) return undefined;
+  const at = iri.indexOf(olderMarker);
+  if (at < 0) return undefined;
+  const base = iri.slice(0, at);
+  if (!baseShape.test(base)) return undefined;
+  const rest = iri.slice(at + olderMarker.length);
+  const provenance = rest.indexOf(provenanceMarker);
+  const typePath = provenance < 0 ? rest : rest.slice(0, provenance);
+  const segments = typePath.split('/');
+  if (segments.some((segment) => segment.trim() === '') || segments.length < 3) return undefined;
+  if (provenance >= 0 && rest.slice(provenance + provenanceMarker.length).split('/').some((segment) => segment.trim() === '')) return undefined;
+  const [provider = '', source = ''] = segments;
+  return Object.freeze({
+    iri,
+    base,
+    marker: '/variable/',
+    provider,
+    source,
+    schemePath: Object.freeze(segments.slice(2, -1)),
+    name: segments.at(-1) ?? '',
   });
 }
 
@@ -116,7 +155,7 @@ function ontologyIriParts(iri: string): OntologyIri | undefined {
 export const variableIriSchema = z
   .string()
   .max(maxIriLength)
-  .refine((value) => parseVariableIri(value) !== undefined, { message: 'Not a variable IRI ({base}/vars/{provider}/{source}#{scheme}/…/{name}).' });
+  .refine((value) => parseVariableIri(value) !== undefined, { message: 'Not a variable IRI ({base}/vars/{provider}/{source}#{scheme}/…/{name}, or {base}/variable/{provider}/{source}/…/{name}/provenance/…).' });
 
 export const ontologyIriSchema = z
   .string()

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { sandboxBehaviourSchema } from './sandbox-behaviour.ts';
 
 /** What `titledesk sandbox --print-config` prints as its first stdout line, and what startSandbox() returns. */
 export const sandboxConfigSchema = z.object({
@@ -18,6 +19,8 @@ export const sandboxConfigSchema = z.object({
   testTitles: z.array(z.string()).length(5),
   sampleTitles: z.array(z.string()).min(3),
   sampleVariables: z.array(z.string()).min(3),
+  /** The catalog shape served and whether refresh tokens rotate, as started (the control API may change them). */
+  behaviour: sandboxBehaviourSchema,
 });
 
 export type SandboxConfig = z.infer<typeof sandboxConfigSchema>;

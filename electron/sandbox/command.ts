@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { catalogShapes, catalogShapeSchema } from '../../shared/sandbox-behaviour.ts';
 import type { SandboxConfig } from '../../shared/sandbox-config.ts';
 import { anySandboxFault, describeSandboxFaults, type SandboxFaults } from '../../shared/sandbox-faults.ts';
 import { rulesForSandboxFaults, sandboxFaultOptions, sandboxFaultsFromFlags, sandboxFaultUsage } from './demo-faults.ts';
@@ -18,6 +19,11 @@ Options:
                         N the number of requests (default: until cleared), S the Retry-After seconds of a
                         429 or 503 (default 1); repeatable
 ${sandboxFaultUsage}
+  --catalog-shape S     serve catalogs as member (the purchasing guide's member[], default) or variables
+                        (the reference pages' variables[] with older /variable/…/provenance/… identifiers)
+  --rotate-refresh-tokens
+                        rotate developer refresh tokens: each refresh answers with a new one and voids
+                        the old; presenting a voided one revokes every token of its family
   --seed N              data seed (default fixed)
   -h, --help            show this help`;
 
@@ -59,6 +65,8 @@ function parseCommand(argv: string[]): { options: SandboxOptions; printConfig: b
         control: { type: 'boolean', default: false },
         fault: { type: 'string', multiple: true, default: [] },
         seed: { type: 'string' },
+        'catalog-shape': { type: 'string' },
+        'rotate-refresh-tokens': { type: 'boolean', default: false },
         ...sandboxFaultOptions,
         help: { type: 'boolean', short: 'h', default: false },
       },
@@ -73,6 +81,13 @@ function parseCommand(argv: string[]): { options: SandboxOptions; printConfig: b
     if (port !== undefined) options.port = port;
     if (tokenTtlSeconds !== undefined) options.tokenTtlSeconds = tokenTtlSeconds;
     if (seed !== undefined) options.seed = seed;
+    const shape = values['catalog-shape'];
+    if (shape !== undefined) {
+      const parsedShape = catalogShapeSchema.safeParse(shape);
+      if (!parsedShape.success) throw new Error(`--catalog-shape must be ${catalogShapes.join(' or ')}`);
+      options.catalogShape = parsedShape.data;
+    }
+    if (values['rotate-refresh-tokens']) options.rotateRefreshTokens = true;
     return { options, printConfig: values['print-config'], demo };
   } catch (error) {
     return error instanceof Error ? error : new Error(String(error));
@@ -92,8 +107,10 @@ function summary(config: SandboxConfig, control: boolean, demo: SandboxFaults): 
     ...config.addressProvider.accountErrorKeys.map(({ key, name, error }) => `                     ${key}  ${name} (provider error ${error})`),
     `  Sample titles:     ${config.sampleTitles.join(', ')}`,
     `  Test titles:       ${config.testTitles.join(', ')}  (service.min-wait is honoured on these)`,
+    `  Catalog shape:     ${config.behaviour.catalogShape === 'member' ? 'member[] (the purchasing guide)' : 'variables[] with older identifiers (the reference pages)'}`,
+    `  Refresh tokens:    ${config.behaviour.rotateRefreshTokens ? 'rotated on each use; a voided one presented again revokes its family' : 'not rotated'}`,
     ...(anySandboxFault(demo) ? [`  Simulating:        ${describeSandboxFaults(demo)}`] : []),
-    ...(control ? [`  Control API:       ${config.baseUrl}/_sandbox/log, /_sandbox/stats, /_sandbox/purchases, /_sandbox/faults`] : []),
+    ...(control ? [`  Control API:       ${config.baseUrl}/_sandbox/log, /_sandbox/stats, /_sandbox/purchases, /_sandbox/faults, /_sandbox/behaviour`] : []),
     'Press Ctrl+C to stop.',
   ];
   return `${lines.join('\n')}\n`;

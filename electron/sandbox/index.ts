@@ -1,8 +1,11 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { defaultSandboxBehaviour, sandboxBehaviourSchema, type CatalogShape, type SandboxBehaviour } from '../../shared/sandbox-behaviour.ts';
 import type { SandboxConfig } from '../../shared/sandbox-config.ts';
 import { AddressIndex } from './addresses/address-index.ts';
 import { sandboxCredentials } from './auth/credentials.ts';
+import { changeBehaviour, type BehaviourChange } from './behaviour.ts';
+import { RefreshFamilies } from './auth/refresh-families.ts';
 import { TokenStore } from './auth/token-store.ts';
 import { VariableCatalog } from './catalog/catalog.ts';
 import { FaultBook, type FaultRule } from './faults.ts';
@@ -46,12 +49,19 @@ export interface SandboxOptions {
   tls?: { key: string; cert: string };
   /** The host name in the URLs the sandbox hands out (its certificate's name); default the address it listens on. */
   publicHost?: string;
+  /** Which documented catalog shape to serve; default `member` (the purchasing guide's). */
+  catalogShape?: CatalogShape;
+  /** Rotate developer refresh tokens with reuse detection (RFC 9700); default off. */
+  rotateRefreshTokens?: boolean;
 }
 
 export interface RunningSandbox {
   readonly config: SandboxConfig;
   readonly baseUrl: string;
   setFaults(rules: FaultRule[]): void;
+  /** Changes the catalog shape or token rotation while running; turning rotation on starts the token family afresh. */
+  setBehaviour(change: BehaviourChange): SandboxBehaviour;
+  behaviour(): SandboxBehaviour;
   log(): readonly SandboxLogEntry[];
   /** Each purchase's sequence number, readiness and advice plan, oldest first. */
   purchases(): readonly PurchaseTiming[];
@@ -78,6 +88,11 @@ function buildState(baseUrl: string, options: SandboxOptions): { state: ServiceS
   const chosen = chooseTitles(world, seed);
   const credentials = sandboxCredentials(seed);
   const catalog = new VariableCatalog(baseUrl);
+  const behaviour = sandboxBehaviourSchema.parse({
+    ...defaultSandboxBehaviour,
+    ...(options.catalogShape === undefined ? {} : { catalogShape: options.catalogShape }),
+    ...(options.rotateRefreshTokens === undefined ? {} : { rotateRefreshTokens: options.rotateRefreshTokens }),
+  });
   const state: ServiceState = {
     baseUrl,
     contextUrl: contextUrlOf(baseUrl),
@@ -89,6 +104,8 @@ function buildState(baseUrl: string, options: SandboxOptions): { state: ServiceS
     catalog,
     tokens: new TokenStore(options.tokenTtlSeconds ?? 3600),
     credentials,
+    refreshTokens: new RefreshFamilies(credentials.developer.refreshToken),
+    behaviour,
     purchases: new PurchaseStore({
       ...(options.statePath === undefined ? {} : { statePath: options.statePath }),
       variableByKey: (key) => catalog.byKey(key),
@@ -110,6 +127,7 @@ function buildState(baseUrl: string, options: SandboxOptions): { state: ServiceS
     testTitles: [...chosen.testTitles],
     sampleTitles: [...chosen.sampleTitles],
     sampleVariables: sampleVariableIris(catalog),
+    behaviour: { ...behaviour },
   };
   return { state, config };
 }
@@ -131,6 +149,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     setFaults: (rules) => {
       faults.set(rules);
     },
+    setBehaviour: (change) => changeBehaviour(state, change),
+    behaviour: () => ({ ...state.behaviour }),
     log: () => log.entries(),
     purchases: () => state.purchases.timings(),
     stats: () => log.stats(),

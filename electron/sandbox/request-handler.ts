@@ -65,7 +65,7 @@ async function serve(request: IncomingMessage, chosen: Route, deps: HandlerDeps)
 }
 
 async function serveControl(request: IncomingMessage, url: URL, deps: HandlerDeps): Promise<Reply> {
-  return handleControl(request, url.pathname, await readBody(request, bodyLimitBytes), { ...deps, purchases: deps.state.purchases });
+  return handleControl(request, url.pathname, await readBody(request, bodyLimitBytes), { ...deps, purchases: deps.state.purchases, state: deps.state });
 }
 
 /** What the log keeps about a purchase or result exchange: which purchase, and the wait advised. */

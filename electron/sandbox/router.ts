@@ -47,7 +47,7 @@ export function route(request: IncomingMessage, url: URL, state: ServiceState): 
   if (path === '/.well-known/openid-configuration') return { class: 'discovery', handle: () => getOnly(request, () => jsonReply(200, discoveryDocument(base))) };
   if (path === '/oauth2/jwks') return { class: 'discovery', handle: () => getOnly(request, () => jsonReply(200, { keys: [] })) };
   if (path === '/oauth2/token') {
-    const deps = { credentials: state.credentials, tokens: state.tokens, issuer: base };
+    const deps = { credentials: state.credentials, tokens: state.tokens, issuer: base, refreshTokens: state.refreshTokens, rotate: state.behaviour.rotateRefreshTokens };
     return { class: 'token', target: 'token', handle: (body) => handleTokenRequest(request, body, deps) };
   }
   if (path === '/.hydra/context.jsonld') return { class: 'context', handle: () => getOnly(request, () => jsonReply(200, jsonLdContext(base), {}, jsonLd)) };

@@ -1,4 +1,6 @@
+import type { SandboxBehaviour } from '../../shared/sandbox-behaviour.ts';
 import type { SandboxCredentials } from './auth/credentials.ts';
+import type { RefreshFamilies } from './auth/refresh-families.ts';
 import type { TokenStore } from './auth/token-store.ts';
 import type { VariableCatalog } from './catalog/catalog.ts';
 import type { PurchaseStore } from './purchases/purchase-store.ts';
@@ -29,6 +31,9 @@ export interface ServiceState {
   readonly catalog: VariableCatalog;
   readonly tokens: TokenStore;
   readonly credentials: SandboxCredentials;
+  readonly refreshTokens: RefreshFamilies;
+  /** Changed while running by the control API and the app's sandbox switches; read at each request. */
+  readonly behaviour: SandboxBehaviour;
   readonly purchases: PurchaseStore;
   readonly pacing: Pacing;
 }

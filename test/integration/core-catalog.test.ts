@@ -3,7 +3,7 @@ import type { RunningSandbox } from '../../electron/sandbox/index.ts';
 import type { EnvironmentRegistry } from '../../electron/core/env/environment-registry.ts';
 import { codeOf, startRegistryOnSandbox, type RegistryOnSandbox } from './fixtures/core-fixtures.ts';
 import { groupCatalog, parseCatalog } from '../../electron/core/catalog/catalog-client.ts';
-import type { CatalogVariable } from '../../shared/catalog.ts';
+import { unreadableNote, type CatalogVariable } from '../../shared/catalog.ts';
 import { parseVariableIri } from '../../shared/iri.ts';
 
 let fixture: RegistryOnSandbox;
@@ -102,10 +102,54 @@ describe('catalog parsing', () => {
   it.each([
     ['not JSON', '<html>'],
     ['a wrong @type', JSON.stringify({ '@type': 'Collection', member: [] })],
-    ['a member with a malformed IRI', JSON.stringify({ '@type': 'Catalog', member: [{ ...(member('A', 'X/Y') as object), variable: { '@id': 'nope', '@type': 'Variable' } }] })],
-    ['a negative price', JSON.stringify({ '@type': 'Catalog', member: [member('A', 'X/Y', -1)] })],
+    ['a Catalog without member or variables', JSON.stringify({ '@type': 'Catalog' })],
   ])('refuses %s as a protocol error', (_label, body) => {
     expect(() => parseCatalog('DN1', body)).toThrow(expect.objectContaining({ code: 'protocol' }) as Error);
+  });
+
+  it('skips and counts the entries it cannot read, keeping the rest of the catalog', () => {
+    const body = JSON.stringify({
+      '@type': 'Catalog',
+      member: [
+        member('A', 'X/Y/One'),
+        { ...(member('A', 'X/Y') as object), variable: { '@id': 'nope', '@type': 'Variable' } },
+        member('A', 'X/Y/Two', -1),
+        { '@type': `${base}/ontologies/X/T#C/N`, variable: { '@id': `${base}/vars/WhenFresh/A#X/Y/NoPrice` } },
+        'not an object',
+        { ...(member('A', 'X/Y/Three') as object), somethingNew: { nested: true }, '@type': 42 },
+      ],
+    });
+    const catalog = parseCatalog('DN1', body);
+    expect(catalog.groups.flatMap((group) => group.schemes.flatMap((scheme) => scheme.variables.map((v) => v.name)))).toEqual(['One', 'Three']);
+    expect(catalog.variableCount).toBe(2);
+    expect(catalog.unreadable).toBe(4);
+    expect(unreadableNote(catalog)).toBe('4 catalog entries could not be read and are not offered here.');
+    expect(parseCatalog('DN1', JSON.stringify({ '@type': 'Catalog', member: [member('A', 'X/Y/One')] })).unreadable).toBeUndefined();
+  });
+
+  it('reads the reference pages\' variables[] shape, older identifiers and all, keeping each identifier verbatim', () => {
+    const rented = `${base}/variable/WhenFresh/Property Market/Property Attribute/Property Last Listed as Rented`;
+    const bedrooms = `${base}/variable/WhenFresh/Bedrooms/Property Attribute/Bedroom Count Band`;
+    const body = JSON.stringify({
+      '@type': 'Catalog',
+      '@id': `${base}/world/GB/addresses/8e05p·0/catalog`,
+      '@context': `${base}/.hydra/context.jsonld`,
+      variables: [
+        { variableId: `${rented}/provenance/Zoopla/Property Attribute`, price: { currency: 'GBP', value: 0.03 }, '@type': rented },
+        { '@type': bedrooms, price: { value: 0.03, currency: 'GBP' }, variableId: `${bedrooms}/provenance/Zoopla/Property Attribute` },
+        { '@type': bedrooms, price: { value: 0.03, currency: 'GBP' } },
+        { variableId: `${base}/vars/WhenFresh/Address#Postal/Address/Street/Postcode`, price: { value: 1, currency: 'GBP' } },
+      ],
+    });
+    const catalog = parseCatalog('DN1', body);
+    const variables = catalog.groups.flatMap((group) => group.schemes.flatMap((scheme) => scheme.variables));
+    expect(variables.map((v) => v.iri)).toEqual([
+      `${rented}/provenance/Zoopla/Property Attribute`,
+      `${bedrooms}/provenance/Zoopla/Property Attribute`,
+      `${base}/vars/WhenFresh/Address#Postal/Address/Street/Postcode`,
+    ]);
+    expect(variables[0]).toMatchObject({ provider: 'WhenFresh', source: 'Property Market', schemePath: ['Property Attribute'], name: 'Property Last Listed as Rented', ontologyType: rented, price: { value: 0.03, currency: 'GBP' } });
+    expect(catalog.unreadable).toBe(1);
   });
 
   it('keeps distinct scheme paths apart even when joined text would collide', () => {

@@ -81,6 +81,35 @@ describe('titledesk sandbox', () => {
     expect((await exit).code).toBe(0);
   });
 
+  it('serves the catalog shape of --catalog-shape and rotates refresh tokens with --rotate-refresh-tokens, both listed in --print-config', async () => {
+    const child = run(['--print-config', '--catalog-shape', 'variables', '--rotate-refresh-tokens']);
+    const config = sandboxConfigSchema.parse(JSON.parse(await firstLine(child)));
+    expect(config.behaviour).toEqual({ catalogShape: 'variables', rotateRefreshTokens: true });
+    const grant = async (refreshToken: string): Promise<{ status: number; body: unknown }> => {
+      const response = await fetch(`${config.baseUrl}/oauth2/token`, {
+        method: 'POST',
+        headers: { 'Content-Type': formType },
+        body: new URLSearchParams({ client_id: config.developer.clientId, grant_type: 'refresh_token', refresh_token: refreshToken }),
+      });
+      return { status: response.status, body: await response.json() };
+    };
+    const first = await grant(config.developer.refreshToken);
+    expect(first.status).toBe(200);
+    const rotated = (first.body as { refresh_token?: string }).refresh_token ?? '';
+    expect(rotated).not.toBe('');
+    const token = (first.body as { access_token: string }).access_token;
+    const catalog = await fetch(`${config.baseUrl}/world/GB-eaw/titles/${config.sampleTitles[0] ?? ''}/catalog`, { headers: { Authorization: `Bearer ${token}` } });
+    const listing = (await catalog.json()) as { variables?: { variableId: string }[]; member?: unknown };
+    expect(listing.member).toBeUndefined();
+    expect(listing.variables?.[0]?.variableId).toMatch(/\/variable\/.+\/provenance\//);
+    // The old token presented again revokes the family: the rotated one is void as well.
+    expect((await grant(config.developer.refreshToken)).body).toMatchObject({ error: 'invalid_grant' });
+    expect((await grant(rotated)).body).toMatchObject({ error: 'invalid_grant' });
+    const exit = exitOf(child);
+    child.kill('SIGTERM');
+    expect((await exit).code).toBe(0);
+  });
+
   it('prints a human summary without --print-config', async () => {
     const child = run([]);
     const line = await firstLine(child);
@@ -91,7 +120,7 @@ describe('titledesk sandbox', () => {
   });
 
   it('rejects bad arguments with a message on stderr and exit code 2', async () => {
-    const cases = [['--outage', '0'], ['--slow', 'fast'], ['--port', 'eighty'], ['--port', '70000'], ['--fault', 'token:explode'], ['--fault', 'token:drop:x'], ['--token-ttl', '0'], ['--unknown'], ['positional']];
+    const cases = [['--catalog-shape', 'flat'], ['--outage', '0'], ['--slow', 'fast'], ['--port', 'eighty'], ['--port', '70000'], ['--fault', 'token:explode'], ['--fault', 'token:drop:x'], ['--token-ttl', '0'], ['--unknown'], ['positional']];
     for (const args of cases) {
       let stderr = '';
       const code = await runSandboxCommand(args, { stdout: () => undefined, stderr: (text) => (stderr += text) });

@@ -9,6 +9,7 @@ describe('parseVariableIri', () => {
     expect(parseVariableIri(iri)).toEqual({
       iri,
       base,
+      marker: '/vars/',
       provider: 'WhenFresh',
       source: 'Property Insurance',
       schemePath: ['Dwelling', 'Rooms', 'Bathrooms'],
@@ -43,6 +44,36 @@ describe('parseVariableIri', () => {
   ])('refuses %s', (_label, iri) => {
     expect(parseVariableIri(iri)).toBeUndefined();
     expect(variableIriSchema.safeParse(iri).success).toBe(false);
+  });
+});
+
+describe('parseVariableIri, the older form of the Catalog and Variable reference pages', () => {
+  it('takes the type path apart and keeps the provenance in the identifier only', () => {
+    const iri = `${base}/variable/WhenFresh/Property Market/Property Attribute/Property Last Listed as Rented/provenance/Zoopla/Property Attribute`;
+    expect(parseVariableIri(iri)).toEqual({
+      iri,
+      base,
+      marker: '/variable/',
+      provider: 'WhenFresh',
+      source: 'Property Market',
+      schemePath: ['Property Attribute'],
+      name: 'Property Last Listed as Rented',
+    });
+    expect(variableIriSchema.safeParse(iri).success).toBe(true);
+  });
+
+  it('reads a type path without provenance', () => {
+    expect(parseVariableIri(`${base}/variable/WhenFresh/Bedrooms/Bedroom Count Band`)).toMatchObject({ source: 'Bedrooms', schemePath: [], name: 'Bedroom Count Band' });
+  });
+
+  it.each([
+    ['too short a path', `${base}/variable/WhenFresh/Bedrooms`],
+    ['an empty segment', `${base}/variable/WhenFresh//Bedrooms/Count`],
+    ['an empty provenance', `${base}/variable/WhenFresh/Bedrooms/Count/provenance/`],
+    ['a fragment', `${base}/variable/WhenFresh/Bedrooms/Count#x`],
+    ['no base', '/variable/WhenFresh/Bedrooms/Count'],
+  ])('refuses %s', (_label, iri) => {
+    expect(parseVariableIri(iri)).toBeUndefined();
   });
 });
 

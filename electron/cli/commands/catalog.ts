@@ -1,4 +1,4 @@
-import type { TitleCatalog } from '../../../shared/catalog.ts';
+import { unreadableNote, type TitleCatalog } from '../../../shared/catalog.ts';
 import { printJson, requireString, runCommand, UsageError, type CommandSpec } from '../command-kit.ts';
 
 function catalogText(catalog: TitleCatalog): string {
@@ -25,6 +25,9 @@ const spec: CommandSpec<{ title: string }> = {
     const catalog = await context.started.core.environments.session(context.environment.id).catalog.catalog(input.title);
     if (flags.json) printJson(catalog);
     else process.stdout.write(catalogText(catalog));
+    // Said on stderr as well under --json, so a script's user sees it; the count is in the JSON.
+    const note = unreadableNote(catalog);
+    if (note !== undefined) process.stderr.write(`titledesk catalog: note: ${note}\n`);
     return 0;
   },
 };

@@ -1,24 +1,11 @@
-import { z } from 'zod';
 import type { CatalogSourceGroup, CatalogVariable, TitleCatalog } from '../../../shared/catalog.ts';
-import { priceSchema } from '../../../shared/catalog.ts';
-import { ontologyIriSchema, parseVariableIri, variableIriSchema } from '../../../shared/iri.ts';
 import { isTitleNumber, normalizeTitleNumber, titleNumberRefusal } from '../../../shared/title-number.ts';
 import type { ServiceClient } from '../api/service-client-types.ts';
 import { networkError, statusError } from '../api/status-error.ts';
 import { serviceUrl } from '../api/urls.ts';
 import { CoreError } from '../errors.ts';
 import { parseJson } from '../http/json.ts';
-
-const catalogDocumentSchema = z.object({
-  '@type': z.literal('Catalog'),
-  member: z.array(
-    z.object({
-      '@type': ontologyIriSchema,
-      price: priceSchema,
-      variable: z.object({ '@id': variableIriSchema, '@type': z.literal('Variable') }),
-    }),
-  ),
-});
+import { readCatalogDocument } from './catalog-document.ts';
 
 /** Providers, then sources, then scheme paths, each in first-seen order: the service's own ordering. */
 export function groupCatalog(variables: readonly CatalogVariable[]): CatalogSourceGroup[] {
@@ -42,25 +29,15 @@ export function groupCatalog(variables: readonly CatalogVariable[]): CatalogSour
   }));
 }
 
-/** Parses a catalog document into variables; anything the interface does not allow is a protocol error. */
+/**
+ * Parses a catalog document in either documented shape into variables. A document that is no
+ * Catalog is a protocol error; an entry that cannot be read is left out and counted.
+ */
 export function parseCatalog(titleNumber: string, body: string): TitleCatalog {
-  const parsed = catalogDocumentSchema.safeParse(parseJson(body));
-  if (!parsed.success) throw new CoreError('protocol', `The catalog of ${titleNumber} is not a valid Catalog document.`);
-  const variables: CatalogVariable[] = [];
-  for (const member of parsed.data.member) {
-    const iri = parseVariableIri(member.variable['@id']);
-    if (iri === undefined) continue; // the schema already refused these; this narrows the type
-    variables.push({
-      iri: iri.iri,
-      provider: iri.provider,
-      source: iri.source,
-      schemePath: [...iri.schemePath],
-      name: iri.name,
-      ontologyType: member['@type'],
-      price: member.price,
-    });
-  }
-  return { titleNumber, groups: groupCatalog(variables), variableCount: variables.length };
+  const document = readCatalogDocument(parseJson(body));
+  if (document === undefined) throw new CoreError('protocol', `The catalog of ${titleNumber} is not a valid Catalog document.`);
+  const { variables, unreadable } = document;
+  return { titleNumber, groups: groupCatalog(variables), variableCount: variables.length, ...(unreadable === 0 ? {} : { unreadable }) };
 }
 
 /**

@@ -2,12 +2,16 @@ import type { IncomingMessage } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { jsonReply, mediaType, methodNotAllowed, singleHeader, type Reply } from '../http/reply.ts';
 import type { SandboxCredentials } from './credentials.ts';
+import type { RefreshFamilies } from './refresh-families.ts';
 import type { TokenStore } from './token-store.ts';
 
 export interface TokenDeps {
   readonly credentials: SandboxCredentials;
   readonly tokens: TokenStore;
   readonly issuer: string;
+  readonly refreshTokens: RefreshFamilies;
+  /** Whether refresh grants rotate the refresh token (a sandbox option). */
+  readonly rotate: boolean;
 }
 
 type OAuthError = 'invalid_request' | 'invalid_client' | 'invalid_grant' | 'unauthorized_client' | 'unsupported_grant_type';
@@ -53,12 +57,13 @@ function unsignedLookingJwt(claims: Record<string, unknown>): string {
   return `${part({ alg: 'RS256', typ: 'JWT', kid: 'sandbox-1' })}.${part(claims)}.${randomBytes(64).toString('base64url')}`;
 }
 
-function grantTokens(deps: TokenDeps, principal: string, idClaims?: { sub: string; aud: string }): Reply {
+function grantTokens(deps: TokenDeps, principal: string, idClaims?: { sub: string; aud: string }, refreshToken?: string): Reply {
   const now = Date.now();
   const body: Record<string, unknown> = {
     access_token: deps.tokens.issue(principal, now),
     expires_in: deps.tokens.ttlSeconds,
     token_type: 'Bearer',
+    ...(refreshToken === undefined ? {} : { refresh_token: refreshToken }),
   };
   if (idClaims !== undefined) {
     const iat = Math.floor(now / 1000);
@@ -72,8 +77,10 @@ function developerGrant(deps: TokenDeps, form: Map<string, string>): Reply {
   if (form.get('grant_type') !== 'refresh_token') return oauthError('unauthorized_client', 'The developer client may only use grant_type=refresh_token.');
   const refreshToken = form.get('refresh_token');
   if (refreshToken === undefined || refreshToken === '') return oauthError('invalid_request', 'refresh_token is required.');
-  if (refreshToken !== developer.refreshToken) return oauthError('invalid_grant', 'The refresh token is invalid, expired or revoked.');
-  return grantTokens(deps, `developer:${developer.account}`, { sub: developer.account, aud: developer.clientId });
+  const outcome = deps.refreshTokens.present(refreshToken, deps.rotate);
+  // The same words whatever the reason, as a provider gives nothing away to whoever presents a token.
+  if (!outcome.ok) return oauthError('invalid_grant', 'The refresh token is invalid, expired or revoked.');
+  return grantTokens(deps, `developer:${developer.account}`, { sub: developer.account, aud: developer.clientId }, outcome.next);
 }
 
 function machineGrant(deps: TokenDeps, form: Map<string, string>): Reply {

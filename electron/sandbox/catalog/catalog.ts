@@ -11,6 +11,13 @@ export interface Variable {
   readonly iri: string;
   /** The IRI without the base URL: stable across ports, so it keys the deterministic values. */
   readonly key: string;
+  /**
+   * The same variable's identifier in the older form of the service's Catalog and Variable
+   * reference pages: `{base}/variable/{provider}/{source}/{scheme}/…/{name}/provenance/{provider}/{source}`.
+   */
+  readonly olderIri: string;
+  /** Its type in that form: the identifier without the provenance. */
+  readonly olderType: string;
   /** `{base}/ontologies/{scheme}/{taxonomy}#{classification}/{name}`. */
   readonly ontologyType: string;
   readonly price: number;
@@ -37,9 +44,12 @@ export class VariableCatalog {
     this.#variables = datasets.flatMap((dataset) =>
       dataset.rows.map((row) => {
         const key = `${dataset.provider}/${dataset.source}#${row.scheme}/${row.taxonomy}/${row.classification}/${row.name}`;
+        const olderType = `${baseUrl}/variable/${dataset.provider}/${dataset.source}/${row.scheme}/${row.taxonomy}/${row.classification}/${row.name}`;
         return {
           iri: `${baseUrl}/vars/${key}`,
           key,
+          olderIri: `${olderType}/provenance/${dataset.provider}/${dataset.source}`,
+          olderType,
           ontologyType: `${baseUrl}/ontologies/${row.scheme}/${row.taxonomy}#${row.classification}/${row.name}`,
           price: row.price,
           dataset,
@@ -48,7 +58,9 @@ export class VariableCatalog {
       }),
     );
     for (const variable of this.#variables) {
+      // Either form of identifier buys the variable, as a catalog of either shape offers it.
       this.#byIri.set(variable.iri, variable);
+      this.#byIri.set(variable.olderIri, variable);
       this.#byKey.set(variable.key, variable);
     }
   }

@@ -27,9 +27,18 @@ export function purchaseCollection(record: PurchaseRecord, title: SandboxTitle, 
   };
 }
 
-/** A title's catalog: what can be bought on it and at what price. */
+/**
+ * A title's catalog: what can be bought on it and at what price, in the shape the sandbox is set
+ * to serve: the purchasing guide's `member[]`, or the reference pages' `variables[]` with the
+ * older identifiers.
+ */
 export function catalogListing(title: SandboxTitle, state: ServiceState, id: string): unknown {
-  const member = state.catalog.forTenure(title.tenure).map((variable) => ({
+  const offered = state.catalog.forTenure(title.tenure);
+  if (state.behaviour.catalogShape === 'variables') {
+    const variables = offered.map((variable) => ({ variableId: variable.olderIri, price: price(variable), '@type': variable.olderType }));
+    return { '@context': state.contextUrl, '@id': id, '@type': 'Catalog', variables };
+  }
+  const member = offered.map((variable) => ({
     '@type': variable.ontologyType,
     price: price(variable),
     variable: { '@id': variable.iri, '@type': 'Variable' },

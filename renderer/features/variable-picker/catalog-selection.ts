@@ -4,12 +4,13 @@ import type { Money } from '../../../shared/purchase.ts';
 import { sumMoney } from '../common/money.ts';
 
 /**
- * A variable's IRI without the service base ("WhenFresh/Address#…/Postcode"): presets and
- * pasted lists then match a catalog whatever environment (and sandbox port) they came from.
+ * A variable's IRI without the service base ("WhenFresh/Address#…/Postcode", or for the older
+ * identifiers "WhenFresh/…/provenance/…"): presets and pasted lists then match a catalog whatever
+ * environment (and sandbox port) they came from.
  */
 export function variableKey(iri: string): string {
   const parsed = parseVariableIri(iri);
-  return parsed === undefined ? iri : iri.slice(parsed.base.length + '/vars/'.length);
+  return parsed === undefined ? iri : iri.slice(parsed.base.length + parsed.marker.length);
 }
 
 export function sourceGroupId(group: Pick<CatalogSourceGroup, 'provider' | 'source'>): string {

@@ -1,0 +1,76 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createEnvironmentSession } from '../../electron/core/api/environment-session.ts';
+import { createHttpAgent } from '../../electron/core/http/agent.ts';
+import { PurchaseService } from '../../electron/core/purchases/purchase-service.ts';
+import { MemorySecretStore } from '../../electron/core/secrets/memory-secret-store.ts';
+import { startSandbox, type RunningSandbox } from '../../electron/sandbox/index.ts';
+import type { CatalogShape } from '../../shared/sandbox-behaviour.ts';
+import { quickPacing, quickRetry } from './fixtures/purchase-harness.ts';
+
+const cleanups: (() => Promise<void>)[] = [];
+
+afterAll(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+});
+
+async function onSandbox(catalogShape: CatalogShape): Promise<{ sandbox: RunningSandbox; session: ReturnType<typeof createEnvironmentSession>; service: PurchaseService }> {
+  const sandbox = await startSandbox({ port: 0, control: true, pacing: { ...quickPacing }, catalogShape });
+  const agent = createHttpAgent();
+  const secrets = new MemorySecretStore();
+  await secrets.set('shape', 'refreshToken', sandbox.config.developer.refreshToken);
+  const environment = { id: 'shape', name: 'Shape', baseUrl: sandbox.baseUrl, authMode: 'developer' as const, developerClientId: sandbox.config.developer.clientId };
+  const session = createEnvironmentSession({ environment, secrets, dispatcher: agent });
+  const dataDir = mkdtempSync(join(tmpdir(), 'titledesk-shapes-'));
+  const service = new PurchaseService({ dataDir, retry: quickRetry });
+  cleanups.push(async () => {
+    await service.close();
+    await agent.close();
+    await sandbox.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+  return { sandbox, session, service };
+}
+
+describe.each([
+  ['member', '/vars/'],
+  ['variables', '/variable/'],
+] as const)('the whole purchase against a catalog of the %s shape', (shape, marker) => {
+  it('reads the catalog, buys two of its variables with exactly the identifiers it gave, and follows the result to the end', async () => {
+    const { sandbox, session, service } = await onSandbox(shape);
+    expect(sandbox.config.behaviour.catalogShape).toBe(shape);
+    const [title = ''] = sandbox.config.sampleTitles;
+    const catalog = await session.catalog.catalog(title);
+    expect(catalog.unreadable).toBeUndefined();
+    const variables = catalog.groups.flatMap((group) => group.schemes.flatMap((scheme) => scheme.variables));
+    expect(variables.length).toBeGreaterThan(10);
+    expect(variables.every((variable) => variable.iri.startsWith(`${sandbox.baseUrl}${marker}`))).toBe(true);
+    if (shape === 'variables') expect(variables.every((variable) => variable.iri.includes('/provenance/'))).toBe(true);
+    // Names with spaces and non-ASCII characters, as the service's are.
+    const chosen = [variables.find((variable) => /[^ -~]/.test(variable.iri)) ?? variables[0], variables[1]].filter((variable) => variable !== undefined);
+    const iris = chosen.map((variable) => variable.iri);
+    const created = await service.create({ id: 'shape', client: session.client }, title, iris);
+    const done = await service.waitForSettled(created.id);
+    expect(done.state).toBe('available');
+    expect(done.items?.map((item) => item.variable)).toEqual(iris);
+    expect(done.items?.map((item) => item.name)).toEqual(chosen.map((variable) => variable.name));
+    expect(done.items?.map((item) => [item.provider, item.source, item.schemePath])).toEqual(chosen.map((variable) => [variable.provider, variable.source, variable.schemePath]));
+    expect(done.timeline[0]).toMatchObject({ method: 'POST', status: 303 });
+  });
+});
+
+describe('switching the shape while the sandbox runs', () => {
+  it('serves the other shape after a PUT to /_sandbox/behaviour, and still sells by the identifier of either', async () => {
+    const { sandbox, session } = await onSandbox('member');
+    const put = await fetch(`${sandbox.baseUrl}/_sandbox/behaviour`, { method: 'PUT', body: JSON.stringify({ catalogShape: 'variables' }) });
+    expect(await put.json()).toMatchObject({ catalogShape: 'variables', rotateRefreshTokens: false });
+    const [, title = ''] = sandbox.config.sampleTitles;
+    const catalog = await session.catalog.catalog(title);
+    expect(catalog.groups[0]?.schemes[0]?.variables[0]?.iri).toContain('/variable/');
+    const bad = await fetch(`${sandbox.baseUrl}/_sandbox/behaviour`, { method: 'PUT', body: JSON.stringify({ catalogShape: 'other' }) });
+    expect(bad.status).toBe(422);
+    expect(sandbox.behaviour().catalogShape).toBe('variables');
+  });
+});
