@@ -20,8 +20,11 @@ export function Dialog({ title, onClose, children }: DialogProps) {
     const opener = document.activeElement;
     if (element !== null && !element.open) {
       element.showModal();
-      // showModal focuses the first control (Close); the dialog itself is read from its title instead.
-      element.focus();
+      // showModal focuses the first control (Close). A dialog asking for one decision focuses its
+      // primary action (marked data-autofocus), so Enter confirms; any other is read from its title.
+      const primary = element.querySelector<HTMLElement>('[data-autofocus]');
+      if (primary === null) element.focus();
+      else primary.focus();
     }
     return () => {
       // Closed before the opener is focused: while the dialog is modal the opener is inert.

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { environmentKindOf, type Environment } from '../../../shared/environment.ts';
 import { minWaitSecondsSchema, type PurchaseOptions, type PurchaseRecord } from '../../../shared/purchase.ts';
 import { Dialog } from '../../components/common/Dialog.tsx';
@@ -11,6 +11,7 @@ import { BudgetRemaining } from '../spending/BudgetRemaining.tsx';
 import { useCreatePurchaseMutation } from '../purchases/purchase-queries.ts';
 import type { SelectionSummary } from './catalog-selection.ts';
 import { useReserveBarHeight } from './use-reserve-bar-height.ts';
+import { useBuyShortcut } from './use-buy-shortcut.ts';
 
 export interface BuyBarProps {
   readonly environment: Environment;
@@ -46,6 +47,9 @@ function confirmationText(environment: Environment): string {
   }
 }
 
+/** How long "Purchase … sent" stays: by then focus is on its row in the list, which says the rest. */
+export const sentNoteMs = 5000;
+
 export function variablesPhrase(count: number): string {
   return `${String(count)} ${count === 1 ? 'variable' : 'variables'}`;
 }
@@ -58,7 +62,19 @@ export function BuyBar({ environment, titleNumber, address, summary, testTitle, 
   const [fireAndForget, setFireAndForget] = useState(false);
   const [delay, setDelay] = useState('');
   const [confirming, setConfirming] = useState(false);
-  const [sent, setSent] = useState('');
+  // What the last Buy did; `fades`: a "sent" note, which goes once its row has had time to show.
+  const [sent, setSent] = useState<{ text: string; fades: boolean }>({ text: '', fades: false });
+  const [selectionSeen, setSelectionSeen] = useState(summary.count);
+  // A new selection is not the one the note speaks of.
+  if (summary.count !== selectionSeen) {
+    setSelectionSeen(summary.count);
+    if (summary.count > 0 && sent.text !== '') setSent({ text: '', fades: false });
+  }
+  useEffect(() => {
+    if (!sent.fades) return undefined;
+    const timer = setTimeout(() => { setSent({ text: '', fades: false }); }, sentNoteMs);
+    return () => { clearTimeout(timer); };
+  }, [sent]);
   const [buyAgain, setBuyAgain] = useState(false);
   const secondConfirmation = create.error instanceof AppError && create.error.code === 'confirmation_required' ? create.error : undefined;
   const [refused, setRefused] = useState<PurchaseRecord | undefined>();
@@ -66,6 +82,8 @@ export function BuyBar({ environment, titleNumber, address, summary, testTitle, 
   const delayValid = delaySeconds === undefined || minWaitSecondsSchema.safeParse(delaySeconds).success;
   const total = formatTotals(summary.totals);
   const label = `Buy ${variablesPhrase(summary.count)} for ${total}`;
+  const canBuy = summary.count > 0 && delayValid && !create.isPending;
+  useBuyShortcut(barRef, () => { if (canBuy) setConfirming(true); });
 
   function buy(confirmed = false): void {
     const clickedAt = Date.now();
@@ -73,7 +91,7 @@ export function BuyBar({ environment, titleNumber, address, summary, testTitle, 
     if (fireAndForget) options.fireAndForget = true;
     if (testTitle && delaySeconds !== undefined && delaySeconds > 0) options.minWaitSeconds = delaySeconds;
     setConfirming(false);
-    setSent('');
+    setSent({ text: '', fades: false });
     setRefused(undefined);
     create.mutate(
       { titleNumber, address, variables: summary.iris, options, buyAgain, confirmed },
@@ -86,10 +104,10 @@ export function BuyBar({ environment, titleNumber, address, summary, testTitle, 
           // Reuse: a purchase of variables already held is not sent; the earlier one comes back.
           const earlier = record.state === 'available' && record.createdAt < clickedAt - 1000;
           setSent(earlier
-            ? `Already bought on ${formatDateTime(record.createdAt)}: not bought again. Its values are under Purchases; tick “Buy again anyway” to buy them anew.`
+            ? { text: `Already bought on ${formatDateTime(record.createdAt)}: not bought again. Its values are under Purchases; tick “Buy again anyway” to buy them anew.`, fades: false }
             : record.variables.length < summary.count
-              ? `Purchase of ${variablesPhrase(record.variables.length)} of ${titleNumber} sent; ${variablesPhrase(summary.count - record.variables.length)} bought recently ${summary.count - record.variables.length === 1 ? 'was' : 'were'} not bought again.`
-              : `Purchase of ${variablesPhrase(summary.count)} of ${titleNumber} sent: follow it under Purchases.`);
+              ? { text: `Purchase of ${variablesPhrase(record.variables.length)} of ${titleNumber} sent; ${variablesPhrase(summary.count - record.variables.length)} bought recently ${summary.count - record.variables.length === 1 ? 'was' : 'were'} not bought again.`, fades: false }
+              : { text: `Purchase of ${variablesPhrase(summary.count)} of ${titleNumber} sent: follow it under Purchases.`, fades: true });
           onBought(record);
         },
       },
@@ -101,6 +119,12 @@ export function BuyBar({ environment, titleNumber, address, summary, testTitle, 
       <p className="selection-total" aria-live="polite">
         {summary.count === 0 ? 'No variables selected' : `${variablesPhrase(summary.count)} selected, ${total}`}
       </p>
+      <button type="button" className="button-primary" disabled={!canBuy} aria-keyshortcuts="Control+Enter" onClick={() => { setConfirming(true); }}>
+        {summary.count === 0 ? 'Buy' : label}
+      </button>
+      <span className="buy-shortcut muted" aria-hidden="true"><kbd>Ctrl</kbd>+<kbd>Enter</kbd></span>
+      <BudgetRemaining environmentId={environment.id} />
+      <p role="status" className="muted buy-note">{create.isPending ? 'Sending the purchase…' : sent.text}</p>
       <div className="buy-options">
         <label>
           <input type="checkbox" checked={fireAndForget} onChange={(event) => { setFireAndForget(event.target.checked); }} />
@@ -132,18 +156,13 @@ export function BuyBar({ environment, titleNumber, address, summary, testTitle, 
           </span>
         ) : null}
       </div>
-      <button type="button" className="button-primary" disabled={summary.count === 0 || !delayValid || create.isPending} onClick={() => { setConfirming(true); }}>
-        {summary.count === 0 ? 'Buy' : label}
-      </button>
-      <BudgetRemaining environmentId={environment.id} />
-      <p role="status" className="muted">{create.isPending ? 'Sending the purchase…' : sent}</p>
       {create.isError && secondConfirmation === undefined ? <ErrorNotice error={create.error} /> : null}
       {secondConfirmation === undefined ? null : (
         <Dialog title="Confirm again" onClose={() => { create.reset(); }}>
           <div className="confirm-purchase">
             <p>{secondConfirmation.message}</p>
             <div className="form-actions">
-              <button type="button" className="button-primary" onClick={() => { buy(true); }}>Yes, buy for {total}</button>
+              <button type="button" className="button-primary" data-autofocus onClick={() => { buy(true); }}>Yes, buy for {total}</button>
               <button type="button" onClick={() => { create.reset(); }}>Cancel</button>
             </div>
           </div>
@@ -162,7 +181,7 @@ export function BuyBar({ environment, titleNumber, address, summary, testTitle, 
             </p>
             {fireAndForget ? <p className="muted">Fire and forget: the result is not fetched until you check it.</p> : null}
             <div className="form-actions">
-              <button type="button" className="button-primary" onClick={() => { buy(); }}>Buy for {total}</button>
+              <button type="button" className="button-primary" data-autofocus onClick={() => { buy(); }}>Buy for {total}</button>
               <button type="button" onClick={() => { setConfirming(false); }}>Cancel</button>
             </div>
           </div>

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import type { Environment } from '../../../shared/environment.ts';
 import { ErrorNotice } from '../../components/common/ErrorNotice.tsx';
 import { useCatalogQuery } from './catalog-queries.ts';
@@ -6,6 +7,8 @@ import { VariablePicker } from './VariablePicker.tsx';
 export interface TitleViewProps {
   readonly environment: Environment;
   readonly titleNumber: string;
+  /** Set (a new number each time) when the user has just opened this title: it comes into view. */
+  readonly openedVersion?: number | undefined;
   /** The address the title was reached from: said here, and kept on a purchase of it. */
   readonly address?: string | undefined;
   readonly testTitle: boolean;
@@ -14,10 +17,18 @@ export interface TitleViewProps {
 }
 
 /** An open title: its catalog to pick from and buy. */
-export function TitleView({ environment, titleNumber, ...rest }: TitleViewProps) {
+export function TitleView({ environment, titleNumber, openedVersion, ...rest }: TitleViewProps) {
   const catalog = useCatalogQuery(environment.id, titleNumber);
+  const section = useRef<HTMLElement>(null);
+  // Opened below the fold, a title would seem not to open at all: bring it up at once, and again
+  // when its catalog arrives and gives the page the height to bring it to the top (the picker
+  // focuses its filter then).
+  const ready = catalog.data !== undefined;
+  useEffect(() => {
+    if (openedVersion !== undefined) section.current?.scrollIntoView({ block: 'start', behavior: scrollBehaviour() });
+  }, [openedVersion, ready]);
   return (
-    <section className="title-view" aria-label={`Title ${titleNumber}`}>
+    <section className="title-view" aria-label={`Title ${titleNumber}`} ref={section}>
       <h3>
         Title <code>{titleNumber}</code>
         {rest.testTitle ? <span className="badge badge-sandbox">Test title</span> : null}
@@ -33,8 +44,13 @@ export function TitleView({ environment, titleNumber, ...rest }: TitleViewProps)
       {catalog.data === undefined ? null : catalog.data.variableCount === 0 ? (
         <p className="empty-state">Nothing is offered for this title.</p>
       ) : (
-        <VariablePicker environment={environment} catalog={catalog.data} {...rest} />
+        <VariablePicker environment={environment} catalog={catalog.data} openedVersion={openedVersion} {...rest} />
       )}
     </section>
   );
+}
+
+/** Smooth unless the user asked the system for less motion. */
+export function scrollBehaviour(): ScrollBehavior {
+  return window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'instant' : 'smooth';
 }

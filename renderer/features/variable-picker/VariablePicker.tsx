@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { TitleCatalog } from '../../../shared/catalog.ts';
 import type { Environment } from '../../../shared/environment.ts';
 import { focusPurchaseRow } from '../purchases/focus-purchase-row.ts';
@@ -12,6 +12,8 @@ import { rememberSelection, type Preset } from './presets.ts';
 export interface VariablePickerProps {
   readonly environment: Environment;
   readonly catalog: TitleCatalog;
+  /** Set when the user has just opened the title: its filter takes focus. */
+  readonly openedVersion?: number | undefined;
   /** The address the title was reached from, kept on a purchase. */
   readonly address?: string | undefined;
   readonly testTitle: boolean;
@@ -20,8 +22,13 @@ export interface VariablePickerProps {
 }
 
 /** The catalog of one title: filter, tick, presets, paste, then buy. */
-export function VariablePicker({ environment, catalog, address, testTitle, markedTestTitle, onMarkTestTitle }: VariablePickerProps) {
+export function VariablePicker({ environment, catalog, openedVersion, address, testTitle, markedTestTitle, onMarkTestTitle }: VariablePickerProps) {
   const filterId = useId();
+  const filterInput = useRef<HTMLInputElement>(null);
+  // The title scrolls itself into view (TitleView); focus follows without a second, sudden scroll.
+  useEffect(() => {
+    if (openedVersion !== undefined) filterInput.current?.focus({ preventScroll: true });
+  }, [openedVersion]);
   const [filter, setFilter] = useState('');
   const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
   const [presetNote, setPresetNote] = useState('');
@@ -58,9 +65,9 @@ export function VariablePicker({ environment, catalog, address, testTitle, marke
   return (
     <div className="variable-picker">
       <div className="picker-toolbar">
-        <div className="field">
+        <div className="field picker-filter">
           <label htmlFor={filterId}>Filter variables</label>
-          <input id={filterId} type="search" value={filter} placeholder="e.g. flood, bedroom, EPC" onChange={(event) => { setFilter(event.target.value); }} />
+          <input id={filterId} ref={filterInput} type="search" value={filter} placeholder="e.g. flood, bedroom, EPC" onChange={(event) => { setFilter(event.target.value); }} />
         </div>
         <PresetControls selectedKeys={summary.iris.map(variableKey)} onApply={applyPreset} />
         <p className="muted" role="status">{presetNote}</p>
@@ -74,26 +81,29 @@ export function VariablePicker({ environment, catalog, address, testTitle, marke
           ? `${String(catalog.variableCount)} variables from ${String(catalog.groups.length)} sources`
           : `${String(groups.reduce((count, group) => count + group.schemes.reduce((sum, scheme) => sum + scheme.variables.length, 0), 0))} of ${String(catalog.variableCount)} variables match`}
       </p>
-      <CatalogTree
-        groups={groups}
-        selected={selected}
-        filtering={filter.trim() !== ''}
-        onToggle={toggle}
-        onToggleGroup={(variables) => { setSelected(toggleAll(selected, variables)); }}
-      />
-      <BuyBar
-        environment={environment}
-        titleNumber={catalog.titleNumber}
-        address={address}
-        summary={summary}
-        testTitle={testTitle}
-        markedTestTitle={markedTestTitle}
-        onMarkTestTitle={onMarkTestTitle}
-        onBought={(record) => {
-          setSelected(new Set());
-          focusPurchaseRow(record.id);
-        }}
-      />
+      {/* The bar is pinned within this box only: it may pass over catalog rows, never over the filter and presets above. */}
+      <div className="picker-catalog">
+        <CatalogTree
+          groups={groups}
+          selected={selected}
+          filtering={filter.trim() !== ''}
+          onToggle={toggle}
+          onToggleGroup={(variables) => { setSelected(toggleAll(selected, variables)); }}
+        />
+        <BuyBar
+          environment={environment}
+          titleNumber={catalog.titleNumber}
+          address={address}
+          summary={summary}
+          testTitle={testTitle}
+          markedTestTitle={markedTestTitle}
+          onMarkTestTitle={onMarkTestTitle}
+          onBought={(record) => {
+            setSelected(new Set());
+            focusPurchaseRow(record.id);
+          }}
+        />
+      </div>
     </div>
   );
 }

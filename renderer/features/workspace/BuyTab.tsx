@@ -13,6 +13,8 @@ export interface BuyTabProps {
   readonly search: { readonly text: string; readonly version: number } | undefined;
   readonly openTitles: readonly string[];
   readonly activeTitle: string | undefined;
+  /** The latest title opened (its version counts openings): it is brought into view. */
+  readonly titleOpened: { readonly title: string; readonly version: number } | undefined;
   /** The address each open title was reached from, when it was. */
   readonly titleAddresses: ReadonlyMap<string, string>;
   readonly sandboxTestTitles: readonly string[];
@@ -25,7 +27,7 @@ export interface BuyTabProps {
  * Find a property, open its titles, pick and buy. Every open title keeps its own selection
  * (titles not shown are hidden, not unmounted), so purchases on several can be prepared and run.
  */
-export function BuyTab({ environment, search, openTitles, activeTitle, titleAddresses, sandboxTestTitles, onOpenTitle, onCloseTitle, onShowTitle }: BuyTabProps) {
+export function BuyTab({ environment, search, openTitles, activeTitle, titleOpened, titleAddresses, sandboxTestTitles, onOpenTitle, onCloseTitle, onShowTitle }: BuyTabProps) {
   const [address, setAddress] = useState<AddressCandidate | undefined>();
   const [marked, setMarked] = useState(loadMarkedTestTitles);
 
@@ -73,6 +75,7 @@ export function BuyTab({ environment, search, openTitles, activeTitle, titleAddr
               <TitleView
                 environment={environment}
                 titleNumber={title}
+                openedVersion={titleOpened?.title === title ? titleOpened.version : undefined}
                 address={titleAddresses.get(title)}
                 testTitle={(environment.builtIn === true && sandboxTestTitles.includes(title)) || marked.has(title)}
                 markedTestTitle={marked.has(title)}

@@ -62,6 +62,8 @@ export function Workspace({ environment, loadProblem, openPurchase }: WorkspaceP
   const [search, setSearch] = useState<{ text: string; version: number } | undefined>();
   const [openTitles, setOpenTitles] = useState<readonly string[]>([]);
   const [activeTitle, setActiveTitle] = useState<string | undefined>();
+  // Each opening of a title (even of one already open) brings it into view with focus on its filter.
+  const [titleOpened, setTitleOpened] = useState<{ title: string; version: number } | undefined>();
   const [titleAddresses, setTitleAddresses] = useState<ReadonlyMap<string, string>>(() => new Map());
   const [requestsFor, setRequestsFor] = useState<string | undefined>();
   useSearchShortcut(() => { setViewing(undefined); setTab('Buy'); });
@@ -85,6 +87,7 @@ export function Workspace({ environment, loadProblem, openPurchase }: WorkspaceP
     if (address !== undefined) setTitleAddresses((current) => new Map(current).set(titleNumber, address));
     setOpenTitles((current) => (current.includes(titleNumber) ? current : [...current, titleNumber]));
     setActiveTitle(titleNumber);
+    setTitleOpened((current) => ({ title: titleNumber, version: (current?.version ?? 0) + 1 }));
     setViewing(undefined);
     setTab('Buy');
   }
@@ -135,6 +138,7 @@ export function Workspace({ environment, loadProblem, openPurchase }: WorkspaceP
             search={search}
             openTitles={openTitles}
             activeTitle={activeTitle}
+            titleOpened={titleOpened}
             titleAddresses={titleAddresses}
             sandboxTestTitles={sandbox.data?.testTitles ?? []}
             onOpenTitle={openTitle}

@@ -1,0 +1,207 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { collectPageProblems, openSignedIn, screenshot } from './support/app-page.ts';
+import { titleDeskWebForFile } from './support/titledesk-web.ts';
+
+// An analyst's everyday flow: open a title, pick, buy, read and take away the values.
+const host = titleDeskWebForFile();
+
+test.use({ viewport: { width: 1280, height: 800 } });
+
+const schemes = ['light', 'dark'] as const;
+
+function titleRegion(page: Page, titleNumber: string): Locator {
+  return page.getByRole('region', { name: `Title ${titleNumber}` });
+}
+
+/** Opens a title from the one search box, as a user typing its number would. */
+async function openTitle(page: Page, titleNumber: string): Promise<Locator> {
+  const search = page.getByRole('combobox', { name: 'Address, postcode or title number' });
+  await search.fill(titleNumber);
+  await page.getByRole('option', { name: `Open title ${titleNumber}` }).click();
+  const title = titleRegion(page, titleNumber);
+  await expect(title.getByLabel('Filter variables')).toBeVisible();
+  return title;
+}
+
+/** Every scrollTop the workspace takes from now on, as the browser reports them. */
+async function recordScrolls(page: Page): Promise<() => Promise<number[]>> {
+  await page.evaluate(() => {
+    const main = document.querySelector('main.workspace');
+    const seen: number[] = [];
+    Object.assign(window, { scrollsSeen: seen });
+    main?.addEventListener('scroll', () => { seen.push(main.scrollTop); });
+  });
+  return () => page.evaluate(() => (window as unknown as { scrollsSeen: number[] }).scrollsSeen);
+}
+
+for (const scheme of schemes) {
+  test(`an opened title comes into view with focus on its filter, at once with reduced motion (${scheme})`, async ({ page }, testInfo) => {
+    await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
+    const problems = collectPageProblems(page);
+    await openSignedIn(page, host);
+    const scrolls = await recordScrolls(page);
+    const title = await openTitle(page, 'DN147408');
+    await expect(title.getByLabel('Filter variables')).toBeFocused();
+    // Its filter, presets and the first groups of its catalog are on screen, not below the fold.
+    await expect(title.getByLabel('Filter variables')).toBeInViewport();
+    await expect(title.getByRole('button', { name: 'Add preset' })).toBeInViewport();
+    await expect(title.getByText('WhenFresh / Property Insurance', { exact: true })).toBeInViewport();
+    const seen = await scrolls();
+    expect(seen.length).toBeGreaterThan(0);
+    // A jump, not an animation: at most one position per scroll asked (opened, then catalog loaded).
+    expect(new Set(seen).size).toBeLessThanOrEqual(2);
+    await screenshot(page, testInfo, `title-opened-${scheme}`);
+    expect(problems).toEqual([]);
+  });
+}
+
+test('without reduced motion the opened title scrolls smoothly into view', async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
+  await openSignedIn(page, host);
+  const scrolls = await recordScrolls(page);
+  const title = await openTitle(page, 'WYK87701');
+  await expect(title.getByLabel('Filter variables')).toBeFocused();
+  await expect(title.getByText('WhenFresh / Property Insurance', { exact: true })).toBeInViewport();
+  expect(new Set(await scrolls()).size).toBeGreaterThan(2);
+});
+
+/** The parts of the title's toolbar the Buy bar must never cover, and the bar, as on screen now. */
+function toolbarAndBar(page: Page, titleNumber: string) {
+  return page.evaluate((name) => {
+    const section = document.querySelector(`section[aria-label="Title ${name}"]`);
+    const main = document.querySelector('main.workspace');
+    const bar = section?.querySelector('.buy-bar')?.getBoundingClientRect();
+    const mainBox = main?.getBoundingClientRect();
+    const controls = [...(section?.querySelectorAll('.picker-toolbar input[type="search"], .preset-controls select, .preset-controls button') ?? [])];
+    const covered = controls.filter((control) => {
+      const box = control.getBoundingClientRect();
+      const onScreen = box.bottom > (mainBox?.top ?? 0) && box.top < (mainBox?.bottom ?? 0);
+      return onScreen && bar !== undefined && box.bottom > bar.top + 0.5 && box.top < bar.bottom - 0.5;
+    });
+    return { covered: covered.map((control) => control.outerHTML.slice(0, 80)), scrollTop: main?.scrollTop ?? 0, max: (main?.scrollHeight ?? 0) - (main?.clientHeight ?? 0) };
+  }, titleNumber);
+}
+
+for (const size of [{ width: 1280, height: 800 }, { width: 1920, height: 1080 }]) {
+  for (const scheme of schemes) {
+    test(`the Buy bar passes over catalog rows, never over the filter and presets (${String(size.width)}, ${scheme})`, async ({ page }, testInfo) => {
+      await page.setViewportSize(size);
+      await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
+      await openSignedIn(page, host);
+      const title = await openTitle(page, 'DN147408');
+      for (const group of ['WhenFresh / Address', 'WhenFresh / Property Insurance', 'Zoopla / Property Data']) {
+        await title.getByText(group, { exact: true }).click();
+      }
+      await title.getByRole('checkbox', { name: /^Postcode/ }).check();
+      const main = page.locator('main.workspace');
+      let worst = { top: 0, position: 0 };
+      for (let position = 0; ; position += 80) {
+        await main.evaluate((element, top) => { element.scrollTop = top; }, position);
+        const where = await toolbarAndBar(page, 'DN147408');
+        expect(where.covered, `scrolled to ${String(where.scrollTop)}`).toEqual([]);
+        const filterTop = await title.getByLabel('Filter variables').evaluate((element) => element.getBoundingClientRect().top);
+        if (filterTop < size.height && filterTop > worst.top) worst = { top: filterTop, position };
+        if (position >= where.max) break;
+      }
+      // The picture where the toolbar is lowest on screen: where a bar pinned to the bottom would meet it.
+      await main.evaluate((element, top) => { element.scrollTop = top; }, worst.position);
+      await screenshot(page, testInfo, `buy-bar-toolbar-${String(size.width)}-${scheme}`);
+    });
+  }
+}
+
+for (const scheme of schemes) {
+  test(`the filter shows its whole placeholder (${scheme})`, async ({ page }, testInfo) => {
+    await page.emulateMedia({ colorScheme: scheme });
+    await openSignedIn(page, host);
+    const filter = (await openTitle(page, 'DN147408')).getByLabel('Filter variables');
+    const fit = await filter.evaluate((input) => {
+      if (!(input instanceof HTMLInputElement)) return { text: 0, room: 0 };
+      const style = getComputedStyle(input);
+      const context = document.createElement('canvas').getContext('2d');
+      if (context === null) return { text: 0, room: 0 };
+      context.font = style.font;
+      const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      return { text: context.measureText(input.placeholder).width, room };
+    });
+    expect(fit.text).toBeGreaterThan(0);
+    expect(fit.text).toBeLessThanOrEqual(fit.room);
+    await filter.scrollIntoViewIfNeeded();
+    await screenshot(page, testInfo, `filter-placeholder-${scheme}`);
+  });
+}
+
+/** Whether the focus ring of the element in focus is drawn whole inside every box that clips it. */
+function focusRingInside(page: Page) {
+  return page.evaluate(() => {
+    const focused = document.activeElement;
+    if (!(focused instanceof HTMLElement)) return { ok: false, detail: 'nothing focused' };
+    const style = getComputedStyle(focused);
+    const reach = parseFloat(style.outlineWidth) + parseFloat(style.outlineOffset);
+    const box = focused.getBoundingClientRect();
+    const ring = { left: box.left - reach, right: box.right + reach, top: box.top - reach, bottom: box.bottom + reach };
+    for (let parent = focused.parentElement; parent !== null; parent = parent.parentElement) {
+      const overflow = getComputedStyle(parent);
+      if (overflow.overflowX === 'visible' && overflow.overflowY === 'visible' && !overflow.contain.includes('paint') && overflow.contain !== 'strict') continue;
+      const clip = parent.getBoundingClientRect();
+      if (ring.left < clip.left - 0.5 || ring.right > clip.right + 0.5 || ring.top < clip.top - 0.5 || ring.bottom > clip.bottom + 0.5) {
+        return { ok: false, detail: `ring ${JSON.stringify(ring)} clipped by ${parent.className}` };
+      }
+    }
+    return { ok: style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0, detail: style.outline };
+  });
+}
+
+for (const [index, scheme] of schemes.entries()) {
+  test(`with the keyboard: Ctrl+Enter buys the selection, the confirmation's Buy has focus, the row's ring is whole (${scheme})`, async ({ page }, testInfo) => {
+    await page.emulateMedia({ colorScheme: scheme });
+    await openSignedIn(page, host);
+    const title = await openTitle(page, 'DN147408');
+    await title.getByText('WhenFresh / Address', { exact: true }).click();
+    const buy = title.getByRole('button', { name: /^Buy\b/ });
+    await expect(buy).toHaveAttribute('aria-keyshortcuts', 'Control+Enter');
+    await expect(title.locator('.buy-bar')).toContainText('Ctrl+Enter');
+    const variable = title.getByRole('checkbox', { name: index === 0 ? /^Post Town/ : /^Postcode/ });
+    await variable.focus();
+    await page.keyboard.press('Space');
+    await expect(variable).toBeChecked();
+    await page.keyboard.press('Control+Enter');
+    const dialog = page.getByRole('dialog', { name: 'Confirm purchase' });
+    await expect(dialog.getByRole('button', { name: /^Buy for/ })).toBeFocused();
+    await screenshot(page, testInfo, `confirm-focused-${scheme}`);
+    await page.keyboard.press('Enter');
+    await expect(dialog).toBeHidden();
+    const row = page.getByRole('region', { name: 'Purchases' }).getByRole('article').first();
+    await expect(row.locator('.purchase-summary')).toBeFocused();
+    const ring = await focusRingInside(page);
+    expect(ring.ok, ring.detail).toBe(true);
+    await screenshot(page, testInfo, `row-focused-${scheme}`);
+  });
+}
+
+for (const [index, scheme] of schemes.entries()) {
+  test(`"Purchase … sent" goes by itself and never sits under a new selection (${scheme})`, async ({ page }, testInfo) => {
+    await page.emulateMedia({ colorScheme: scheme });
+    await openSignedIn(page, host);
+    const title = await openTitle(page, 'DN147408');
+    await title.getByText('WhenFresh / Address', { exact: true }).click();
+    const note = title.locator('.buy-bar').getByRole('status').filter({ hasText: /sent/ });
+    const buyOne = async (name: RegExp): Promise<void> => {
+      await title.getByRole('checkbox', { name }).check();
+      await title.getByRole('button', { name: /^Buy 1 variable for/ }).click();
+      await page.getByRole('dialog', { name: 'Confirm purchase' }).getByRole('button', { name: /^Buy for/ }).click();
+      await expect(note).toHaveText(/^Purchase of 1 variable of DN147408 sent/);
+    };
+    await buyOne(index === 0 ? /^Easting/ : /^Northing/);
+    await screenshot(page, testInfo, `sent-note-${scheme}`);
+    // A new selection: the note was about the last one.
+    await title.getByRole('checkbox', { name: /^Council Tax Band/ }).check();
+    await expect(note).toHaveCount(0);
+    await title.getByRole('checkbox', { name: /^Council Tax Band/ }).uncheck();
+    // Left alone, it goes once the purchase has had time to show in the list.
+    await buyOne(index === 0 ? /^Multiple Residence/ : /^Unique Delivery Point/);
+    await expect(page.getByRole('region', { name: 'Purchases' }).getByRole('article').first()).toBeVisible();
+    await expect(note).toHaveCount(0, { timeout: 8000 });
+    await screenshot(page, testInfo, `sent-note-gone-${scheme}`);
+  });
+}
