@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { buildHistorySelect } from '../../electron/core/purchases/history/history-query.ts';
+import { buildHistorySelect } from '../../electron/core/purchases/journal/search/history-query.ts';
 import { PurchaseJournal } from '../../electron/core/purchases/journal/journal.ts';
 import { purchaseSummarySchema, type HistoryQuery, type PurchaseRecord, type PurchaseSummary } from '../../shared/purchase.ts';
 import { filledJournal } from './support/filled-journal.ts';

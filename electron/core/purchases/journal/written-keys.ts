@@ -1,5 +1,5 @@
 import type { PurchaseRecord } from '../../../../shared/purchase.ts';
-import { summaryInFlightStates } from '../history/history-search-schema.ts';
+import { summaryInFlightStates } from './search/history-search-schema.ts';
 
 const inFlightStates: readonly string[] = summaryInFlightStates;
 

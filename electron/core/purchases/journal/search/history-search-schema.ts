@@ -1,6 +1,6 @@
 import type { DatabaseSync } from 'node:sqlite';
-import { purchaseRecordSchema, purchaseSummarySchema, type PurchaseRecord } from '../../../../shared/purchase.ts';
-import { migrateStep, type JournalStep as Step } from '../journal/journal-step.ts';
+import { purchaseRecordSchema, purchaseSummarySchema, type PurchaseRecord } from '../../../../../shared/purchase.ts';
+import { migrateStep, type JournalStep as Step } from '../journal-step.ts';
 
 /**
  * The tables behind free-text history search (history-search.ts), kept in step with the journal
