@@ -111,6 +111,37 @@ function brokenLinks(root: string, files: readonly string[]): string[] {
   return problems;
 }
 
+/** Source and configuration files that may name a page of docs/ (comments, lint messages). */
+function sourceFiles(root: string): string[] {
+  const found: string[] = [];
+  const walk = (folder: string): void => {
+    for (const entry of readdirSync(join(root, folder), { withFileTypes: true })) {
+      const path = join(folder, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (/\.(ts|tsx|mjs|js|css|html)$/.test(entry.name)) found.push(path);
+    }
+  };
+  for (const folder of ['electron', 'renderer', 'shared', 'bench', 'build', 'scripts']) if (existsSync(join(root, folder))) walk(folder);
+  return [...found.sort(), 'eslint.config.js'].filter((path) => existsSync(join(root, path)));
+}
+
+/** Every `docs/….md` (with its `#anchor`) the source names, each one that is missing or has no such heading. */
+function brokenDocReferences(root: string, files: readonly string[]): string[] {
+  const problems: string[] = [];
+  for (const file of files) {
+    for (const [index, line] of readFileSync(join(root, file), 'utf8').split('\n').entries()) {
+      for (const match of line.matchAll(/\bdocs\/[A-Za-z0-9_./-]*[A-Za-z0-9_-]\.md(?:#([A-Za-z0-9_-]+))?/g)) {
+        const [reference, anchor] = match;
+        const path = join(root, reference.split('#')[0] ?? '');
+        const where = `${file}:${String(index + 1)}: ${reference}`;
+        if (!existsSync(path)) problems.push(`${where}: no such file`);
+        else if (anchor !== undefined && !anchorsOf(readFileSync(path, 'utf8')).has(anchor)) problems.push(`${where}: no heading "${anchor}"`);
+      }
+    }
+  }
+  return problems;
+}
+
 describe('links in README.md and docs/', () => {
   const scratch = mkdtempSync(join(tmpdir(), 'docs-links-'));
   afterAll(() => {
@@ -131,6 +162,12 @@ describe('links in README.md and docs/', () => {
     expect(readme).toContain('](docs/decisions/)');
   });
 
+  it('every page of docs/ the source names (comments, lint messages) exists, with the heading named', () => {
+    const files = sourceFiles(projectRoot);
+    expect(files).toContain('bench/lib/readme-table.ts');
+    expect(brokenDocReferences(projectRoot, files)).toEqual([]);
+  });
+
   it('keeps the anchor the lint message points to', () => {
     expect(anchorsOf(readFileSync(join(projectRoot, 'docs/architecture.md'), 'utf8')).has('layer-order')).toBe(true);
   });
@@ -143,7 +180,7 @@ describe('links in README.md and docs/', () => {
     expect([...anchorsOf('# A\n## Notes\n```\n## Not a heading\n```\n## Notes\n')]).toEqual(['a', 'notes', 'notes-1']);
   });
 
-  it('reports a missing file, a missing heading and an anchor into a file that has none, but not links in code', () => {
+  it('reports a missing file, a missing heading and an anchor into a file that has none, but not links in code, in docs and in source', () => {
     mkdirSync(join(scratch, 'docs'), { recursive: true });
     writeFileSync(join(scratch, 'docs', 'guide.md'), '# Guide\n\n## Getting started\n');
     writeFileSync(join(scratch, 'notes.txt'), 'plain');
@@ -157,6 +194,11 @@ describe('links in README.md and docs/', () => {
       '```',
       '[ref]: docs/missing.md',
     ].join('\n'));
+    writeFileSync(join(scratch, 'code.ts'), '// See docs/guide.md#getting-started, docs/guide.md#nowhere and docs/decisions/001-gone.md.\n');
+    expect(brokenDocReferences(scratch, ['code.ts'])).toEqual([
+      'code.ts:1: docs/guide.md#nowhere: no heading "nowhere"',
+      'code.ts:1: docs/decisions/001-gone.md: no such file',
+    ]);
     expect(brokenLinks(scratch, markdownFiles(scratch))).toEqual([
       'README.md:3: docs/gone.md: no file docs/gone.md',
       'README.md:3: docs/guide.md#got-started: no heading "got-started" in docs/guide.md',
