@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BatchStore } from '../../electron/core/batch/batch-store.ts';
 import { backUpJournal } from '../../electron/core/purchases/journal/journal-backup.ts';
 import { PurchaseJournal } from '../../electron/core/purchases/journal/journal.ts';
-import { appendRescue } from '../../electron/core/purchases/recovery/rescue-file.ts';
+import { appendRescue } from '../../electron/core/purchases/journal/rescue-file.ts';
 import { sendableReason } from '../../electron/core/purchases/recovery/recovery.ts';
 import { createRandom } from '../../electron/sandbox/seeded.ts';
 import type { BatchItem } from '../../shared/batch.ts';

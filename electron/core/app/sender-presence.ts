@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { SenderPresence } from '../purchases/recovery/restart-recovery.ts';
+import type { SenderPresence } from '../purchases/restart-recovery.ts';
 import { holderOf, lockRecordSchema, type LockRecord } from './data-dir-lock.ts';
 import { identityOf } from './process-identity.ts';
 

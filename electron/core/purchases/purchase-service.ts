@@ -11,7 +11,7 @@ import { PurchaseChecker, type CheckOptions } from './purchase-checker.ts';
 import { PurchaseSender, type PurchaseContext } from './submission/purchase-sender.ts';
 import { RecordStore, type PurchaseListener } from './journal/record-store.ts';
 import { RequestSlots } from '../concurrency/request-slots.ts';
-import { RestartRecovery, type ResumeSummary, type SenderPresence } from './recovery/restart-recovery.ts';
+import { RestartRecovery, type ResumeSummary, type SenderPresence } from './restart-recovery.ts';
 import { applyRescued } from './recovery/rescue-apply.ts';
 import { Submitter } from './submission/submitter.ts';
 import { UnsavedAnswers } from './polling/unsaved-answers.ts';
@@ -20,7 +20,7 @@ export type { PurchaseEnvironment } from './polling/poller.ts';
 export type { PurchaseListener } from './journal/record-store.ts';
 export type { CheckOptions } from './purchase-checker.ts';
 export type { PurchaseContext } from './submission/purchase-sender.ts';
-export type { ResumeSummary } from './recovery/restart-recovery.ts';
+export type { ResumeSummary } from './restart-recovery.ts';
 
 export interface PurchaseServiceOptions {
   /** Folder of the journal database (purchases.sqlite). */

@@ -5,12 +5,12 @@ import { z } from 'zod';
 import type { JournalNotice } from '../../../../shared/journal.ts';
 import { damagedLabel } from '../../../../shared/purchase-damage.ts';
 import type { SalvagedBatches } from './journal-batch-tables.ts';
-import { salvageBatches } from '../recovery/salvage-batches.ts';
+import { salvageBatches } from './salvage/salvage-batches.ts';
 import { sealedCheckTime } from './journal-seal.ts';
-import type { SalvagedRow } from '../recovery/salvage-merge.ts';
-import { gatherCopies } from '../recovery/salvage-sources.ts';
+import type { SalvagedRow } from './salvage/salvage-merge.ts';
+import { gatherCopies } from './salvage/salvage-sources.ts';
 
-export type { SalvagedRow } from '../recovery/salvage-merge.ts';
+export type { SalvagedRow } from './salvage/salvage-merge.ts';
 
 /**
  * Opening the journal without trusting it: an empty file where a journal should be, or a damaged

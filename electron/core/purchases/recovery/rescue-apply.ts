@@ -1,7 +1,7 @@
 import type { JournalNotice } from '../../../../shared/journal.ts';
 import type { RecordStore } from '../journal/record-store.ts';
 import { purchaseIdOf } from '../answers/reference.ts';
-import { readRescue, rescuePath } from './rescue-file.ts';
+import { readRescue, rescuePath } from '../journal/rescue-file.ts';
 
 /**
  * On start, answers kept in the rescue file (the journal could not take them at the time) are

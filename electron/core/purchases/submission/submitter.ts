@@ -7,7 +7,7 @@ import { formatPrefer } from './prefer.ts';
 import { buildPurchaseRequest } from './purchase-request.ts';
 import type { RecordStore } from '../journal/record-store.ts';
 import { rateLimitedError, sendNotBefore } from '../answers/rate-limit.ts';
-import { appendRescue } from '../recovery/rescue-file.ts';
+import { appendRescue } from '../journal/rescue-file.ts';
 import { resolveLocation } from '../answers/reference.ts';
 import type { RequestSlots } from '../../concurrency/request-slots.ts';
 import { applySubmitResult } from './submit-apply.ts';

@@ -1,9 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import type { DatabaseSync } from 'node:sqlite';
 import { z } from 'zod';
-import { batchItemSchema, batchSpecSchema, batchStates, batchItemStates, type BatchItem, type BatchItemState } from '../../../../shared/batch.ts';
-import { backupPaths, openBackupReadOnly } from '../journal/journal-backup.ts';
-import type { BatchTableRow, SalvagedBatches } from '../journal/journal-batch-tables.ts';
+import { batchItemSchema, batchSpecSchema, batchStates, batchItemStates, type BatchItem, type BatchItemState } from '../../../../../shared/batch.ts';
+import { backupPaths, openBackupReadOnly } from '../journal-backup.ts';
+import type { BatchTableRow, SalvagedBatches } from '../journal-batch-tables.ts';
 import { eachRow, openCopyReadOnly } from './salvage-sources.ts';
 
 /**

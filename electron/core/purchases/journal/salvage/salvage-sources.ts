@@ -1,11 +1,11 @@
 import { DatabaseSync } from 'node:sqlite';
 import { z } from 'zod';
-import { purchaseStateSchema } from '../../../../shared/purchase.ts';
-import { backupPaths, openBackupReadOnly } from '../journal/journal-backup.ts';
-import { parseRecord } from '../journal/journal-rows.ts';
+import { purchaseStateSchema } from '../../../../../shared/purchase.ts';
+import { backupPaths, openBackupReadOnly } from '../journal-backup.ts';
+import { parseRecord } from '../journal-rows.ts';
 import { scanRecordTexts } from './journal-salvage.ts';
-import { purchaseIdOf } from '../answers/reference.ts';
-import { readRescue } from './rescue-file.ts';
+import { purchaseIdOf } from '../../answers/reference.ts';
+import { readRescue } from '../rescue-file.ts';
 import { SalvageFindings, type RecordEvidence } from './salvage-merge.ts';
 
 /**

@@ -1,8 +1,8 @@
-import type { PurchaseRecord } from '../../../../shared/purchase.ts';
-import type { Poller, PurchaseEnvironment } from '../polling/poller.ts';
-import type { PurchaseSender } from '../submission/purchase-sender.ts';
-import type { RecordStore } from '../journal/record-store.ts';
-import { recoverInterrupted } from './recovery.ts';
+import type { PurchaseRecord } from '../../../shared/purchase.ts';
+import type { Poller, PurchaseEnvironment } from './polling/poller.ts';
+import type { PurchaseSender } from './submission/purchase-sender.ts';
+import type { RecordStore } from './journal/record-store.ts';
+import { recoverInterrupted } from './recovery/recovery.ts';
 
 export interface ResumeSummary {
   readonly resumed: number;

@@ -1,5 +1,5 @@
-import type { PurchaseDamage, PurchaseRecord, PurchaseState } from '../../../../shared/purchase.ts';
-import { damagedRecordMessage } from '../../../../shared/purchase-damage.ts';
+import type { PurchaseDamage, PurchaseRecord, PurchaseState } from '../../../../../shared/purchase.ts';
+import { damagedRecordMessage } from '../../../../../shared/purchase-damage.ts';
 
 /**
  * Salvage's one rule: no purchase comes back in an earlier state than any copy of it that can be
