@@ -2,6 +2,7 @@ import type { BatchItem } from '../../../shared/batch.ts';
 import type { Money, PurchaseRecord } from '../../../shared/purchase.ts';
 import { settledPurchaseStates } from '../../../shared/purchase.ts';
 import { CoreError } from '../errors.ts';
+import { isDiskFull } from '../files/disk-full.ts';
 import { newLocalId } from '../purchases/submission/local-id.ts';
 import type { PurchaseEnvironment, PurchaseService } from '../purchases/purchase-service.ts';
 import type { SpendingGuard } from '../spending/spending-guard.ts';
@@ -10,6 +11,11 @@ import type { BatchRow, BatchStore } from './batch-store.ts';
 import { applyPurchase } from './item-outcome.ts';
 import { rowAddress } from './row-address.ts';
 import { ServiceWait, serviceDidNotTake, type ServiceWaitState } from './service-wait.ts';
+
+/** The journal could not be written (a full disk, an unusable folder): the batch stops, nothing more can be recorded. */
+function isDataFolderTrouble(error: unknown): boolean {
+  return isDiskFull(error) || (error instanceof CoreError && (error.code === 'data_dir' || error.code === 'journal'));
+}
 
 export interface RunnerDeps {
   readonly store: BatchStore;
@@ -198,7 +204,12 @@ export class BatchRun {
     } catch (error) {
       this.#probing = false;
       const current = purchases.get(sending.purchaseLocalId);
-      if (current === undefined || current.state === 'not_sent') guard.ledger.release(sending.purchaseLocalId);
+      const neverSent = current === undefined || current.state === 'not_sent';
+      if (neverSent && isDataFolderTrouble(error)) {
+        this.#unsend(sending, current);
+        throw error;
+      }
+      if (neverSent) guard.ledger.release(sending.purchaseLocalId);
       const reason = error instanceof CoreError ? error.message : 'The purchase could not be made.';
       store.saveItem(this.#batch.id, { ...sending, state: 'failed', reason });
       this.#settled(sending.index, []);
@@ -213,6 +224,23 @@ export class BatchRun {
     }
     this.#wait.answered();
     await this.#await(applyPurchase(sending, record), record.id);
+  }
+
+  /**
+   * A line whose purchase could not be journaled (a full disk) was never sent, since no POST goes
+   * out before its intent is on disk: it goes back to the queue, so `--resume` sends it rather than
+   * calling it of unknown outcome. Written before its reservation is released: on a full disk the
+   * line is what matters, and a reservation left behind expires by itself.
+   */
+  #unsend(sending: BatchItem, record: PurchaseRecord | undefined): void {
+    const queued: BatchItem = { ...sending, state: 'queued', reason: null, purchaseId: null, purchaseLocalId: record?.id ?? null };
+    this.#spent.delete(sending.index);
+    this.#deps.store.saveUnsentItem(this.#batch.id, queued);
+    try {
+      this.#deps.guard.ledger.release(sending.purchaseLocalId ?? '');
+    } catch {
+      // The disk is still full: the reservation expires after its time-out.
+    }
   }
 
   async #await(item: BatchItem, localId: string): Promise<void> {

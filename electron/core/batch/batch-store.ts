@@ -9,7 +9,9 @@ import {
   type BatchSpec,
   type BatchState,
 } from '../../../shared/batch.ts';
-import { afterFailedTransaction } from '../files/disk-full.ts';
+import { dirname } from 'node:path';
+import { afterFailedTransaction, isDiskFull } from '../files/disk-full.ts';
+import { SpareRoom } from '../files/spare-room.ts';
 import { batchTableStatements } from '../purchases/journal/journal-batch-tables.ts';
 
 type Synchronous = 'FULL' | 'NORMAL';
@@ -70,8 +72,11 @@ export class BatchStore {
   readonly #db: DatabaseSync;
   #synchronous: Synchronous = 'FULL';
   #saveItem: StatementSync | undefined;
+  readonly #spare: SpareRoom;
 
   constructor(journalPath: string) {
+    this.#spare = new SpareRoom(dirname(journalPath));
+    this.#spare.keep();
     this.#db = new DatabaseSync(journalPath);
     this.#db.exec('PRAGMA journal_mode = WAL; PRAGMA busy_timeout = 5000; PRAGMA synchronous = FULL;');
     // The tables' definition is the journal's: a damaged journal's batches are salvaged into them.
@@ -151,6 +156,20 @@ export class BatchStore {
       this.#db.exec('COMMIT');
     } catch (error) {
       throw afterFailedTransaction(this.#db, error);
+    }
+  }
+
+  /**
+   * saveItem for a line sent back to the queue because its purchase could not be journaled: on a
+   * full disk, the spare room is freed for it (spare-room.ts), since a line left marked as being
+   * sent counts as possibly bought at the next start, though it was never sent.
+   */
+  saveUnsentItem(batchId: string, item: BatchItem): void {
+    try {
+      this.saveItem(batchId, item);
+    } catch (error) {
+      if (!isDiskFull(error) || !this.#spare.release()) throw error;
+      this.saveItem(batchId, item);
     }
   }
 
