@@ -52,6 +52,28 @@ describe('rows resolved to titles', () => {
     expect(leasehold.items.find((item) => item.row === 2)?.reason).toBe('No leasehold title is registered at this address.');
   });
 
+  it('takes an address typed exactly as the app shows it as that address; an ambiguous one names its matches', async () => {
+    const session = test.started.core.environments.session('sandbox');
+    const world = buildWorld();
+    const house = world.addresses.find((address) => address.postcode === 'LS23 6TR' && address.buildingNumber === '1' && address.subBuilding === '' && address.buildingName === '');
+    if (house === undefined) throw new Error('The sandbox world changed');
+    // The label the address card shows (and a purchase keeps), and the suggestion list's.
+    const [suggestion] = (await session.address.find('1 Tannery Crescent LS23 6TR')).candidates.filter((candidate) => !candidate.isContainer);
+    if (suggestion === undefined) throw new Error('no suggestion');
+    const card = (await session.address.retrieve(suggestion.id)).label.join(', ');
+    expect(card).toBe('1 Tannery Crescent, Boston Spa, WETHERBY, LS23 6TR, UNITED KINGDOM');
+    const listed = `${suggestion.text}, ${suggestion.description}`;
+    const csv = ['address', `"${card}"`, `"${listed}"`, '"Tannery Crescent, Boston Spa"'].join('\n');
+    const planned = await plan(csv);
+    const titles = (row: number) => planned.items.filter((item) => item.row === row).map((item) => [item.titleNumber, item.state]);
+    expect(titles(1)).toEqual(house.titles.map((title) => [title.titleNumber, 'queued']));
+    // The same address again: a duplicate, not an ambiguity.
+    expect(planned.items.find((item) => item.row === 2)?.reason).toMatch(/^Duplicate: title/);
+    const vague = planned.items.find((item) => item.row === 3);
+    expect(vague?.reason).toMatch(/^Ambiguous address: (\d+|10 or more) matches \([^)]*Tannery Crescent, Boston Spa, Wetherby, LS23 6TR; .*\); give a fuller address, a UDPRN or a title number\.$/);
+    expect(vague?.input).toEqual({ address: 'Tannery Crescent, Boston Spa' });
+  });
+
   it('keeps the address a row names on its purchases, as a purchase from an address card keeps it', async () => {
     const { batches, purchases } = test.started.core;
     const flat = regentFlat();

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { formatAddressKey, parseAddressKey } from '../../../shared/address-key.ts';
-import type { AddressTitle } from '../../../shared/address.ts';
+import type { AddressCandidate, AddressTitle } from '../../../shared/address.ts';
 import type { BatchTenure } from '../../../shared/batch.ts';
 import { isTitleNumber, normalizeTitleNumber } from '../../../shared/title-number.ts';
 import type { EnvironmentSession } from '../api/environment-session.ts';
@@ -8,6 +8,7 @@ import { serviceUrl } from '../api/urls.ts';
 import { lookUpServiceAddress } from '../address/service-address.ts';
 import { CoreError } from '../errors.ts';
 import { parseJson } from '../http/json.ts';
+import { candidateLabel, exactAddressMatch, withoutCountry } from './address-match.ts';
 import type { RecognisedColumns } from './csv-input.ts';
 
 /** The titles of one input row, or why it cannot be bought. */
@@ -44,27 +45,37 @@ function parseIdentifier(text: string): number | undefined {
   return /^[0-9]{1,15}$/.test(text) ? Number(text) : undefined;
 }
 
+function ambiguous(candidates: readonly AddressCandidate[]): RowResolution {
+  const count = candidates.length >= findLimit ? `${String(findLimit)} or more` : String(candidates.length);
+  const named = candidates.slice(0, 3).map(candidateLabel);
+  const more = candidates.length > named.length ? `; and ${candidates.length >= findLimit ? 'more' : String(candidates.length - named.length)}` : '';
+  return refused(`Ambiguous address: ${count} matches (${named.join('; ')}${more}); give a fuller address, a UDPRN or a title number.`);
+}
+
+async function titlesOfCandidate(session: EnvironmentSession, candidate: AddressCandidate, tenure: BatchTenure): Promise<RowResolution> {
+  const retrieved = await session.address.retrieve(candidate.id);
+  if (retrieved.addressKey === null) return refused(retrieved.unavailableReason ?? 'The address provider gave no UDPRN.');
+  if (retrieved.service.status === 'not_found') return refused('Address not found on the service.');
+  return byTenure(retrieved.titles, tenure);
+}
+
 /**
  * Free text through the address provider: Find, drilling into a single container, then Retrieve
- * of the one address that matched. Several matches are ambiguous and never guessed.
+ * of the one address that matched. An address typed exactly as the app shows one is that one;
+ * otherwise several matches are ambiguous and never guessed.
  */
-async function resolveAddress(session: EnvironmentSession, text: string, tenure: BatchTenure): Promise<RowResolution> {
-  let { candidates } = await session.address.find(text.slice(0, 200), { limit: findLimit });
+async function resolveAddress(session: EnvironmentSession, typed: string, tenure: BatchTenure): Promise<RowResolution> {
+  const text = withoutCountry(typed).slice(0, 200);
+  let { candidates } = await session.address.find(text, { limit: findLimit });
   for (let depth = 0; depth < 3; depth += 1) {
+    const exact = exactAddressMatch(candidates, typed);
+    if (exact !== undefined) return titlesOfCandidate(session, exact, tenure);
     const addresses = candidates.filter((candidate) => !candidate.isContainer);
-    if (addresses.length > 1 || (addresses.length === 1 && candidates.length > 1)) {
-      const count = candidates.length >= findLimit ? `${String(findLimit)} or more` : String(candidates.length);
-      return refused(`Ambiguous address: ${count} matches; give a fuller address, a UDPRN or a title number.`);
-    }
+    if (addresses.length > 1 || (addresses.length === 1 && candidates.length > 1)) return ambiguous(candidates);
     const only = candidates[0];
     if (only === undefined) return refused('Address not found.');
-    if (!only.isContainer) {
-      const retrieved = await session.address.retrieve(only.id);
-      if (retrieved.addressKey === null) return refused(retrieved.unavailableReason ?? 'The address provider gave no UDPRN.');
-      if (retrieved.service.status === 'not_found') return refused('Address not found on the service.');
-      return byTenure(retrieved.titles, tenure);
-    }
-    ({ candidates } = await session.address.find(text.slice(0, 200), { container: only.id, limit: findLimit }));
+    if (!only.isContainer) return titlesOfCandidate(session, only, tenure);
+    ({ candidates } = await session.address.find(text, { container: only.id, limit: findLimit }));
   }
   return refused('Ambiguous address: give a fuller address, a UDPRN or a title number.');
 }
