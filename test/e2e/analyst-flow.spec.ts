@@ -205,3 +205,79 @@ for (const [index, scheme] of schemes.entries()) {
     await screenshot(page, testInfo, `sent-note-gone-${scheme}`);
   });
 }
+
+/** Buys one variable of a title (anew, even if bought before) and opens the purchase's own view once its values are there. */
+async function buyAndOpen(page: Page, titleNumber: string, variable: RegExp): Promise<Locator> {
+  const title = await openTitle(page, titleNumber);
+  await title.getByText('WhenFresh / Address', { exact: true }).click();
+  await title.getByRole('checkbox', { name: variable }).check();
+  await title.getByRole('checkbox', { name: /^Buy again anyway/ }).check();
+  await title.getByRole('button', { name: /^Buy 1 variable for/ }).click();
+  await page.getByRole('dialog', { name: 'Confirm purchase' }).getByRole('button', { name: /^Buy for/ }).click();
+  const row = page.getByRole('region', { name: 'Purchases' }).getByRole('article').first();
+  await expect(row.getByText('Available', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await row.locator('.purchase-summary').click();
+  const view = page.getByRole('region', { name: /^Purchase / });
+  await expect(view.getByRole('table', { name: 'Purchased values' })).toBeVisible();
+  return view;
+}
+
+for (const [index, scheme] of schemes.entries()) {
+  test(`each export action says what it did; Copy values gives tab-separated rows (${scheme})`, async ({ page }, testInfo) => {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: host.origin });
+    await openSignedIn(page, host);
+    const variable = index === 0 ? 'Council Tax Band' : 'Easting';
+    const view = await buyAndOpen(page, 'DN147408', new RegExp(`^${variable}`));
+    const note = view.locator('.export-bar').getByRole('status');
+    await view.getByRole('button', { name: 'Copy JSON' }).click();
+    await expect(note).toHaveText('Copied JSON.');
+    const download = page.waitForEvent('download');
+    await view.getByRole('button', { name: 'Export CSV' }).click();
+    const fileName = (await download).suggestedFilename();
+    expect(fileName).toMatch(/^titledesk-DN147408-[0-9a-f-]{36}\.csv$/);
+    await expect(note).toHaveText(`Saved ${fileName}.`);
+
+    await view.getByRole('button', { name: 'Copy values' }).click();
+    await expect(view.getByRole('status').filter({ hasText: /^Copied 1 value, tab-separated/ })).toBeVisible();
+    const lines = (await page.evaluate(() => navigator.clipboard.readText())).trimEnd().split('\n');
+    expect(lines[0]).toBe('Variable\tProvider\tValue\tPrice\tCurrency');
+    expect(lines).toHaveLength(2);
+    const [name, provider, value, price, currency] = (lines[1] ?? '').split('\t');
+    expect([name, provider, currency]).toEqual([variable, 'WhenFresh', 'GBP']);
+    expect(value).not.toBe('');
+    await expect(view.getByRole('table', { name: 'Purchased values' })).toContainText(value ?? '');
+    expect(Number(price)).toBeGreaterThan(0);
+    await screenshot(page, testInfo, `export-notes-${scheme}`);
+  });
+}
+
+for (const [index, scheme] of schemes.entries()) {
+  test(`the requests drawer is a side panel within the window, covering none of the purchase's buttons (${scheme})`, async ({ page }, testInfo) => {
+    await page.emulateMedia({ colorScheme: scheme });
+    await openSignedIn(page, host);
+    const view = await buyAndOpen(page, 'DN147408', index === 0 ? /^Unique Property Reference/ : /^Northing/);
+    await view.getByRole('button', { name: 'Show requests' }).click();
+    const drawer = page.getByRole('complementary', { name: /^Requests for/ });
+    await expect(drawer.getByRole('button', { name: /as cURL$/ }).first()).toBeVisible();
+    const box = await drawer.boundingBox();
+    const window = page.viewportSize();
+    if (box === null || window === null) throw new Error('no drawer box');
+    expect(box.x + box.width).toBeLessThanOrEqual(window.width + 0.5);
+    expect(box.y + box.height).toBeLessThanOrEqual(window.height + 0.5);
+    // Room to read: at least 30 rem wide and from under the header to the bottom of the window.
+    expect(box.width).toBeGreaterThanOrEqual(30 * 15);
+    expect(box.y + box.height).toBeGreaterThanOrEqual(window.height - 0.5);
+    for (const name of ['Export JSON', 'Show requests', 'Export CSV', 'Copy JSON']) {
+      const button = await view.getByRole('button', { name, exact: true }).boundingBox();
+      if (button === null) throw new Error(`no ${name}`);
+      const overlaps = button.x < box.x + box.width && button.x + button.width > box.x && button.y < box.y + box.height && button.y + button.height > box.y;
+      expect(overlaps, `${name} under the drawer`).toBe(false);
+    }
+    // "Copy as cURL" on one line: as tall as the one-line Close button beside the heading.
+    const copyHeight = (await drawer.getByRole('button', { name: /as cURL$/ }).first().boundingBox())?.height ?? 0;
+    const closeHeight = (await drawer.getByRole('button', { name: 'Close requests' }).boundingBox())?.height ?? 0;
+    expect(copyHeight).toBeLessThanOrEqual(closeHeight + 1);
+    await screenshot(page, testInfo, `requests-drawer-${scheme}`);
+  });
+}

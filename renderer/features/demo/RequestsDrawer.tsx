@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { Fragment, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { usePurchaseQuery } from '../purchases/purchase-queries.ts';
 import { purchaseTitle } from '../purchases/purchase-labels.ts';
 import { formatSeconds } from '../purchases/timeline.ts';
@@ -8,6 +8,14 @@ function adviceText(status: number | 'no-response', wait: number | undefined): s
   if (wait === undefined) return '';
   const header = status === 202 ? 'Cache-Control max-age' : 'Retry-After';
   return `${header}: ${String(Math.round(wait))} s`;
+}
+
+/** A long path wraps after its slashes, not between any two letters of a title number. */
+function PathWithBreaks({ path }: { readonly path: string }) {
+  const parts = path.split('/');
+  return parts.map((part, index) => (
+    <Fragment key={index}>{index === 0 ? '' : '/'}{part}{index < parts.length - 1 ? <wbr /> : null}</Fragment>
+  ));
 }
 
 function statusMeaning(status: number | 'no-response'): string {
@@ -21,16 +29,35 @@ function statusMeaning(status: number | 'no-response'): string {
 }
 
 /**
+ * Where the workspace starts, below the header (whose height varies with its notices): the
+ * drawer runs from there to the bottom of the window, beside the workspace, which makes room.
+ */
+function useWorkspaceTop(inside: RefObject<HTMLElement | null>): number {
+  const [top, setTop] = useState(0);
+  useLayoutEffect(() => {
+    const main = inside.current?.closest('main');
+    if (main === null || main === undefined) return undefined;
+    const measure = (): void => { setTop(main.getBoundingClientRect().top); };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(main);
+    return () => { observer.disconnect(); };
+  }, [inside]);
+  return top;
+}
+
+/**
  * The HTTP exchanges of one purchase as they happen, for showing a non-technical audience the
- * 303 → 202 → 200 flow. Not modal: the purchase list stays usable beside it.
+ * 303 → 202 → 200 flow. Not modal: a side panel, the purchase and its list stay usable beside it.
  */
 export function RequestsDrawer({ id, onClose }: { readonly id: string; readonly onClose: () => void }) {
   const purchase = usePurchaseQuery(id);
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => { heading.current?.focus(); }, [id]);
+  const top = useWorkspaceTop(heading);
   const record = purchase.data;
   return (
-    <aside className="requests-drawer" aria-labelledby="requests-heading" onKeyDown={(event) => { if (event.key === 'Escape') onClose(); }}>
+    <aside className="requests-drawer" style={{ top }} aria-labelledby="requests-heading" onKeyDown={(event) => { if (event.key === 'Escape') onClose(); }}>
       <div className="drawer-header">
         <h3 id="requests-heading" ref={heading} tabIndex={-1}>Requests{record === undefined ? '' : ` for ${purchaseTitle(record)}`}</h3>
         <button type="button" className="button-quiet" onClick={onClose}>Close requests</button>
@@ -46,7 +73,7 @@ export function RequestsDrawer({ id, onClose }: { readonly id: string; readonly 
             {record.timeline.map((exchange, index) => (
               <tr key={index}>
                 <td>{formatSeconds(exchange.at)}</td>
-                <td><code>{exchange.method} {exchange.path}</code></td>
+                <td className="request-path"><code>{exchange.method} <PathWithBreaks path={exchange.path} /></code></td>
                 <td><strong>{exchange.status === 'no-response' ? '—' : exchange.status}</strong> <span className="muted">{statusMeaning(exchange.status)}</span></td>
                 <td>{adviceText(exchange.status, exchange.advisedWaitSeconds)}</td>
                 <td className="numeric">{exchange.receivedAt === undefined ? '' : `${String(Math.max(0, exchange.receivedAt - exchange.at))} ms`}</td>

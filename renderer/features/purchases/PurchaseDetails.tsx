@@ -124,9 +124,17 @@ function Timeline({ record }: { readonly record: PurchaseRecord }) {
 }
 
 function ExportBar({ record, onShowRequests }: { readonly record: PurchaseRecord; readonly onShowRequests: (id: string) => void }) {
-  const [copied, setCopied] = useState('');
+  // What the last of these buttons did, said in its words: never an older action's note.
+  const [done, setDone] = useState('');
   async function copy(what: string, text: string): Promise<void> {
-    setCopied((await copyText(text)) ? `Copied ${what}.` : `Could not copy the ${what}: the clipboard is not available.`);
+    setDone('');
+    setDone((await copyText(text)) ? `Copied ${what}.` : `Could not copy the ${what}: the clipboard is not available.`);
+  }
+  function save(extension: 'csv' | 'json'): void {
+    const fileName = exportFileName(record, extension);
+    if (extension === 'csv') downloadText(fileName, 'text/csv;charset=utf-8', purchaseCsv(record, environmentName));
+    else downloadText(fileName, 'application/json', purchaseJson(record));
+    setDone(`Saved ${fileName}.`);
   }
   const hasItems = record.items !== undefined && record.items.length > 0;
   // The CSV names the environment as the user does; the id only if the list is not loaded.
@@ -138,10 +146,10 @@ function ExportBar({ record, onShowRequests }: { readonly record: PurchaseRecord
       {record.purchaseId === undefined ? null : <button type="button" onClick={() => { void copy('link', purchaseLink(record.purchaseId ?? '')); }}>Copy link</button>}
       {record.resultUrl === undefined ? null : <button type="button" onClick={() => { void copy('result URL', record.resultUrl ?? ''); }}>Copy result URL</button>}
       <button type="button" onClick={() => { void copy('JSON', purchaseJson(record)); }}>Copy JSON</button>
-      <button type="button" disabled={!hasItems} onClick={() => { downloadText(exportFileName(record, 'csv'), 'text/csv;charset=utf-8', purchaseCsv(record, environmentName)); }}>Export CSV</button>
-      <button type="button" onClick={() => { downloadText(exportFileName(record, 'json'), 'application/json', purchaseJson(record)); }}>Export JSON</button>
-      <button type="button" className="button-quiet" onClick={() => { onShowRequests(record.id); }}>Show requests</button>
-      <span className="muted" role="status">{copied}</span>
+      <button type="button" disabled={!hasItems} onClick={() => { save('csv'); }}>Export CSV</button>
+      <button type="button" onClick={() => { save('json'); }}>Export JSON</button>
+      <button type="button" className="button-quiet" onClick={() => { setDone(''); onShowRequests(record.id); }}>Show requests</button>
+      <span className="muted" role="status">{done}</span>
     </div>
   );
 }

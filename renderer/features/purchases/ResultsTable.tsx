@@ -2,6 +2,8 @@ import { useId, useState, type ClipboardEvent } from 'react';
 import type { Money, ResultItem } from '../../../shared/purchase.ts';
 import { formatMoney, formatTotals } from '../common/money.ts';
 import { readPreference, writePreference } from '../common/local-preference.ts';
+import { copyText } from '../common/download.ts';
+import { valuesTsv } from './purchase-export.ts';
 import { formatValue } from './value-format.ts';
 
 const ontologyPreference = 'titledesk.results-show-ontology';
@@ -30,18 +32,27 @@ function copyRawValues(event: ClipboardEvent<HTMLTableElement>): void {
 export function ResultsTable({ items, totals }: { readonly items: readonly ResultItem[]; readonly totals: readonly Money[] }) {
   const id = useId();
   const [showOntology, setShowOntology] = useState(() => readPreference(ontologyPreference, (value) => (typeof value === 'boolean' ? value : undefined), false));
+  const [copied, setCopied] = useState('');
   if (items.length === 0) return <p className="empty-state">The service returned no values for this purchase.</p>;
+  async function copyValues(): Promise<void> {
+    const count = `${String(items.length)} ${items.length === 1 ? 'value' : 'values'}`;
+    setCopied((await copyText(valuesTsv(items))) ? `Copied ${count}, tab-separated: paste them into a spreadsheet.` : 'Could not copy the values: the clipboard is not available.');
+  }
   return (
     <div className="table-scroll">
-      <label className="results-option" htmlFor={`${id}-ontology`}>
-        <input
-          id={`${id}-ontology`}
-          type="checkbox"
-          checked={showOntology}
-          onChange={(event) => { writePreference(ontologyPreference, event.target.checked); setShowOntology(event.target.checked); }}
-        />
-        Show ontology types
-      </label>
+      <div className="results-options">
+        <label className="results-option" htmlFor={`${id}-ontology`}>
+          <input
+            id={`${id}-ontology`}
+            type="checkbox"
+            checked={showOntology}
+            onChange={(event) => { writePreference(ontologyPreference, event.target.checked); setShowOntology(event.target.checked); }}
+          />
+          Show ontology types
+        </label>
+        <button type="button" className="button-small" onClick={() => { void copyValues(); }}>Copy values</button>
+        <span className="muted" role="status">{copied}</span>
+      </div>
       <table className="results-table" onCopy={copyRawValues}>
         <caption className="visually-hidden">Purchased values</caption>
         <thead>

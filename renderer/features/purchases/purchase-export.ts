@@ -1,5 +1,5 @@
-import { csvDocument } from '../../../shared/csv.ts';
-import type { PurchaseRecord } from '../../../shared/purchase.ts';
+import { csvDocument, neutraliseCsvText } from '../../../shared/csv.ts';
+import type { PurchaseRecord, ResultItem } from '../../../shared/purchase.ts';
 
 const csvHeader = [
   'Title', 'Address', 'Purchase ID', 'Purchased at', 'Environment', 'Variable', 'Provider', 'Source', 'Scheme path', 'Value', 'Price', 'Currency',
@@ -45,4 +45,17 @@ export function purchaseJson(record: PurchaseRecord): string {
 export function exportFileName(record: PurchaseRecord, extension: 'csv' | 'json'): string {
   const name = [record.titleNumber, record.purchaseId ?? record.id].filter((part) => part !== undefined).join('-');
   return `titledesk-${name.replace(/[^A-Za-z0-9._-]+/g, '_')}.${extension}`;
+}
+
+/**
+ * The results table as tab-separated text, which a spreadsheet pastes into cells: values as the
+ * service sent them, a tab or line break inside one made a space, formulas neutralised.
+ */
+export function valuesTsv(items: readonly ResultItem[]): string {
+  const cell = (text: string): string => neutraliseCsvText(text.replace(/[\t\r\n]+/g, ' '));
+  const rows = [
+    ['Variable', 'Provider', 'Value', 'Price', 'Currency'],
+    ...items.map((item) => [item.name, item.provider, item.value, String(item.price.value), item.price.currency]),
+  ];
+  return `${rows.map((row) => row.map(cell).join('\t')).join('\n')}\n`;
 }

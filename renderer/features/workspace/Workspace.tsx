@@ -111,7 +111,7 @@ export function Workspace({ environment, loadProblem, openPurchase }: WorkspaceP
   return (
     <ReportContext value={setReport}>
     {/* History gets the whole width: it lists the same purchases as the panel, with more columns. */}
-    <main className={tab === 'History' ? 'workspace workspace-wide' : 'workspace'} id="main" tabIndex={-1}>
+    <main className={['workspace', tab === 'History' ? 'workspace-wide' : '', requestsFor === undefined ? '' : 'workspace-with-drawer'].filter((name) => name !== '').join(' ')} id="main" tabIndex={-1}>
       {loadProblem === undefined ? null : (
         <div className="notice" role="status">
           Your saved settings could not be read as they were, so defaults are in use: {loadProblem}
