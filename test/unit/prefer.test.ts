@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findPreference, formatPreferences, parseDelaySeconds, parsePrefer } from '../../shared/http/prefer.ts';
+import { purchasePreferences } from '../../electron/core/purchases/submission/purchase-request.ts';
 
 describe('parsePrefer (RFC 7240)', () => {
   it('reads a bare preference', () => {
@@ -95,5 +96,25 @@ describe('formatPreferences', () => {
       ['service.min-wait', '5'],
       ['x', 'a,b'],
     ]);
+  });
+});
+
+describe('formatPreferences for a purchase POST', () => {
+  const header = (options: Parameters<typeof purchasePreferences>[0]): string => formatPreferences(purchasePreferences(options));
+
+  it('always asks for respond-async', () => {
+    expect(header({})).toBe('respond-async');
+  });
+
+  it('adds wait=0 for fire-and-forget and service.min-wait when asked, bytes as the service reads them', () => {
+    expect(header({ fireAndForget: true })).toBe('respond-async, wait=0');
+    expect(header({ minWaitSeconds: 5 })).toBe('respond-async, service.min-wait=5');
+    expect(header({ fireAndForget: true, minWaitSeconds: 0 })).toBe('respond-async, wait=0, service.min-wait=0');
+    expect(header({ fireAndForget: false })).toBe('respond-async');
+  });
+
+  it('refuses a min-wait that is not a whole number of seconds', () => {
+    expect(() => purchasePreferences({ minWaitSeconds: 1.5 })).toThrow(RangeError);
+    expect(() => purchasePreferences({ minWaitSeconds: -1 })).toThrow(RangeError);
   });
 });

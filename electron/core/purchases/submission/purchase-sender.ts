@@ -4,8 +4,8 @@ import { isTitleNumber, normalizeTitleNumber, titleNumberRefusal } from '../../.
 import { CoreError } from '../../errors.ts';
 import type { Clock } from '../../concurrency/clock.ts';
 import { newLocalId } from './local-id.ts';
+import { purchasePreferences } from './purchase-request.ts';
 import type { Poller, PurchaseEnvironment } from '../polling/poller.ts';
-import { formatPrefer } from './prefer.ts';
 import type { RecordStore } from '../journal/record-store.ts';
 import { sendableReason, withinAutoSendWindow } from '../recovery/recovery.ts';
 import { reportEntry, tallySendAll } from './send-all.ts';
@@ -72,7 +72,7 @@ export class PurchaseSender {
     validateVariables(variables);
     const address = parseAddress(context.address);
     try {
-      formatPrefer(options);
+      purchasePreferences(options);
     } catch (error) {
       throw new CoreError('validation', 'service.min-wait must be a whole number of seconds.', { cause: error });
     }

@@ -3,7 +3,6 @@ import { CoreError } from '../../errors.ts';
 import type { Clock } from '../../concurrency/clock.ts';
 import { sendExchange, type ExchangeResult } from '../answers/exchange.ts';
 import type { PurchaseEnvironment } from '../polling/poller.ts';
-import { formatPrefer } from './prefer.ts';
 import { buildPurchaseRequest } from './purchase-request.ts';
 import type { RecordStore } from '../journal/record-store.ts';
 import { rateLimitedError, sendNotBefore } from '../answers/rate-limit.ts';
@@ -73,7 +72,7 @@ export class Submitter {
     const { store, clock } = this.#options;
     if (intent.titleNumber === undefined) throw new CoreError('validation', 'This purchase has no title number, so it cannot be sent.');
     const baseUrl = environment.client.baseUrl;
-    const request = buildPurchaseRequest(baseUrl, intent.titleNumber, intent.variables, formatPrefer(intent.options));
+    const request = buildPurchaseRequest(baseUrl, intent.titleNumber, intent.variables, intent.options);
     let marked = false;
     const onSending = (): Promise<void> | undefined => {
       if (marked) return undefined; // the one retry after a 401 is the same purchase, already marked
