@@ -8,7 +8,8 @@ import { BatchStore } from '../../electron/core/batch/batch-store.ts';
 import { asDataFolderError, isDiskFull } from '../../electron/core/files/disk-full.ts';
 import { CoreError } from '../../electron/core/errors.ts';
 import { PurchaseJournal } from '../../electron/core/purchases/journal/journal.ts';
-import { migrateStep } from '../../electron/core/purchases/journal/journal-step.ts';
+import { migrateJournal } from '../../electron/core/purchases/journal/migrations/index.ts';
+import { migrateStep } from '../../electron/core/purchases/journal/migrations/journal-step.ts';
 import { createRouter, type ContractHandlers } from '../../electron/core/router/create-router.ts';
 import { SpendingLedger } from '../../electron/core/spending/ledger.ts';
 import type { BatchSpec } from '../../shared/batch.ts';
@@ -48,7 +49,7 @@ describe('a full disk inside a transaction is reported as itself', () => {
     const db = fullDatabase();
     // One row larger than the pages left: SQLite then rolls the whole transaction back itself.
     const step = { tables: ['big'], drop: 'DROP TABLE IF EXISTS big', create: 'CREATE TABLE big (x); INSERT INTO big VALUES (randomblob(100000))' };
-    expectFullDiskReported(thrownBy(() => migrateStep(db, step, true)));
+    expectFullDiskReported(thrownBy(() => { migrateJournal(db, [{ version: 1, name: 'big', migrate: (target) => { migrateStep(target, step, true); } }]); }));
     // The connection is usable afterwards: no transaction left open.
     expect(db.isTransaction).toBe(false);
     db.exec('BEGIN IMMEDIATE; ROLLBACK');

@@ -130,6 +130,8 @@ describe('free-text history search', { timeout: 60_000 }, () => {
     db.exec(`DROP TABLE purchase_variable_search; DROP TABLE purchase_variable_times; DROP INDEX purchases_by_created; DROP INDEX purchases_by_title; DROP INDEX purchases_by_state;
       CREATE INDEX purchases_created ON purchases (created_at DESC); CREATE INDEX purchases_title ON purchases (title_number, created_at DESC);
       CREATE INDEX purchases_state ON purchases (state, created_at DESC);`);
+    // Journals from before the numbered migrations all said schema 1.
+    db.exec('PRAGMA user_version = 1');
     db.close();
     const names = (): string[] => {
       const reader = new DatabaseSync(join(dataDir, 'purchases.sqlite'), { readOnly: true });
@@ -152,6 +154,8 @@ describe('free-text history search', { timeout: 60_000 }, () => {
     const db = new DatabaseSync(join(dataDir, 'purchases.sqlite'));
     db.exec(`DROP TABLE purchase_search; DROP TABLE purchase_search_variables; DROP TRIGGER IF EXISTS purchase_search_insert;
       DROP TRIGGER IF EXISTS purchase_search_update; DROP TRIGGER IF EXISTS purchase_search_delete; DROP TRIGGER IF EXISTS purchase_search_variable;`);
+    // Journals from before the numbered migrations all said schema 1.
+    db.exec('PRAGMA user_version = 1');
     db.close();
     const first = records[0];
     if (first === undefined) throw new Error('no records');
@@ -204,6 +208,8 @@ describe('free-text history search', { timeout: 60_000 }, () => {
       CREATE TRIGGER purchase_search_insert AFTER INSERT ON purchases BEGIN
         INSERT INTO purchase_search (rowid, title_number, purchase_id) VALUES (new.rowid, new.title_number, new.purchase_id);
       END;`);
+    // Journals from before the numbered migrations all said schema 1.
+    db.exec('PRAGMA user_version = 1');
     db.close();
     const first = records[0];
     if (first === undefined) throw new Error('no records');

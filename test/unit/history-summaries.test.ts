@@ -116,6 +116,8 @@ describe('History summaries', { timeout: 60_000 }, () => {
     const { dataDir, records } = filledJournal(dirs, 30, titles);
     rawDb(dataDir, (db) => {
       db.exec(`DROP TABLE purchase_summaries; DROP TRIGGER purchase_summary_insert; DROP TRIGGER purchase_summary_update; DROP TRIGGER purchase_summary_delete;`);
+      // Journals from before the numbered migrations all said schema 1.
+      db.exec('PRAGMA user_version = 1');
     });
     withJournal(dataDir, (journal) => {
       expectSummariesMatchRecords(journal);
@@ -133,6 +135,8 @@ describe('History summaries', { timeout: 60_000 }, () => {
     rawDb(dataDir, (db) => {
       db.prepare("UPDATE purchases SET record = '{\"id\": broken' WHERE id = ?").run(damaged.id);
       db.exec('DROP TABLE purchase_summaries');
+      // Journals from before the numbered migrations all said schema 1.
+      db.exec('PRAGMA user_version = 1');
     });
     withJournal(dataDir, (journal) => {
       const listed = journal.summaries({ limit: 100 }).map((summary) => summary.id);

@@ -203,6 +203,8 @@ describe('what counts against a budget', { timeout: 60_000 }, () => {
     const { dataDir, journal, records, estimates } = pricedJournal(120);
     const db = new DatabaseSync(journal.path);
     db.exec(`DROP VIEW purchase_cost_items; DROP VIEW purchase_cost_lists; DROP TABLE purchase_costs; DROP TABLE purchase_cost_changes; DROP TABLE purchase_cost_pruned;`);
+    // Journals from before the numbered migrations all said schema 1.
+    db.exec('PRAGMA user_version = 1');
     db.close();
     journal.close();
     const reopened = new PurchaseJournal(dataDir);

@@ -36,7 +36,7 @@ export const availableForTitleSql = `SELECT record FROM purchases WHERE environm
  * file, WAL mode, opened after PurchaseJournal, whose migration makes the tables): the catalog
  * price of each purchase is written before it is sent, so a purchase still pending or of unknown
  * outcome counts as spent until known. What each purchase counts for is kept by triggers
- * (purchase-costs-schema.ts).
+ * (purchases/journal/migrations/0004-purchase-costs.ts).
  */
 export class SpendingLedger {
   readonly #db: DatabaseSync;

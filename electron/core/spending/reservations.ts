@@ -1,33 +1,7 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { z } from 'zod';
 import type { Money } from '../../../shared/purchase.ts';
-import { migrateStep, type JournalStep } from '../purchases/journal/journal-step.ts';
 import type { PeriodStarts } from './spend-tally.ts';
-
-/**
- * Money promised to purchases whose intent is not in the journal yet. A budget is checked and
- * its purchase's price reserved in one write transaction; the intent follows in the journal's
- * own commit a few milliseconds later, and until then the reservation is what keeps a second
- * purchase (another batch line, another window, another process) from spending the same money.
- * The purchase's insert removes its reservation (the trigger), from then on the purchase's own
- * cost counts (purchase-costs-schema.ts); so does a purchase never sent going out again, when
- * its state becomes submitting.
- */
-const reservationsStep: JournalStep = {
-  tables: ['purchase_reservations'],
-  drop: `DROP TABLE IF EXISTS purchase_reservations; DROP TRIGGER IF EXISTS purchase_reservations_taken;
-    DROP TRIGGER IF EXISTS purchase_reservations_resent;`,
-  create: `CREATE TABLE purchase_reservations (
-  purchase_local_id TEXT PRIMARY KEY,
-  environment_id TEXT NOT NULL,
-  created_at INTEGER NOT NULL,
-  cost TEXT NOT NULL
-);
-CREATE TRIGGER purchase_reservations_taken AFTER INSERT ON purchases
-  BEGIN DELETE FROM purchase_reservations WHERE purchase_local_id = new.id; END;
-CREATE TRIGGER purchase_reservations_resent AFTER UPDATE OF state ON purchases WHEN new.state = 'submitting'
-  BEGIN DELETE FROM purchase_reservations WHERE purchase_local_id = new.id; END;`,
-};
 
 /**
  * A reservation whose intent never came is dropped after this long: its process stopped between
@@ -39,6 +13,11 @@ export const reservationLifetimeMs = 10 * 60 * 1000;
 const reservationRowSchema = z.object({ purchase_local_id: z.string(), created_at: z.number(), cost: z.string() });
 const moneyListSchema = z.array(z.object({ currency: z.string(), value: z.number() }));
 
+/**
+ * Money promised to purchases whose intent is not in the journal yet: the table and the triggers
+ * that remove a reservation when its purchase's intent is written are the journal's
+ * (purchases/journal/migrations/0006-purchase-reservations.ts).
+ */
 export class Reservations {
   readonly #insert: StatementSync;
   readonly #open: StatementSync;
@@ -46,7 +25,6 @@ export class Reservations {
   readonly #release: StatementSync;
 
   constructor(db: DatabaseSync) {
-    migrateStep(db, reservationsStep, false);
     this.#insert = db.prepare('INSERT OR REPLACE INTO purchase_reservations (purchase_local_id, environment_id, created_at, cost) VALUES (?, ?, ?, ?)');
     this.#open = db.prepare('SELECT purchase_local_id, created_at, cost FROM purchase_reservations WHERE environment_id = ? AND created_at >= ?');
     this.#expire = db.prepare('DELETE FROM purchase_reservations WHERE created_at < ?');

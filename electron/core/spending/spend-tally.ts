@@ -40,7 +40,7 @@ interface EnvironmentTally {
 
 /**
  * What an environment spent today and this month, kept up to date from the journal's numbered
- * cost changes (purchase-costs-schema.ts): a check reads the few changes since the
+ * cost changes (purchases/journal/migrations/0004-purchase-costs.ts): a check reads the few changes since the
  * last one. It adds up afresh on the first check, when a day or month begins, and when the
  * changes it would need were pruned. Every process sharing the journal writes its changes there,
  * so a purchase made by the CLI counts in the app at its next check.

@@ -4,7 +4,7 @@ import type { JournalNotice } from '../../../../shared/journal.ts';
 import type { PurchaseRecord, PurchaseSummary } from '../../../../shared/purchase.ts';
 import { purchaseRecordSchema, purchaseSummarySchema } from '../../../../shared/purchase.ts';
 
-// The journal's tables, and reading its rows back without trusting them.
+// Reading the journal's rows back without trusting them (its tables: migrations/0001-purchases.ts).
 
 const recordRowSchema = z.object({ record: z.string() });
 const idRecordRowSchema = z.object({ id: z.string(), record: z.string() });
@@ -23,43 +23,6 @@ export interface JournalWrite {
    */
   readonly notBefore?: number;
 }
-
-export const createStatements = `
-CREATE TABLE IF NOT EXISTS purchases (
-  id TEXT PRIMARY KEY,
-  environment_id TEXT NOT NULL,
-  title_number TEXT,
-  purchase_id TEXT,
-  state TEXT NOT NULL,
-  created_at INTEGER NOT NULL,
-  updated_at INTEGER NOT NULL,
-  record TEXT NOT NULL,
-  result_body TEXT
-);
-CREATE INDEX IF NOT EXISTS purchases_purchase_id ON purchases (purchase_id);
-CREATE TABLE IF NOT EXISTS purchase_variables (
-  variable TEXT NOT NULL,
-  purchase_local_id TEXT NOT NULL REFERENCES purchases (id) ON DELETE CASCADE,
-  PRIMARY KEY (variable, purchase_local_id)
-) WITHOUT ROWID;
-CREATE INDEX IF NOT EXISTS purchase_variables_local ON purchase_variables (purchase_local_id);
-`;
-
-/**
- * The history is listed newest first, ties broken by rowid, newest first too. An index in
- * ascending order read backwards gives exactly (created_at DESC, rowid DESC), since SQLite keeps
- * the rowid at the end of each entry; the first indexes were descending, which left the rowid
- * ascending and every page to a sort. They are replaced on the next start (a few hundred ms at
- * 100,000 purchases, once).
- */
-export const orderIndexStatements = `
-DROP INDEX IF EXISTS purchases_created;
-DROP INDEX IF EXISTS purchases_title;
-DROP INDEX IF EXISTS purchases_state;
-CREATE INDEX IF NOT EXISTS purchases_by_created ON purchases (created_at);
-CREATE INDEX IF NOT EXISTS purchases_by_title ON purchases (title_number, created_at);
-CREATE INDEX IF NOT EXISTS purchases_by_state ON purchases (state, created_at);
-`;
 
 function parseRow<T>(row: unknown, schema: z.ZodType<T>): T | undefined {
   const parsedRow = recordRowSchema.safeParse(row);

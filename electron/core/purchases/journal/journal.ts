@@ -7,14 +7,15 @@ import { makePrivate } from '../../files/private-files.ts';
 import type { JournalNotice } from '../../../../shared/journal.ts';
 import type { HistoryQuery, PurchaseRecord, PurchaseSummary } from '../../../../shared/purchase.ts';
 import { buildHistorySelect, type HistoryColumn } from './search/history-query.ts';
-import { costFromRecordStates, migratePurchaseCosts } from '../../spending/purchase-costs-schema.ts';
-import { migrateHistorySearch, variablesContaining } from './search/history-search.ts';
+import { costFromRecordStates } from './migrations/0004-purchase-costs.ts';
+import { migrateJournal } from './migrations/index.ts';
+import { variablesContaining } from './search/history-search.ts';
 import { summaryInFlightStates } from './search/history-search-schema.ts';
 import { applyRequestedRestore } from './journal-backup.ts';
 import { restoreBatches } from './journal-batch-tables.ts';
 import { openJournalFile, type SalvagedRow } from './journal-open.ts';
 import { forgetSeal, markOpened, sealJournal } from './journal-seal.ts';
-import { createStatements, orderIndexStatements, parseRecord, parseSummary, unreadableRecordsNotice, type JournalWrite } from './journal-rows.ts';
+import { parseRecord, parseSummary, unreadableRecordsNotice, type JournalWrite } from './journal-rows.ts';
 import { SearchBacklog } from './search/search-backlog.ts';
 import { WalCheckpointer, type WalCheckpointerOptions } from './wal-checkpointer.ts';
 import { WalSync } from './wal-sync.ts';
@@ -43,11 +44,9 @@ export type { JournalWrite } from './journal-rows.ts';
  */
 export type Durability = 'full' | 'normal';
 
-const schemaVersion = 1;
 const fileName = 'purchases.sqlite';
 
 const resultRowSchema = z.object({ result_body: z.string().nullable() });
-const versionRowSchema = z.object({ user_version: z.number() });
 const dataVersionRowSchema = z.object({ data_version: z.number() });
 const updatedAtRowSchema = z.object({ updated_at: z.number() });
 const variableRowSchema = z.object({ variable: z.string() });
@@ -79,7 +78,7 @@ export class PurchaseJournal {
     this.#checkpointer = new WalCheckpointer(this.#db, this.path, checkpoints);
     this.#walSync = new WalSync(`${this.path}-wal`);
     this.#setSynchronous('full');
-    this.#migrate();
+    migrateJournal(this.#db);
     this.#searchBacklog = new SearchBacklog(this.#db, (work) => {
       this.#transaction('normal', work, { indexLater: false });
     });
@@ -110,17 +109,6 @@ export class PurchaseJournal {
         if (record !== undefined) this.#writeVariables(record);
       }
     }, { records: rows.length });
-  }
-
-  #migrate(): void {
-    const version = versionRowSchema.parse(this.#db.prepare('PRAGMA user_version').get()).user_version;
-    if (version > schemaVersion) throw new Error(`The purchase journal was written by a newer TitleDesk (schema ${version}).`);
-    this.#db.exec(createStatements);
-    this.#db.exec(orderIndexStatements);
-    this.#db.exec(`PRAGMA user_version = ${schemaVersion}`);
-    // A step of its own, keyed on its table rather than on the schema version (history-search.ts).
-    migrateHistorySearch(this.#db);
-    migratePurchaseCosts(this.#db);
   }
 
   #setSynchronous(level: Durability): void {
@@ -222,7 +210,7 @@ export class PurchaseJournal {
    * the WAL). History's summary is not rewritten either: nothing it holds changes here
    * (history-search-schema.ts). The row's own columns decide, in the same statement: no read of
    * the row before the write. A purchase whose record decides what it cost is rewritten with its
-   * state named, so that the trigger keeping its cost sees it (purchase-costs-schema.ts).
+   * state named, so that the trigger keeping its cost sees it (migrations/0004-purchase-costs.ts).
    */
   #rewriteIfKeysUnchanged(write: JournalWrite, json: string): boolean {
     const { record } = write;
@@ -249,7 +237,7 @@ export class PurchaseJournal {
    * A 303 then leaves the title's entry alone, and a purchase that settles its title's and its
    * purchase ID's. The state is named for a purchase out of flight all the same: its summary and
    * its cost are made from its record by triggers on the state (history-search-schema.ts,
-   * purchase-costs-schema.ts). A purchase's five rewrites from its sending mark to its result
+   * migrations/0004-purchase-costs.ts). A purchase's five rewrites from its sending mark to its result
    * (journal micro-benchmark, 8 to a transaction): 34% fewer pages to the WAL.
    */
   #rewrite(record: PurchaseRecord, json: string, resultBody: string | undefined, stored: RowKeys): void {

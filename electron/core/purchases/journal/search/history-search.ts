@@ -1,8 +1,6 @@
 import type { SQLInputValue } from 'node:sqlite';
 import { searchBacklogTable, searchTable, variableNamesTable, variablesTable, variableTimesTable } from './history-search-schema.ts';
 
-export { migrateHistorySearch } from './history-search-schema.ts';
-
 /**
  * Free-text history search over title number, purchase id and variable IRIs without a
  * LIKE '%…%' scan of every row (tables: history-search-schema.ts):

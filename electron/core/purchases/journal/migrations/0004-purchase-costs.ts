@@ -1,14 +1,15 @@
 import type { DatabaseSync } from 'node:sqlite';
-import { migrateStep, type JournalStep } from '../purchases/journal/journal-step.ts';
+import { migrateStep, type JournalStep } from './journal-step.ts';
+import type { JournalMigration } from './journal-migration.ts';
 
 /**
  * What each purchase counts for against a budget, kept in step with the journal by triggers so
  * that a budget check reads what changed since the last one instead of adding up the month
- * (spending/spend-tally.ts). Before, every purchase and every batch line read the state, totals
+ * (electron/core/spending/spend-tally.ts). Before, every purchase and every batch line read the state, totals
  * and result address of each of the month's purchases: 42–63 ms at 4,000 purchases a month.
  *
  * - purchase_estimates: the catalog price of each purchase, written before it is sent
- *   (spending/ledger.ts).
+ *   (electron/core/spending/ledger.ts).
  * - purchase_costs: what each purchase counts for now, one row per currency, in millionths (sums
  *   of integers, exact). One b-tree, keyed by environment and time for the sums, then by the
  *   purchase's rowid like History's tables (history-search-schema.ts): each index more cost a
@@ -128,8 +129,12 @@ CREATE TRIGGER purchase_costs_estimate AFTER INSERT ON purchase_estimates WHEN E
 `,
 };
 
-/** Creates the estimates table and the cost tables in a journal that lacks them; a no-op after that. */
-export function migratePurchaseCosts(db: DatabaseSync): void {
-  db.exec(estimatesTable);
-  migrateStep(db, costs, false);
-}
+/** The estimates table and the cost tables, made in a journal that lacks them. */
+export const purchaseCosts: JournalMigration = {
+  version: 4,
+  name: 'purchase costs',
+  migrate(db: DatabaseSync): void {
+    db.exec(estimatesTable);
+    migrateStep(db, costs, false);
+  },
+};
