@@ -70,6 +70,11 @@ export const authStateSchema = z.object({
   /** Epoch milliseconds when the current access token expires; null when there is none. */
   expiresAt: z.number().nullable().optional(),
   credentials: credentialSourceSchema,
+  /**
+   * The identity provider replaced the refresh token and the new one could not be stored: it is
+   * used from memory and storing it is retried, but it would be lost if TitleDesk quit now.
+   */
+  refreshTokenUnsaved: z.boolean().optional(),
 });
 export type AuthState = z.infer<typeof authStateSchema>;
 

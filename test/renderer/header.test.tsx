@@ -72,6 +72,20 @@ describe('the header', () => {
     expect(within(banner).getByText('Signed out')).toBeDefined();
   });
 
+  it('says once, while it lasts, that a replaced refresh token could not be stored', async () => {
+    const { fake, banner } = await renderApp();
+    await within(banner).findByText(/token valid until/);
+    expect(within(banner).queryByRole('alert')).toBeNull();
+    const signedIn = { environmentId: 'sandbox', mode: 'developer', signedIn: true, expiresAt: now + 3_600_000, credentials: 'session' } as const;
+    fake.emit('auth:changed', { ...signedIn, refreshTokenUnsaved: true });
+    const alert = await within(banner).findByRole('alert');
+    expect(alert.textContent).toContain('could not be stored');
+    // Still signed in: the new token is in use.
+    expect(within(banner).getByText(/token valid until/)).toBeDefined();
+    fake.emit('auth:changed', signedIn);
+    await waitFor(() => { expect(within(banner).queryByRole('alert')).toBeNull(); });
+  });
+
   it('opens settings from the header and gives focus back when they close', async () => {
     const { banner } = await renderApp();
     const button = within(banner).getByRole('button', { name: 'Settings' });

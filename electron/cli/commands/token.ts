@@ -6,8 +6,8 @@ import { stepsText, testExitCode } from '../test-output.ts';
 async function runConnectionTest(context: CliContext, json: boolean): Promise<number> {
   const { environments } = context.started.core;
   const environment = environments.get(context.environment.id);
-  const dispatcher = environments.session(environment.id).dispatcher;
-  const result = await testConnection({ environment, secrets: environments.secretsFor(environment), dispatcher });
+  const session = environments.session(environment.id);
+  const result = await testConnection({ environment, secrets: environments.secretsFor(environment), tokens: session.tokens, dispatcher: session.dispatcher });
   if (json) printJson(result);
   else process.stdout.write(`Testing ${environment.name} (${environment.baseUrl}), ${environment.authMode} mode:\n${stepsText(result.steps)}`);
   return testExitCode(result.steps);
@@ -28,7 +28,7 @@ request) with its result and time, and the RFC 6749 error when a credential is r
   async run(context, input, flags) {
     if (input.test) return runConnectionTest(context, flags.json);
     const tokens = context.started.core.environments.session(context.environment.id).tokens;
-    await tokens.accessToken();
+    await tokens.accessToken({ deliberate: true });
     const state = await tokens.state();
     const expiresAt = state.expiresAt === null || state.expiresAt === undefined ? null : new Date(state.expiresAt).toISOString();
     if (flags.json) printJson({ environment: context.environment.name, baseUrl: context.environment.baseUrl, mode: state.mode, signedIn: state.signedIn, expiresAt });

@@ -1,7 +1,7 @@
 import type { Dispatcher } from 'undici';
 import { defaultAdvancedSettings, type AdvancedSettings, type Environment } from '../../../shared/environment.ts';
 import { AddressClient } from '../address/address-client.ts';
-import { TokenManager } from '../auth/token-manager.ts';
+import { TokenManager, type TokenManagerOptions } from '../auth/token-manager.ts';
 import { CatalogClient } from '../catalog/catalog-client.ts';
 import type { SecretStore } from '../secrets/secret-store.ts';
 import { ApiServiceClient } from './service-client.ts';
@@ -25,6 +25,8 @@ export interface EnvironmentSessionOptions {
   readonly advanced?: AdvancedSettings;
   /** Clock for token expiry decisions (tests). */
   readonly now?: () => number;
+  /** Refresh-token use shared with the other processes of the data folder. */
+  readonly tokenCoordination?: TokenManagerOptions['coordination'];
 }
 
 export function createEnvironmentSession(options: EnvironmentSessionOptions): EnvironmentSession {
@@ -40,6 +42,7 @@ export function createEnvironmentSession(options: EnvironmentSessionOptions): En
       maxDelayMs: advanced.backoffMaxMs,
     },
     ...(options.now === undefined ? {} : { now: options.now }),
+    ...(options.tokenCoordination === undefined ? {} : { coordination: options.tokenCoordination }),
   });
   const client = new ApiServiceClient({ baseUrl: new URL(options.environment.baseUrl), tokens, dispatcher: options.dispatcher });
   const { environment, secrets, dispatcher } = options;

@@ -2,6 +2,8 @@ import type { Dispatcher } from 'undici';
 import { requestChannelNames } from '../../../shared/contract/channels.ts';
 import type { PurchaseRecord } from '../../../shared/purchase.ts';
 import type { SandboxConfig } from '../../../shared/sandbox-config.ts';
+import { unsavedRefreshTokenNote } from '../../../shared/refresh-token-words.ts';
+import { dataDirCoordination } from '../auth/refresh-coordination.ts';
 import { EnvironmentRegistry } from '../env/environment-registry.ts';
 import { CoreError } from '../errors.ts';
 import { EventHub } from '../events/event-hub.ts';
@@ -96,6 +98,8 @@ export async function createCore(options: CoreOptions): Promise<TitleDeskCore> {
     settings: options.settings,
     secrets: options.secrets,
     dispatcher: agent,
+    // Every process on this folder (app, browser mode, CLI) takes turns with refresh tokens.
+    tokenCoordination: dataDirCoordination(options.dataDir),
     ...(options.environmentVariables === undefined ? {} : { environmentVariables: options.environmentVariables }),
     ...(options.sandbox === undefined ? {} : { sandbox: options.sandbox }),
   });
@@ -115,8 +119,15 @@ export async function createCore(options: CoreOptions): Promise<TitleDeskCore> {
     backups: options.resume !== false,
     ...(options.log === undefined ? {} : { log: options.log }),
   }));
+  // Said once in the host's log (the CLI's stderr) when a rotated refresh token cannot be stored.
+  const toldUnsaved = new Set<string>();
   const stopAuthEvents = environments.onAuthChange((state) => {
     events.emit('auth:changed', state);
+    if (state.refreshTokenUnsaved !== true) toldUnsaved.delete(state.environmentId);
+    else if (!toldUnsaved.has(state.environmentId)) {
+      toldUnsaved.add(state.environmentId);
+      options.log?.(unsavedRefreshTokenNote);
+    }
     // A successful sign-in lets purchases that were waiting for it go on.
     if (state.signedIn) purchases.resumeWaiting(state.environmentId);
   });

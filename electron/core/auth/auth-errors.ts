@@ -16,3 +16,15 @@ export class RetryableAuthError extends Error {
 export function isRetryableStatus(status: number): boolean {
   return status >= 500 || status === 429 || status === 408;
 }
+
+/**
+ * A refresh-token request that may have reached the provider, whose answer never came. If the
+ * provider rotates refresh tokens it may already have replaced the one sent, and sending it again
+ * would look like reuse of a stolen token: so it is not retried on its own.
+ */
+export class AnswerLostError extends Error {
+  constructor(message: string, cause?: unknown) {
+    super(message, cause === undefined ? undefined : { cause });
+    this.name = 'AnswerLostError';
+  }
+}

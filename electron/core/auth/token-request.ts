@@ -6,7 +6,7 @@ import { TransportError } from '../api/service-client-types.ts';
 import { sendHttp } from '../http/send-http.ts';
 import { parseJson } from '../http/json.ts';
 import { registerLiveSecret } from '../secrets/live-secrets.ts';
-import { isRetryableStatus, RetryableAuthError } from './auth-errors.ts';
+import { AnswerLostError, isRetryableStatus, RetryableAuthError } from './auth-errors.ts';
 
 export type Credentials =
   | { readonly mode: 'developer'; readonly clientId: string; readonly refreshToken: string }
@@ -77,7 +77,10 @@ function rejection(status: number, body: string, retryAfterMs: number | undefine
   return new CoreError('protocol', `The token request was refused with ${status}${named}.`, options);
 }
 
-/** One token request. Throws CoreError for a final answer, RetryableAuthError for a transient one. */
+/**
+ * One token request. Throws CoreError for a final answer, RetryableAuthError for a transient one,
+ * AnswerLostError when a refresh token went out and no answer came back.
+ */
 export async function requestToken(
   dispatcher: Dispatcher,
   endpoint: URL,
@@ -90,8 +93,10 @@ export async function requestToken(
   try {
     response = await sendHttp(dispatcher, { method: 'POST', url: endpoint, headers, body, timeoutMs });
   } catch (error) {
-    if (error instanceof TransportError) throw new RetryableAuthError(`Token request failed: ${error.message}`, error);
-    throw error;
+    if (!(error instanceof TransportError)) throw error;
+    // A refresh token that may have been received may also have been replaced: not sent again blindly.
+    if (error.maybeReceived && credentials.mode === 'developer') throw new AnswerLostError(`Token request failed: ${error.message}`, error);
+    throw new RetryableAuthError(`Token request failed: ${error.message}`, error);
   }
   if (response.status !== 200) {
     // A 503 or 429 may say when to come back; the wait counts from when its head arrived.

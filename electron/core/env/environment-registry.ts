@@ -15,6 +15,7 @@ import { CoreError } from '../errors.ts';
 import { EnvSecretStore } from '../secrets/env-secret-store.ts';
 import { MemorySecretStore } from '../secrets/memory-secret-store.ts';
 import type { SecretName, SecretStore } from '../secrets/secret-store.ts';
+import type { RefreshCoordination } from '../auth/refresh-coordination.ts';
 import type { Settings, SettingsStore } from '../settings/settings-store.ts';
 import { fillSandboxSecrets, sandboxEnvironment, sandboxEnvironmentId } from './sandbox-environment.ts';
 
@@ -31,6 +32,8 @@ export interface EnvironmentRegistryOptions {
   /** A running sandbox becomes the built-in default environment. */
   readonly sandbox?: SandboxConfig;
   readonly now?: () => number;
+  /** Refresh-token use shared with the other processes of the data folder; default this process alone. */
+  readonly tokenCoordination?: RefreshCoordination;
 }
 
 const secretNames: readonly SecretName[] = ['refreshToken', 'clientSecret', 'clientId', 'developerClientId', 'providerKey'];
@@ -62,6 +65,7 @@ export class EnvironmentRegistry {
   readonly #sandbox: Environment | undefined;
   readonly #sandboxConfig: SandboxConfig | undefined;
   readonly #now: (() => number) | undefined;
+  readonly #tokenCoordination: RefreshCoordination | undefined;
   readonly #sessions = new Map<string, { session: EnvironmentSession; unsubscribe: () => void }>();
   readonly #listeners = new Set<(state: AuthState) => void>();
   #settings: Settings;
@@ -77,6 +81,7 @@ export class EnvironmentRegistry {
     this.#sandboxConfig = options.sandbox;
     this.#sandbox = options.sandbox === undefined ? undefined : sandboxEnvironment(options.sandbox);
     this.#now = options.now;
+    this.#tokenCoordination = options.tokenCoordination;
     const loaded = options.settings.load();
     this.#settings = loaded.settings;
     this.loadProblem = loaded.problem;
@@ -216,6 +221,7 @@ export class EnvironmentRegistry {
       dispatcher: this.#dispatcher,
       advanced: this.#settings.advanced,
       ...(this.#now === undefined ? {} : { now: this.#now }),
+      ...(this.#tokenCoordination === undefined ? {} : { tokenCoordination: this.#tokenCoordination }),
     });
     const unsubscribe = session.tokens.onChange((state) => {
       for (const listener of this.#listeners) listener(state);

@@ -4,7 +4,7 @@ import type { Environment } from '../../../shared/environment.ts';
 import { RetryableAuthError } from '../auth/auth-errors.ts';
 import { missingCredentialsMessage, resolveCredentials } from '../auth/credentials.ts';
 import { DiscoveryCache } from '../auth/discovery.ts';
-import { requestToken } from '../auth/token-request.ts';
+import type { TokenManager } from '../auth/token-manager.ts';
 import { CoreError } from '../errors.ts';
 import { redactSecrets } from '../secrets/redaction.ts';
 import type { SecretStore } from '../secrets/secret-store.ts';
@@ -12,6 +12,8 @@ import type { SecretStore } from '../secrets/secret-store.ts';
 export interface ConnectionTestOptions {
   readonly environment: Environment;
   readonly secrets: SecretStore;
+  /** The environment's one token manager: the test's token request is a refresh like any other. */
+  readonly tokens: TokenManager;
   readonly dispatcher: Dispatcher;
   readonly timeoutMs?: number;
 }
@@ -37,10 +39,12 @@ async function timed<T>(run: () => Promise<T>): Promise<{ value?: T; error?: unk
 }
 
 /**
- * Discovery, then one token request with the environment's stored credentials, each step timed;
- * nothing is bought. No retries, so the user sees the first answer as it came. A rotated refresh
- * token is stored (RFC 6749 §6: the old one may already be void); a rejected one is kept, so a
- * test never deletes what the user typed.
+ * Discovery, then one token request with the environment's credentials, each step timed; nothing
+ * is bought. The token request goes through the environment's token manager, so it never runs
+ * beside another refresh (it joins one under way) and a refresh token the provider rotates is
+ * handled as every other refresh's (kept, never sent again once replaced). No retries, so the user
+ * sees the first answer as it came; a rejected token is kept, so a test never deletes what the
+ * user typed.
  */
 export async function testConnection(options: ConnectionTestOptions): Promise<ConnectionTest> {
   const { environment, secrets, dispatcher } = options;
@@ -58,13 +62,10 @@ export async function testConnection(options: ConnectionTestOptions): Promise<Co
     steps.push({ step: 'token', ok: false, ms: 0, summary: missingCredentialsMessage(environment) });
     return done();
   }
-  const token = await timed(() => requestToken(dispatcher, endpoint, credentials, options.timeoutMs));
+  const token = await timed(() => options.tokens.refresh({ deliberate: true, once: true, keepRejected: true }));
   if (token.value === undefined) {
     steps.push(failedStep('token', token.ms, token.error));
     return done();
-  }
-  if (token.value.refreshToken !== undefined && credentials.mode === 'developer') {
-    await secrets.set(environment.id, 'refreshToken', token.value.refreshToken);
   }
   const minutes = Math.round(token.value.expiresInSeconds / 60);
   const accepted = credentials.mode === 'developer' ? 'The refresh token was accepted' : 'The client id and secret were accepted';

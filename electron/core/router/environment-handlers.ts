@@ -74,7 +74,8 @@ export function environmentHandlers(
     'auth:state': async (request) => sessionFor(request?.environmentId).tokens.state(),
     'auth:sign-in': async (request) => {
       const session = sessionFor(request?.environmentId);
-      await session.tokens.accessToken();
+      // Someone asked: the one try a lost answer held back may go now.
+      await session.tokens.accessToken({ deliberate: true });
       return session.tokens.state();
     },
     'auth:sign-out': async (request) => {

@@ -15,7 +15,8 @@ export function onboardingHandlers(
   return {
     'environment:test': async (request) => {
       const environment = environments.get(request?.environmentId ?? environments.selected().id);
-      return testConnection({ environment, secrets: environments.secretsFor(environment), dispatcher: environments.session(environment.id).dispatcher });
+      const session = environments.session(environment.id);
+      return testConnection({ environment, secrets: environments.secretsFor(environment), tokens: session.tokens, dispatcher: session.dispatcher });
     },
     'address:test-key': async (request) => {
       const session = environments.session(request?.environmentId ?? environments.selected().id);

@@ -1,4 +1,5 @@
 import type { AuthState, Environment } from '../../../shared/environment.ts';
+import { unsavedRefreshTokenNote } from '../../../shared/refresh-token-words.ts';
 import { useAuthStateQuery, useSignInMutation, useSignOutMutation } from '../../api/auth-queries.ts';
 import { useSignInOnOpen } from '../../api/use-sign-in-on-open.ts';
 import { formatClockTime } from '../../format-time.ts';
@@ -43,6 +44,8 @@ export function AuthStatus({ environment }: { readonly environment: Environment 
           Sign in
         </button>
       )}
+      {/* An alert is announced once, when it appears; it stays until the token is stored. */}
+      {state?.refreshTokenUnsaved === true ? <p className="error-notice auth-warning" role="alert">{unsavedRefreshTokenNote}</p> : null}
       {failure === undefined ? null : <ErrorNotice error={failure} />}
     </div>
   );
