@@ -13,6 +13,7 @@ import { useHistoryRowActions } from './history-row-actions.ts';
 import { historyMaxRows, historyPageSize, noFilters, toHistoryQuery, useHistoryQuery, type HistoryFilters } from './history-queries.ts';
 import { formatDateTime } from '../../format-time.ts';
 import { ExportHistory } from './ExportHistory.tsx';
+import { copyText } from '../common/download.ts';
 
 /** One empty list for every render without a page, so the deferred rows below do not see a new one each time. */
 const noPurchases: readonly PurchaseSummary[] = [];
@@ -39,6 +40,11 @@ export function HistoryView({ environment, onShowRequests, onLookUp }: HistoryVi
   // One function for every row, so that a row whose summary did not change is not rendered again.
   const toggle = useCallback((rowId: string): void => { setOpen((current) => (current === rowId ? undefined : rowId)); }, []);
   const { reCheck, stateFor } = useHistoryRowActions();
+  // One status for every row's Copy button: a live region in each of up to 1,000 rows would be many.
+  const [copyNote, setCopyNote] = useState('');
+  const copyId = useCallback((purchaseId: string): void => {
+    void copyText(purchaseId).then((copied) => { setCopyNote(copied ? `Copied purchase ID ${purchaseId}.` : 'Could not copy: the clipboard is not available.'); });
+  }, []);
   // New filters start again from the first page.
   const set = (change: Partial<HistoryFilters>): void => {
     setFilters({ ...filters, ...change });
@@ -82,6 +88,7 @@ export function HistoryView({ environment, onShowRequests, onLookUp }: HistoryVi
         <p className="muted" role="status">
           {history.isPending ? 'Searching…' : describeCount(purchases.length, filtered, more)}
         </p>
+        <p className="muted" role="status">{copyNote}</p>
         <ExportHistory environment={environment} filters={deferred} disabled={purchases.length === 0} />
       </div>
       {rows.length === 0 ? null : (
@@ -100,7 +107,7 @@ export function HistoryView({ environment, onShowRequests, onLookUp }: HistoryVi
                 const action = stateFor(record.id);
                 return (
                   <HistoryRow key={record.id} record={record} open={open === record.id} reChecking={action.pending} failure={action.failure}
-                    onToggle={toggle} onReCheck={reCheck} onShowRequests={onShowRequests} onLookUp={onLookUp} />
+                    onToggle={toggle} onReCheck={reCheck} onCopyId={copyId} onShowRequests={onShowRequests} onLookUp={onLookUp} />
                 );
               })}
             </tbody>
@@ -132,6 +139,7 @@ interface HistoryRowProps {
   readonly failure: Error | null;
   readonly onToggle: (id: string) => void;
   readonly onReCheck: (id: string, reference: string) => void;
+  readonly onCopyId: (purchaseId: string) => void;
   readonly onShowRequests: (id: string) => void;
   readonly onLookUp: () => void;
 }
@@ -140,7 +148,7 @@ interface HistoryRowProps {
  * Memoised: a refreshed page keeps an unchanged purchase's summary as the same object
  * (sharePurchasesById), so only the rows that changed are rendered again.
  */
-const HistoryRow = memo(function HistoryRow({ record, open, reChecking, failure, onToggle, onReCheck, onShowRequests, onLookUp }: HistoryRowProps) {
+const HistoryRow = memo(function HistoryRow({ record, open, reChecking, failure, onToggle, onReCheck, onCopyId, onShowRequests, onLookUp }: HistoryRowProps) {
   // Any row with a result address can be asked again: one GET now, whatever its state.
   const reference = record.purchaseId ?? record.resultUrl;
   return (
@@ -151,7 +159,14 @@ const HistoryRow = memo(function HistoryRow({ record, open, reChecking, failure,
           {record.titleNumber ?? <span className="muted">Not named by the service</span>}
           {record.address === undefined ? null : <span className="history-address">{record.address}</span>}
         </td>
-        <td role="cell"><code>{record.purchaseId ?? '—'}</code></td>
+        <td role="cell" className="history-id">
+          <code>{record.purchaseId ?? '—'}</code>
+          {record.purchaseId === undefined ? null : (
+            <button type="button" className="button-quiet button-small" aria-label={`Copy purchase ID ${record.purchaseId}`} onClick={() => { if (record.purchaseId !== undefined) onCopyId(record.purchaseId); }}>
+              Copy
+            </button>
+          )}
+        </td>
         <td role="cell" title={variableCount(record)}>{variableNames(record)}</td>
         <td role="cell"><StateChip record={record} /></td>
         <td role="cell" className="numeric">{record.totals === undefined ? '' : formatTotals(record.totals)}</td>

@@ -18,12 +18,12 @@ export function SpendSummary({ environmentId }: { readonly environmentId: string
     <div aria-label="Spend per day and month" role="group">
       <dl className="spend-summary" data-testid="spend-months">
         {months.map((entry) => (
-          <div key={entry.month}><dt>{monthName.format(at(entry.month))}</dt><dd>{formatTotals(entry.spent)}</dd></div>
+          <div key={entry.month}><dt>Spent in {monthName.format(at(entry.month))}</dt><dd>{formatTotals(entry.spent)}</dd></div>
         ))}
       </dl>
       <dl className="spend-summary" data-testid="spend-days">
         {days.map((entry) => (
-          <div key={entry.day}><dt>{dayName.format(at(entry.day))}</dt><dd>{formatTotals(entry.spent)}</dd></div>
+          <div key={entry.day}><dt>Spent on {dayName.format(at(entry.day))}</dt><dd>{formatTotals(entry.spent)}</dd></div>
         ))}
       </dl>
     </div>

@@ -157,7 +157,7 @@ export function Workspace({ environment, loadProblem, openPurchase }: WorkspaceP
         {/* Look up and History mount only while shown: a hidden history would refetch on every update. */}
         {/* Their panels are always there (each tab controls one); the content mounts only while shown. */}
         <TabPanel idPrefix={workspaceTabPrefix} tab="Look up" hidden={tab !== 'Look up'}>
-          {tab === 'Look up' ? <PurchaseLookup onShowRequests={setRequestsFor} request={openRequest} /> : null}
+          {tab === 'Look up' ? <PurchaseLookup environmentName={environment.name} onShowRequests={setRequestsFor} request={openRequest} /> : null}
         </TabPanel>
         <TabPanel idPrefix={workspaceTabPrefix} tab="History" hidden={tab !== 'History'}>
           {tab === 'History' ? (

@@ -15,11 +15,12 @@ describe('looking a purchase up', () => {
         : { ok: false, error: { code: 'not_found', message: 'The service does not know a purchase "not-a-real-id" (HTTP 404). Nothing was saved.' } }),
       'purchase:get': () => ok(kept),
     });
-    renderWithApi(fake.api, <PurchaseLookup onShowRequests={() => undefined} />);
+    renderWithApi(fake.api, <PurchaseLookup environmentName="Sandbox" onShowRequests={() => undefined} />);
     fireEvent.change(screen.getByLabelText('Purchase ID or result URL'), { target: { value: 'not-a-real-id' } });
     fireEvent.click(screen.getByRole('button', { name: 'Check now' }));
     const keep = await screen.findByRole('button', { name: 'Keep it in the history anyway' });
     expect(screen.getByText(/Nothing was saved\./)).toBeTruthy();
+    expect(screen.getByRole('alert').querySelector('.error-message')?.textContent).toBe('No purchase with ID not-a-real-id on Sandbox.');
     expect(fake.callsTo('purchase:check')).toEqual([{ reference: 'not-a-real-id', wait: false }]);
     fireEvent.click(keep);
     await waitFor(() => { expect(fake.callsTo('purchase:check')).toHaveLength(2); });

@@ -1,0 +1,92 @@
+import { expect, test, type Page } from '@playwright/test';
+import { z } from 'zod';
+import { collectPageProblems, openSignedIn, screenshot } from './support/app-page.ts';
+import { invoke } from './support/host-api.ts';
+import { titleDeskWebForFile } from './support/titledesk-web.ts';
+
+// Support staff: re-checking purchases by ID, in History and Look up.
+const host = titleDeskWebForFile();
+
+test.use({ viewport: { width: 1280, height: 800 } });
+
+const schemes = ['light', 'dark'] as const;
+
+const purchaseSchema = z.object({ id: z.string(), purchaseId: z.string().optional(), state: z.string() });
+
+/** A purchase made from the test side, through the contract, as the page's Buy makes it. */
+async function buyFromTestSide(): Promise<string> {
+  const catalog = z.object({ groups: z.array(z.object({ schemes: z.array(z.object({ variables: z.array(z.object({ iri: z.string() })) })) })) })
+    .parse(await invoke(host, 'catalog:get', { titleNumber: 'WYK87701' }));
+  const iri = catalog.groups[0]?.schemes[0]?.variables[0]?.iri;
+  if (iri === undefined) throw new Error('empty catalog');
+  const record = purchaseSchema.parse(await invoke(host, 'purchase:create', { titleNumber: 'WYK87701', variables: [iri], options: {}, buyAgain: true }));
+  if (record.purchaseId === undefined) throw new Error(`no purchase ID: ${JSON.stringify(record)}`);
+  return record.purchaseId;
+}
+
+async function openTab(page: Page, name: 'History' | 'Look up'): Promise<void> {
+  await page.getByRole('tab', { name }).click();
+}
+
+for (const scheme of schemes) {
+  test(`History: each purchase ID has a copy button that copies it whole (${scheme})`, async ({ page }, testInfo) => {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: host.origin });
+    const purchaseId = await buyFromTestSide();
+    await openSignedIn(page, host);
+    await openTab(page, 'History');
+    const row = page.getByRole('row').filter({ hasText: purchaseId });
+    await row.getByRole('button', { name: `Copy purchase ID ${purchaseId}` }).click();
+    await expect(page.getByRole('status').filter({ hasText: `Copied purchase ID ${purchaseId}.` })).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(purchaseId);
+    // Spend lines say what they are.
+    const month = new Intl.DateTimeFormat(undefined, { month: 'long', year: 'numeric' }).format(new Date());
+    await expect(page.getByRole('group', { name: 'Spend per day and month' }).getByText(`Spent in ${month}`, { exact: true })).toBeVisible();
+    await expect(page.getByRole('group', { name: 'Spend per day and month' }).getByText(/^Spent on /).first()).toBeVisible();
+    await screenshot(page, testInfo, `history-copy-id-${scheme}`);
+  });
+}
+
+for (const scheme of schemes) {
+  test(`Look up: an entry that cannot be a reference is marked at the field and says why (${scheme})`, async ({ page }, testInfo) => {
+    await page.emulateMedia({ colorScheme: scheme });
+    const problems = collectPageProblems(page);
+    await openSignedIn(page, host);
+    await openTab(page, 'Look up');
+    const field = page.getByLabel('Purchase ID or result URL');
+    await field.fill('garbage !!');
+    await page.getByRole('button', { name: 'Check now' }).click();
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+    await expect(field).toHaveAccessibleDescription(/Not a purchase id or result URL\. Paste a purchase ID/);
+    // Nothing speaks of a highlight that is not there.
+    await expect(page.getByText('Correct the highlighted entry and try again.')).toHaveCount(0);
+    await screenshot(page, testInfo, `lookup-invalid-${scheme}`);
+    // Corrected, the mark goes.
+    await field.fill('');
+    await field.fill(await buyFromTestSide());
+    await page.getByRole('button', { name: 'Check now' }).click();
+    await expect(page.getByRole('region', { name: 'Looked-up purchase' })).toBeVisible();
+    await expect(field).toHaveAttribute('aria-invalid', 'false');
+    expect(problems).toEqual([]);
+  });
+}
+
+for (const scheme of schemes) {
+  test(`Look up: a mistyped ID says which ID and environment, what to check, and keeps "keep anyway" under More (${scheme})`, async ({ page }, testInfo) => {
+    await page.emulateMedia({ colorScheme: scheme });
+    await openSignedIn(page, host);
+    await openTab(page, 'Look up');
+    const mistyped = (await buyFromTestSide()).slice(0, -1);
+    await page.getByLabel('Purchase ID or result URL').fill(mistyped);
+    await page.getByRole('button', { name: 'Check now' }).click();
+    const notice = page.getByRole('alert').filter({ hasText: 'No purchase with ID' });
+    await expect(notice.locator('.error-message')).toHaveText(`No purchase with ID ${mistyped} on Sandbox.`);
+    await expect(notice.getByRole('listitem')).toHaveCount(3);
+    const keep = page.getByRole('button', { name: 'Keep it in the history anyway' });
+    await expect(keep).toBeHidden();
+    await screenshot(page, testInfo, `lookup-not-found-${scheme}`);
+    await notice.getByText('More', { exact: true }).click();
+    await expect(keep).toBeVisible();
+    await screenshot(page, testInfo, `lookup-not-found-more-${scheme}`);
+  });
+}
