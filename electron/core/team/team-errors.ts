@@ -1,0 +1,48 @@
+import postgres from 'postgres';
+import { CoreError } from '../errors.ts';
+import { SchemaTooNewError } from './migrations/migration.ts';
+
+/** Node's and postgres.js's codes for a connection that never carried a query. */
+const neverConnected = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'CONNECT_TIMEOUT']);
+const certificateRefused = /CERT|SELF_SIGNED|UNABLE_TO_(GET|VERIFY)|ALTNAME|HOSTNAME_MISMATCH/;
+
+function codeOf(error: unknown): string {
+  return error instanceof Error && 'code' in error && typeof error.code === 'string' ? error.code : '';
+}
+
+/** The connection broke before anything reached the server: a begin certainly did not happen. */
+export function certainlyNotSent(error: unknown): boolean {
+  const code = codeOf(error);
+  return neverConnected.has(code) || certificateRefused.test(code) || code === '28P01' || code === '28000';
+}
+
+/**
+ * A failure of the team database in people's words, naming the database (never its password).
+ * `during` says what was being done; an in-flight begin that lost its connection is
+ * outcome_unknown: the desk looks its local id up before deciding.
+ */
+export function teamError(error: unknown, where: string, during: 'begin' | 'read' | 'write' | 'admin'): CoreError {
+  if (error instanceof CoreError) return error;
+  if (error instanceof SchemaTooNewError) return new CoreError('protocol', `The team database at ${where}: ${error.message}.`, { cause: error });
+  const code = codeOf(error);
+  if (error instanceof postgres.PostgresError) {
+    if (code === '28P01' || code === '28000') return new CoreError('unauthorized', `The team database at ${where} refused this desk's login: check its name and password.`);
+    if (code === '42501') return new CoreError('unauthorized', `The team database refused: ${error.message}.`);
+    if (code === '22023' || code === '23514' || code === '23505' || code === '02000' || code === 'P0002' || code.startsWith('22')) {
+      return new CoreError('validation', `The team database refused: ${error.message}.`);
+    }
+    if (code === '57P01' || code === '57P02' || code === '57P03') return lost(where, during, error);
+    return new CoreError('internal', `The team database at ${where} failed (${code}): ${error.message}.`, { cause: error });
+  }
+  if (certificateRefused.test(code)) return new CoreError('network', `The team database at ${where} presented a certificate this desk does not trust (${code}): nothing was sent.`);
+  if (neverConnected.has(code)) return new CoreError('network', `The team database at ${where} cannot be reached (${code}): the team's budget and reuse cannot be checked, so no new purchase can begin.`);
+  return lost(where, during, error);
+}
+
+function lost(where: string, during: string, error: unknown): CoreError {
+  const code = codeOf(error) || (error instanceof Error ? error.message : 'unknown');
+  if (during === 'begin') {
+    return new CoreError('outcome_unknown', `The team database at ${where} stopped answering during a begin (${code}): whether the purchase began is unknown; look its local id up before deciding.`);
+  }
+  return new CoreError('network', `The team database at ${where} stopped answering (${code}).`);
+}

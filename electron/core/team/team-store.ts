@@ -1,0 +1,257 @@
+import postgres, { type Sql } from 'postgres';
+import { z } from 'zod';
+import type { PurchaseState } from '../../../shared/purchase.ts';
+import { CoreError } from '../errors.ts';
+import { knownSchemaVersion, readSchemaVersion, SchemaTooNewError } from './migrations/migration.ts';
+import { teamError } from './team-errors.ts';
+import {
+  beginResultSchema, budgetRowSchema, deskRowSchema, moneyText, parseTeamRow, teamPurchaseSchema, teamSettingsSchema,
+  type ResourceKind, type TeamBeginResult, type TeamBudgetRow, type TeamDesk, type TeamPurchase, type TeamSettings,
+} from './team-rows.ts';
+import type { TeamConnection } from './team-url.ts';
+
+export interface TeamBeginInput {
+  readonly environment: string;
+  /** The desk's own id for the purchase: a repeated begin with it finds the first one. */
+  readonly localId: string;
+  readonly resourceKind: ResourceKind;
+  readonly resource: string;
+  /** Each variable with its catalog price as a decimal string ("1.25"): money is never a float here. */
+  readonly lines: readonly { readonly variable: string; readonly price: string }[];
+  readonly currency: string;
+}
+
+export interface TeamRecordInput {
+  readonly purchaseId: string;
+  readonly state: PurchaseState;
+  /** The service's answers as the desk keeps them (replaces the previous ones); undefined keeps them. */
+  readonly answers?: unknown;
+  readonly servicePurchaseId?: string | undefined;
+  /** The service accepted the POST (303, 202 or 200): its cost stays spent whatever follows. */
+  readonly accepted?: boolean;
+}
+
+export interface TeamChanges {
+  readonly purchases: readonly TeamPurchase[];
+  /** Give it back to the next readChanges: every change committed after this read, none twice. */
+  readonly cursor: string;
+}
+
+export interface TeamStoreOptions {
+  readonly applicationName?: string;
+  readonly connectTimeoutSeconds?: number;
+  readonly maxConnections?: number;
+}
+
+const channel = 'titledesk_team';
+
+const purchaseColumns = (sql: Sql | postgres.TransactionSql) => sql`
+  p.id::text AS id, p.desk_id::text AS "deskId", d.name AS "deskName", p.environment, p.local_id AS "localId",
+  p.resource_kind AS "resourceKind", p.resource, p.variables, p.prices::text[] AS prices, p.state, p.cost::text AS cost,
+  p.currency, p.answers, p.service_purchase_id AS "servicePurchaseId", p.accepted, p.budget_released AS "budgetReleased",
+  p.created_at AS "createdAt", p.updated_at AS "updatedAt", p.settled_at AS "settledAt", p.seq::text AS seq`;
+
+const beginInputSchema = z.object({
+  environment: z.string().min(1).max(200),
+  localId: z.string().min(1).max(200),
+  resourceKind: z.enum(['title', 'address', 'spatial']),
+  resource: z.string().min(1).max(200),
+  lines: z.array(z.object({ variable: z.string().min(1), price: moneyText })).min(1).max(1000),
+  currency: z.string().regex(/^[A-Z]{3}$/, 'a currency is three capital letters'),
+});
+
+/**
+ * A desk's side of the team journal on PostgreSQL. Every write is one call of a database function
+ * (the desk has no table grants); every read goes through row-level security; every row is parsed
+ * at the boundary. Opening checks the schema: a newer one than this TitleDesk knows is refused.
+ */
+export class TeamStore {
+  readonly #sql: Sql;
+  readonly #where: string;
+  readonly desk: TeamDesk;
+
+  private constructor(sql: Sql, where: string, desk: TeamDesk) {
+    this.#sql = sql;
+    this.#where = where;
+    this.desk = desk;
+  }
+
+  static async open(connection: TeamConnection, options: TeamStoreOptions = {}): Promise<TeamStore> {
+    const sql = postgres({
+      host: connection.host,
+      port: connection.port,
+      database: connection.database,
+      username: connection.username,
+      password: connection.password,
+      ssl: connection.ssl,
+      max: options.maxConnections ?? 4,
+      connect_timeout: options.connectTimeoutSeconds ?? 10,
+      idle_timeout: 60,
+      onnotice: () => undefined,
+      connection: { application_name: options.applicationName ?? 'titledesk' },
+    });
+    try {
+      const version = await readSchemaVersion(sql);
+      if (version > knownSchemaVersion) throw new SchemaTooNewError(version);
+      if (version < knownSchemaVersion) {
+        throw new CoreError('protocol', `The team database at ${connection.describe} has schema version ${String(version)}; this TitleDesk needs ${String(knownSchemaVersion)}: the team's admin runs "titledesk team migrate".`);
+      }
+      const [row] = await sql`
+        SELECT id::text AS id, team_id::text AS "teamId", name, role, login_role AS "loginRole", active
+        FROM titledesk.desks WHERE login_role = session_user AND active`;
+      if (row === undefined) throw new CoreError('unauthorized', `The login ${connection.username} is not an active desk of a team at ${connection.describe}.`);
+      return new TeamStore(sql, connection.describe, parseTeamRow(deskRowSchema, row, 'a desk'));
+    } catch (error) {
+      await sql.end({ timeout: 1 });
+      throw teamError(error, connection.describe, 'read');
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.#sql.end({ timeout: 5 });
+  }
+
+  /** Claims, budget and the purchase row in one transaction of the database (see 0003-begin-purchase). */
+  async begin(input: TeamBeginInput): Promise<TeamBeginResult> {
+    const checked = beginInputSchema.safeParse(input);
+    if (!checked.success) throw new CoreError('validation', `A team purchase cannot begin: ${checked.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`);
+    const { environment, localId, resourceKind, resource, lines, currency } = checked.data;
+    const variables = lines.map((line) => line.variable);
+    const prices = lines.map((line) => line.price);
+    return this.#call('begin', async (sql) => {
+      const [row] = await sql`
+        SELECT titledesk.begin_purchase(${environment}, ${localId}, ${resourceKind}, ${resource}, ${variables}::text[], ${prices}::numeric[], ${currency}) AS result`;
+      return parseTeamRow(beginResultSchema, row?.['result'], 'a begin');
+    });
+  }
+
+  /** One purchase's new state and answers; null when the purchase is not this desk's (nothing changed). */
+  async record(update: TeamRecordInput): Promise<string | null> {
+    const [seq] = await this.recordMany([update]);
+    return seq ?? null;
+  }
+
+  /** Several updates in one transaction, pipelined: one round trip for a scheduler turn's worth. */
+  async recordMany(updates: readonly TeamRecordInput[]): Promise<(string | null)[]> {
+    if (updates.length === 0) return [];
+    return this.#call('write', async (sql) => {
+      const rows = await sql.begin((tx) => updates.map((update) => tx`
+        SELECT titledesk.record_purchase(${update.purchaseId}::bigint, ${update.state}, ${update.answers === undefined ? null : tx.json(update.answers as postgres.JSONValue)}::jsonb,
+                                          ${update.servicePurchaseId ?? null}, ${update.accepted ?? false})::text AS seq`));
+      return rows.map((result) => z.string().nullable().parse(result[0]?.['seq'] ?? null));
+    });
+  }
+
+  /** Refused before the service accepted it: its cost goes back to the budget and its claims are freed. */
+  async releaseUnaccepted(purchaseId: string, state: 'failed' | 'cancelled'): Promise<string | null> {
+    return this.#seq('write', (sql) => sql`SELECT titledesk.release_unaccepted(${purchaseId}::bigint, ${state})::text AS seq`);
+  }
+
+  /** Support or admin: a purchase whose desk never reported back after the claim timeout. */
+  async releaseStaleClaim(purchaseId: string): Promise<string | null> {
+    return this.#seq('write', (sql) => sql`SELECT titledesk.release_stale_claim(${purchaseId}::bigint)::text AS seq`);
+  }
+
+  async purchase(id: string): Promise<TeamPurchase | undefined> {
+    return (await this.#purchases((sql) => sql`p.id = ${id}::bigint`))[0];
+  }
+
+  async purchaseByLocalId(localId: string): Promise<TeamPurchase | undefined> {
+    return (await this.#purchases((sql) => sql`p.desk_id = ${this.desk.id}::bigint AND p.local_id = ${localId}`))[0];
+  }
+
+  /** The team's purchases of one resource (a title number, an address key), newest first. */
+  async purchasesOf(resource: string): Promise<TeamPurchase[]> {
+    return this.#purchases((sql) => sql`p.resource = ${resource} ORDER BY p.created_at DESC, p.id DESC`);
+  }
+
+  /**
+   * The team's purchases that changed since `cursor` (all of them without one). The cursor is the
+   * database's snapshot, not the last sequence number: a change numbered earlier that commits later
+   * is still read once, never skipped and never twice.
+   */
+  async readChanges(cursor?: string): Promise<TeamChanges> {
+    return this.#call('read', (sql) => sql.begin('isolation level repeatable read read only', async (tx) => {
+      const [snapshot] = await tx`SELECT pg_current_snapshot()::text AS snapshot`;
+      const next = z.string().parse(snapshot?.['snapshot']);
+      const rows = cursor === undefined
+        ? await tx`SELECT ${purchaseColumns(tx)} FROM titledesk.purchases p JOIN titledesk.desks d ON d.id = p.desk_id ORDER BY p.seq`
+        : await tx`
+            SELECT ${purchaseColumns(tx)} FROM titledesk.purchases p JOIN titledesk.desks d ON d.id = p.desk_id
+            WHERE p.changed_xid >= pg_snapshot_xmin(${cursor}::pg_snapshot) AND NOT pg_visible_in_snapshot(p.changed_xid, ${cursor}::pg_snapshot)
+            ORDER BY p.seq`;
+      return { purchases: rows.map((row) => parseTeamRow(teamPurchaseSchema, row, 'a purchase')), cursor: next };
+    }));
+  }
+
+  /**
+   * Calls `onChange` with the sequence number of each change any desk of any team commits (the
+   * notification carries nothing else); read the rows with readChanges. postgres.js listens again
+   * by itself after the server restarts.
+   */
+  async listen(onChange: (seq: string) => void): Promise<{ readonly unlisten: () => Promise<void> }> {
+    return this.#call('read', async (sql) => {
+      const meta = await sql.listen(channel, (payload) => { if (/^\d+$/.test(payload)) onChange(payload); });
+      return { unlisten: () => meta.unlisten() };
+    });
+  }
+
+  async settings(): Promise<TeamSettings> {
+    return this.#call('read', async (sql) => {
+      const [row] = await sql`
+        SELECT id::text AS id, name, extract(epoch FROM reuse_window)::int AS "reuseWindowSeconds",
+               extract(epoch FROM claim_timeout)::int AS "claimTimeoutSeconds", time_zone AS "timeZone"
+        FROM titledesk.teams`;
+      return parseTeamRow(teamSettingsSchema, row, 'the team settings');
+    });
+  }
+
+  async budgets(): Promise<TeamBudgetRow[]> {
+    return this.#call('read', async (sql) => {
+      const rows = await sql`
+        SELECT currency, period, period_start::text AS "periodStart", limit_amount::text AS limit, spent::text AS spent
+        FROM titledesk.budgets ORDER BY period_start DESC, currency, period`;
+      return rows.map((row) => parseTeamRow(budgetRowSchema, row, 'a budget row'));
+    });
+  }
+
+  /** Admin: a day's or month's limit in one currency; null removes it (no limit). */
+  async setBudget(currency: string, period: 'day' | 'month', limit: string | null): Promise<void> {
+    if (limit !== null && !moneyText.safeParse(limit).success) throw new CoreError('validation', `A budget limit is a decimal amount with at most 4 places, not ${JSON.stringify(limit)}.`);
+    await this.#call('admin', (sql) => sql`SELECT titledesk.set_budget(${currency}, ${period}, ${limit}::numeric)`);
+  }
+
+  /** Admin: the reuse window and claim timeout (seconds) and the team's time zone; undefined keeps one. */
+  async setTeamSettings(settings: { reuseWindowSeconds?: number; claimTimeoutSeconds?: number; timeZone?: string }): Promise<void> {
+    const seconds = (value: number | undefined): string | null => (value === undefined ? null : `${String(Math.trunc(value))} seconds`);
+    await this.#call('admin', (sql) => sql`
+      SELECT titledesk.set_team_settings(${seconds(settings.reuseWindowSeconds)}::interval, ${seconds(settings.claimTimeoutSeconds)}::interval, ${settings.timeZone ?? null})`);
+  }
+
+  /** Admin: another desk's role, or whether it may still connect as a desk. */
+  async setDesk(name: string, change: { role?: 'analyst' | 'support' | 'admin'; active?: boolean }): Promise<void> {
+    await this.#call('admin', (sql) => sql`SELECT titledesk.set_desk(${name}, ${change.role ?? null}, ${change.active ?? null})`);
+  }
+
+  async #purchases(where: (sql: Sql) => postgres.PendingQuery<postgres.Row[]>): Promise<TeamPurchase[]> {
+    return this.#call('read', async (sql) => {
+      const rows = await sql`SELECT ${purchaseColumns(sql)} FROM titledesk.purchases p JOIN titledesk.desks d ON d.id = p.desk_id WHERE ${where(sql)}`;
+      return rows.map((row) => parseTeamRow(teamPurchaseSchema, row, 'a purchase'));
+    });
+  }
+
+  async #seq(during: 'write', query: (sql: Sql) => postgres.PendingQuery<postgres.Row[]>): Promise<string | null> {
+    return this.#call(during, async (sql) => {
+      const [row] = await query(sql);
+      return z.string().nullable().parse(row?.['seq'] ?? null);
+    });
+  }
+
+  async #call<T>(during: 'begin' | 'read' | 'write' | 'admin', run: (sql: Sql) => Promise<T>): Promise<T> {
+    try {
+      return await run(this.#sql);
+    } catch (error) {
+      throw teamError(error, this.#where, during);
+    }
+  }
+}
