@@ -4,7 +4,7 @@ import type { ErrorCode } from '../../../shared/errors.ts';
 import type { Money } from '../../../shared/purchase.ts';
 import type { EnvironmentSession } from '../api/environment-session.ts';
 import { CoreError } from '../errors.ts';
-import type { SpendingLedger } from '../spending/ledger.ts';
+import type { SpendingBook } from '../spending/spending-book.ts';
 import { sumMoney } from '../spending/money.ts';
 import { findHeldValues } from '../spending/reuse.ts';
 import type { BatchInput } from './csv-input.ts';
@@ -81,7 +81,7 @@ async function catalogOffer(session: EnvironmentSession, titleNumber: string): P
   }
 }
 
-function price(item: BatchItem, offer: Offer, ledger: SpendingLedger, environmentId: string, options: PlanOptions): BatchItem {
+function price(item: BatchItem, offer: Offer, ledger: SpendingBook, environmentId: string, options: PlanOptions): BatchItem {
   if (!offer.ok) return { ...item, state: 'refused', reason: offer.reason };
   const offered = options.variables.filter((variable) => offer.prices.has(variable));
   if (offered.length === 0) return { ...item, state: 'refused', reason: 'None of the chosen variables is offered for this title.' };
@@ -103,7 +103,7 @@ function price(item: BatchItem, offer: Offer, ledger: SpendingLedger, environmen
  * The preview: every row resolved to titles (or a reason), each title priced from its catalog,
  * and what the journal already holds set aside for reuse. Nothing is bought here.
  */
-export async function planBatch(session: EnvironmentSession, ledger: SpendingLedger, input: BatchInput, options: PlanOptions): Promise<BatchItem[]> {
+export async function planBatch(session: EnvironmentSession, ledger: SpendingBook, input: BatchInput, options: PlanOptions): Promise<BatchItem[]> {
   const lookups = options.lookups ?? 8;
   const resolutions = await mapLimit(input.rows, lookups, (row) => resolveSafely(() => resolveRow(session, row, input.recognised, options.tenure)));
   const items = expand(input, resolutions);

@@ -3,7 +3,7 @@ import { CoreError } from '../errors.ts';
 import type { Clock } from '../concurrency/clock.ts';
 import { newLocalId } from './submission/local-id.ts';
 import type { Poller, PurchaseEnvironment } from './polling/poller.ts';
-import type { RecordStore } from './journal/record-store.ts';
+import type { JournalStore } from './journal/journal-store.ts';
 import { resolveCheckReference } from './answers/reference.ts';
 
 export interface CheckOptions {
@@ -14,7 +14,7 @@ export interface CheckOptions {
 }
 
 export interface PurchaseCheckerOptions {
-  readonly store: RecordStore;
+  readonly store: JournalStore;
   readonly poller: Poller;
   readonly clock: Clock;
 }
@@ -25,7 +25,7 @@ export interface PurchaseCheckerOptions {
  * the environment is refused before any request; one the service does not know is not saved.
  */
 export class PurchaseChecker {
-  readonly #store: RecordStore;
+  readonly #store: JournalStore;
   readonly #poller: Poller;
   readonly #clock: Clock;
 

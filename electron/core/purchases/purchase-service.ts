@@ -5,11 +5,12 @@ import { CoreError } from '../errors.ts';
 import { defaultRetryPolicy, type RetryPolicy } from '../concurrency/backoff.ts';
 import { systemClock, type Clock } from '../concurrency/clock.ts';
 import { exportHistory, importHistory } from './history/history-transfer.ts';
-import { backUpJournal, backupDir, listBackups, requestRestore } from './journal/journal-backup.ts';
+import { backupDir, listBackups, requestRestore } from './journal/journal-backup.ts';
 import { Poller, type PurchaseEnvironment } from './polling/poller.ts';
 import { PurchaseChecker, type CheckOptions } from './purchase-checker.ts';
 import { PurchaseSender, type PurchaseContext } from './submission/purchase-sender.ts';
-import { RecordStore, type PurchaseListener } from './journal/record-store.ts';
+import type { JournalStore, PurchaseListener } from './journal/journal-store.ts';
+import { RecordStore } from './journal/record-store.ts';
 import { RequestSlots } from '../concurrency/request-slots.ts';
 import { RestartRecovery, type ResumeSummary, type SenderPresence } from './restart-recovery.ts';
 import { applyRescued } from './recovery/rescue-apply.ts';
@@ -17,7 +18,7 @@ import { Submitter } from './submission/submitter.ts';
 import { UnsavedAnswers } from './polling/unsaved-answers.ts';
 
 export type { PurchaseEnvironment } from './polling/poller.ts';
-export type { PurchaseListener } from './journal/record-store.ts';
+export type { PurchaseListener } from './journal/journal-store.ts';
 export type { CheckOptions } from './purchase-checker.ts';
 export type { PurchaseContext } from './submission/purchase-sender.ts';
 export type { ResumeSummary } from './restart-recovery.ts';
@@ -61,7 +62,7 @@ function liveRetryPolicy(retry: PurchaseServiceOptions['retry']): () => RetryPol
  * reached the service is never sent again by TitleDesk on its own.
  */
 export class PurchaseService {
-  readonly #store: RecordStore;
+  readonly #store: JournalStore;
   readonly #poller: Poller;
   readonly #sender: PurchaseSender;
   readonly #checker: PurchaseChecker;
@@ -131,7 +132,7 @@ export class PurchaseService {
    * What the journal found wrong when it opened, for the UI and the CLI to say, and while it
    * refuses answers of followed purchases, a notice of those (unsaved-answers.ts).
    */
-  get journalNotices(): RecordStore['notices'] {
+  get journalNotices(): JournalStore['notices'] {
     const unsaved = this.#unsaved.notice(this.#store.journalPath);
     return unsaved === undefined ? this.#store.notices : [...this.#store.notices, unsaved];
   }
@@ -303,7 +304,7 @@ export class PurchaseService {
 
   async #backUp(force: boolean): Promise<void> {
     try {
-      await backUpJournal(this.#store.database, this.#options.dataDir, this.#clock.now(), force);
+      await this.#store.backUp(this.#options.dataDir, this.#clock.now(), force);
     } catch {
       // A backup that cannot be written must not stop purchases; the next start tries again.
     }

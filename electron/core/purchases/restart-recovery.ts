@@ -1,7 +1,7 @@
 import type { PurchaseRecord } from '../../../shared/purchase.ts';
 import type { Poller, PurchaseEnvironment } from './polling/poller.ts';
 import type { PurchaseSender } from './submission/purchase-sender.ts';
-import type { RecordStore } from './journal/record-store.ts';
+import type { JournalStore } from './journal/journal-store.ts';
 import { recoverInterrupted } from './recovery/recovery.ts';
 
 export interface ResumeSummary {
@@ -18,7 +18,7 @@ export interface SenderPresence {
 }
 
 export interface RestartRecoveryOptions {
-  readonly store: RecordStore;
+  readonly store: JournalStore;
   readonly poller: Poller;
   readonly sender: PurchaseSender;
   readonly environmentOf: (environmentId: string) => PurchaseEnvironment | undefined;

@@ -5,6 +5,7 @@ import { afterFailedTransaction } from '../files/disk-full.ts';
 import { parseRecord } from '../purchases/journal/journal-rows.ts';
 import { sumMoney } from './money.ts';
 import { Reservations } from './reservations.ts';
+import type { SpendingBook } from './spending-book.ts';
 import { SpendTally, type PeriodStarts } from './spend-tally.ts';
 
 /** A purchase about to be made: its local id and its catalog price. */
@@ -38,7 +39,7 @@ export const availableForTitleSql = `SELECT record FROM purchases WHERE environm
  * outcome counts as spent until known. What each purchase counts for is kept by triggers
  * (purchases/journal/migrations/0004-purchase-costs.ts).
  */
-export class SpendingLedger {
+export class SpendingLedger implements SpendingBook {
   readonly #db: DatabaseSync;
   readonly #tally: SpendTally;
   readonly #reservations: Reservations;

@@ -1,5 +1,5 @@
 import type { ReusedValue } from '../../../shared/batch.ts';
-import type { SpendingLedger } from './ledger.ts';
+import type { SpendingBook } from './spending-book.ts';
 
 const dayMs = 86_400_000;
 
@@ -8,7 +8,7 @@ const dayMs = 86_400_000;
  * within `reuseDays`, each with its newest value. `reuseDays` 0 means buy again anyway.
  */
 export function findHeldValues(
-  ledger: SpendingLedger,
+  ledger: SpendingBook,
   environmentId: string,
   titleNumber: string,
   variables: readonly string[],

@@ -7,12 +7,13 @@ import {
   type SpendingSettings,
   type SpendingStatus,
 } from '../../../shared/spending.ts';
-import type { Estimate, PeriodSpend, SpendingLedger } from './ledger.ts';
+import type { Estimate, PeriodSpend } from './ledger.ts';
+import type { SpendingBook } from './spending-book.ts';
 import type { PeriodStarts } from './spend-tally.ts';
 import { MoneyTally, roundMoney } from './money.ts';
 
 export interface SpendingGuardOptions {
-  readonly ledger: SpendingLedger;
+  readonly ledger: SpendingBook;
   /** Read at every decision, so a raised budget applies at once. */
   readonly settings: () => PurchasingSettings;
   readonly now?: () => number;
@@ -62,7 +63,7 @@ export function describeBreach(breach: BudgetBreach): string {
  * from the journal, and the amount above which a purchase needs a second confirmation.
  */
 export class SpendingGuard {
-  readonly #ledger: SpendingLedger;
+  readonly #ledger: SpendingBook;
   readonly #settings: () => PurchasingSettings;
   readonly #now: () => number;
 
@@ -72,7 +73,7 @@ export class SpendingGuard {
     this.#now = options.now ?? Date.now;
   }
 
-  get ledger(): SpendingLedger {
+  get ledger(): SpendingBook {
     return this.#ledger;
   }
 

@@ -1,11 +1,11 @@
 import type { HistoryExport, ImportSummary } from '../../../../shared/journal.ts';
 import { purchaseRecordSchema, type PurchaseRecord } from '../../../../shared/purchase.ts';
 import type { Clock } from '../../concurrency/clock.ts';
-import type { RecordStore } from '../journal/record-store.ts';
+import type { JournalStore } from '../journal/journal-store.ts';
 import { recoverInterrupted } from '../recovery/recovery.ts';
 
 /** The whole history, records with their results exactly as received, in one document. */
-export function exportHistory(store: RecordStore, clock: Clock): HistoryExport {
+export function exportHistory(store: JournalStore, clock: Clock): HistoryExport {
   const purchases: HistoryExport['purchases'] = [];
   for (const row of store.rows()) {
     let record: unknown;
@@ -29,7 +29,7 @@ function asImported(record: PurchaseRecord): PurchaseRecord {
   return { ...settled, imported: true, autoCheck: false };
 }
 
-export function importHistory(store: RecordStore, document: HistoryExport): ImportSummary {
+export function importHistory(store: JournalStore, document: HistoryExport): ImportSummary {
   let imported = 0;
   let alreadyPresent = 0;
   let unreadable = 0;

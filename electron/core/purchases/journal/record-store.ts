@@ -2,14 +2,14 @@ import type { JournalNotice } from '../../../../shared/journal.ts';
 import type { HistoryQuery, PurchaseRecord, PurchaseSummary } from '../../../../shared/purchase.ts';
 import { settledPurchaseStates } from '../../../../shared/purchase.ts';
 import type { Clock } from '../../concurrency/clock.ts';
+import { backUpJournal } from './journal-backup.ts';
 import type { Durability, JournalWrite } from './journal.ts';
 import { PurchaseJournal } from './journal.ts';
+import type { JournalStore, PurchaseListener, SaveExtra } from './journal-store.ts';
 import { RecordCache } from './record-cache.ts';
 import { WriteQueue, type CommitWhen } from './write-queue.ts';
 
-export type PurchaseListener = (record: PurchaseRecord) => void;
-
-export type SaveExtra = Pick<JournalWrite, 'resultBody' | 'replaceVariables'>;
+export type { PurchaseListener, SaveExtra } from './journal-store.ts';
 
 /**
  * How much later than advised the journal gives a pending purchase's next check while the
@@ -48,7 +48,7 @@ function withMargin(write: JournalWrite): JournalWrite {
  * the purchase flow, which awaits them). Reads see the newest version, queued or not, so no
  * change is lost by a read-modify-write that comes between.
  */
-export class RecordStore {
+export class RecordStore implements JournalStore {
   readonly #journal: PurchaseJournal;
   readonly #cache: RecordCache;
   readonly #queue: WriteQueue;
@@ -146,8 +146,8 @@ export class RecordStore {
     return added;
   }
 
-  get database(): PurchaseJournal['database'] {
-    return this.#journal.database;
+  backUp(dataDir: string, now: number, force: boolean): Promise<string | undefined> {
+    return backUpJournal(this.#journal.database, dataDir, now, force);
   }
 
   /** A new record, durable (synchronous=FULL) when the promise resolves; intents of one millisecond share a commit. */

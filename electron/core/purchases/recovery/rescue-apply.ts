@@ -1,5 +1,5 @@
 import type { JournalNotice } from '../../../../shared/journal.ts';
-import type { RecordStore } from '../journal/record-store.ts';
+import type { JournalStore } from '../journal/journal-store.ts';
 import { purchaseIdOf } from '../answers/reference.ts';
 import { readRescue, rescuePath } from '../journal/rescue-file.ts';
 
@@ -8,7 +8,7 @@ import { readRescue, rescuePath } from '../journal/rescue-file.ts';
  * written back into their records, which are then followed like any pending purchase. The file
  * itself is never rewritten: applying an entry twice changes nothing.
  */
-export function applyRescued(store: RecordStore, dataDir: string): JournalNotice | undefined {
+export function applyRescued(store: JournalStore, dataDir: string): JournalNotice | undefined {
   const { entries, unreadable } = readRescue(dataDir);
   let applied = 0;
   let unmatched = 0;

@@ -6,7 +6,7 @@ import type { Clock } from '../../concurrency/clock.ts';
 import { newLocalId } from './local-id.ts';
 import { purchasePreferences } from './purchase-request.ts';
 import type { Poller, PurchaseEnvironment } from '../polling/poller.ts';
-import type { RecordStore } from '../journal/record-store.ts';
+import type { JournalStore } from '../journal/journal-store.ts';
 import { sendableReason, withinAutoSendWindow } from '../recovery/recovery.ts';
 import { reportEntry, tallySendAll } from './send-all.ts';
 import type { Submitter } from './submitter.ts';
@@ -27,7 +27,7 @@ function parseAddress(address: string | undefined): string | undefined {
 }
 
 export interface PurchaseSenderOptions {
-  readonly store: RecordStore;
+  readonly store: JournalStore;
   readonly poller: Poller;
   readonly submitter: Submitter;
   readonly clock: Clock;

@@ -2,7 +2,7 @@ import type { AppErrorData } from '../../../../shared/errors.ts';
 import type { PurchaseRecord } from '../../../../shared/purchase.ts';
 import { appendExchange, type ExchangeResult } from '../answers/exchange.ts';
 import { rateLimitedError } from '../answers/rate-limit.ts';
-import type { RecordStore } from '../journal/record-store.ts';
+import type { JournalStore } from '../journal/journal-store.ts';
 import type { ResultRef } from '../answers/reference.ts';
 import { needsSignIn, waitingForSignIn } from '../answers/sign-in.ts';
 import { interpretSubmitResponse } from './submit-outcome.ts';
@@ -12,12 +12,12 @@ function refFields(ref: ResultRef | undefined): Partial<PurchaseRecord> {
 }
 
 /** The POST certainly never left: safe to send, by a click or on the next start. */
-function notSent(store: RecordStore, record: PurchaseRecord, reason: string): Promise<PurchaseRecord> {
+function notSent(store: JournalStore, record: PurchaseRecord, reason: string): Promise<PurchaseRecord> {
   const message = `${reason} Nothing was sent, so nothing was charged; use "Send now" to try again.`;
   return store.saveSoon({ ...record, state: 'not_sent', sendingAt: undefined, error: { code: 'not_sent', message } }, 'full');
 }
 
-function refused(store: RecordStore, record: PurchaseRecord, error: AppErrorData): Promise<PurchaseRecord> {
+function refused(store: JournalStore, record: PurchaseRecord, error: AppErrorData): Promise<PurchaseRecord> {
   if (needsSignIn(error)) {
     return store.saveSoon({ ...record, state: 'waiting_for_sign_in', sendingAt: undefined, error: waitingForSignIn(error, false) }, 'full');
   }
@@ -25,7 +25,7 @@ function refused(store: RecordStore, record: PurchaseRecord, error: AppErrorData
   return fail(store, record, error);
 }
 
-function fail(store: RecordStore, record: PurchaseRecord, error: AppErrorData, ref?: ResultRef): Promise<PurchaseRecord> {
+function fail(store: JournalStore, record: PurchaseRecord, error: AppErrorData, ref?: ResultRef): Promise<PurchaseRecord> {
   return store.saveSoon({ ...record, ...refFields(ref), state: 'failed', autoCheck: false, error }, 'full');
 }
 
@@ -34,7 +34,7 @@ function fail(store: RecordStore, record: PurchaseRecord, error: AppErrorData, r
  * that came back must survive any crash, or a paid-for purchase would be lost. Answers that
  * arrive together share one commit; a write the journal refuses rejects (the caller rescues it).
  */
-export function applySubmitResult(store: RecordStore, intent: PurchaseRecord, result: ExchangeResult, requestUrl: URL, baseUrl: URL): Promise<PurchaseRecord> {
+export function applySubmitResult(store: JournalStore, intent: PurchaseRecord, result: ExchangeResult, requestUrl: URL, baseUrl: URL): Promise<PurchaseRecord> {
   if (result.kind === 'aborted') {
     // Shutting down mid-POST: the intent stays "submitting"; the next start reads its sending mark.
     return Promise.resolve(store.get(intent.id) ?? intent);

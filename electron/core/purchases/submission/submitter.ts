@@ -4,7 +4,7 @@ import type { Clock } from '../../concurrency/clock.ts';
 import { sendExchange, type ExchangeResult } from '../answers/exchange.ts';
 import type { PurchaseEnvironment } from '../polling/poller.ts';
 import { buildPurchaseRequest } from './purchase-request.ts';
-import type { RecordStore } from '../journal/record-store.ts';
+import type { JournalStore } from '../journal/journal-store.ts';
 import { rateLimitedError, sendNotBefore } from '../answers/rate-limit.ts';
 import { appendRescue } from '../journal/rescue-file.ts';
 import { resolveLocation } from '../answers/reference.ts';
@@ -12,7 +12,7 @@ import type { RequestSlots } from '../../concurrency/request-slots.ts';
 import { applySubmitResult } from './submit-apply.ts';
 
 export interface SubmitterOptions {
-  readonly store: RecordStore;
+  readonly store: JournalStore;
   readonly clock: Clock;
   /** Beside the journal: where a 303 the journal could not take is kept. */
   readonly dataDir: string;

@@ -1,0 +1,62 @@
+import type { JournalNotice } from '../../../../shared/journal.ts';
+import type { HistoryQuery, PurchaseRecord, PurchaseSummary } from '../../../../shared/purchase.ts';
+import type { Durability, JournalWrite } from './journal.ts';
+
+export type PurchaseListener = (record: PurchaseRecord) => void;
+
+export type SaveExtra = Pick<JournalWrite, 'resultBody' | 'replaceVariables'>;
+
+/**
+ * What the rest of core asks of the purchase journal: the one boundary between the purchase flow
+ * and storage. record-store.ts implements it over the desk's SQLite file (journal.ts); a store
+ * shared by a team implements the same calls.
+ *
+ * The rules every implementation keeps:
+ * - Written first, announced second: a listener never sees a state a crash could take back.
+ * - `insert` (the intent) and `markSending` are durable before their promise resolves: a POST is
+ *   sent only after both, so a paid purchase is never unknown to the journal.
+ * - Writes made in one moment share one commit (one round trip for a network store): `insert`,
+ *   `saveSoon`, `saveAnswer` and `queueAnswer` join the group commit of their moment.
+ * - Reads see the newest version of a record, committed or still queued.
+ * - Reads are synchronous: they are served from this desk's own file, which a shared store keeps
+ *   up to date (decision: docs/decisions/015-journal-reads-stay-local.md).
+ */
+export interface JournalStore {
+  /** Where the journal is kept, for messages that name it. */
+  readonly journalPath: string;
+  /** Problems found on opening, for the user: they are said in the UI, never only logged. */
+  readonly notices: JournalNotice[];
+
+  get(id: string): PurchaseRecord | undefined;
+  findByPurchaseId(environmentId: string, purchaseId: string): PurchaseRecord | undefined;
+  listInStates(states: readonly PurchaseRecord['state'][]): PurchaseRecord[];
+  search(query: HistoryQuery): PurchaseRecord[];
+  /** History's rows: the purchases search() gives, as a list shows them. */
+  summaries(query: HistoryQuery): PurchaseSummary[];
+  /** The result collection exactly as received. */
+  getResult(id: string): unknown;
+  /** Every record with its result, as stored, for an export. */
+  rows(): Iterable<{ record: string; result: string | null }>;
+
+  /** A purchase's intent, durable when the promise resolves. */
+  insert(record: PurchaseRecord): Promise<PurchaseRecord>;
+  /** The purchase is about to be sent: durable when the promise resolves. */
+  markSending(id: string, at: number): Promise<void>;
+  /** A person's change, written now; returns the record as saved. */
+  save(record: PurchaseRecord, durability: Durability, extra?: SaveExtra): PurchaseRecord;
+  saveSoon(record: PurchaseRecord, durability: Durability, extra?: SaveExtra): Promise<PurchaseRecord>;
+  /** What the result resource answered, committed with the other answers of that moment. */
+  saveAnswer(record: PurchaseRecord, extra?: SaveExtra): Promise<PurchaseRecord>;
+  queueAnswer(record: PurchaseRecord, extra?: SaveExtra): { saved: PurchaseRecord; committed: Promise<void> };
+  /** The commit a queued change of this purchase waits for, if any. */
+  commitQueued(id: string): Promise<void> | undefined;
+  /** A record from another machine, added unless its id is known. */
+  insertIfAbsent(record: PurchaseRecord, resultBody: string | null): boolean;
+
+  onUpdate(listener: PurchaseListener): () => void;
+  waitForSettled(id: string): Promise<PurchaseRecord>;
+
+  /** A copy of the journal in the data folder's backups (once a day unless `force`); its path, if one was written. */
+  backUp(dataDir: string, now: number, force: boolean): Promise<string | undefined>;
+  close(): void;
+}
