@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import type { TitleCatalog } from '../../../shared/catalog.ts';
+import { unreadableNote, type TitleCatalog } from '../../../shared/catalog.ts';
 import type { Environment } from '../../../shared/environment.ts';
 import { focusPurchaseRow } from '../purchases/focus-purchase-row.ts';
 import { BuyBar } from './BuyBar.tsx';
@@ -34,6 +34,7 @@ export function VariablePicker({ environment, catalog, openedVersion, address, t
   const [presetNote, setPresetNote] = useState('');
   const groups = filterCatalog(catalog, filter);
   const summary = summarise(catalog, selected);
+  const unreadable = unreadableNote(catalog);
   const selectedKeys = summary.iris.map(variableKey).join('\n');
   // A batch can buy what was last ticked here.
   useEffect(() => {
@@ -81,6 +82,8 @@ export function VariablePicker({ environment, catalog, openedVersion, address, t
           ? `${String(catalog.variableCount)} variables from ${String(catalog.groups.length)} sources`
           : `${String(groups.reduce((count, group) => count + group.schemes.reduce((sum, scheme) => sum + scheme.variables.length, 0), 0))} of ${String(catalog.variableCount)} variables match`}
       </p>
+      {/* Entries of the service's catalog the app could not read are left out, and said. */}
+      {unreadable === undefined ? null : <p className="muted" role="note">{unreadable}</p>}
       {/* The bar is pinned within this box only: it may pass over catalog rows, never over the filter and presets above. */}
       <div className="picker-catalog">
         <CatalogTree

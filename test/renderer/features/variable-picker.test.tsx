@@ -53,6 +53,14 @@ describe('variable picker', () => {
     expect(screen.getByRole('button', { name: 'Buy 3 variables for £4.00' })).toBeTruthy();
   });
 
+  it('says how many catalog entries could not be read, and only when some could not', () => {
+    renderWithApi(createFeatureApi({}).api, <VariablePicker environment={sandbox} catalog={{ ...catalog, unreadable: 2 }} testTitle={false} markedTestTitle={false} onMarkTestTitle={() => undefined} />);
+    expect(screen.getByRole('note').textContent).toBe('2 catalog entries could not be read and are not offered here.');
+    cleanup();
+    setup();
+    expect(screen.queryByRole('note')).toBeNull();
+  });
+
   it('filters by name, scheme or provider across every word', () => {
     setup();
     fireEvent.change(screen.getByLabelText('Filter variables'), { target: { value: 'valuation zoopla' } });
