@@ -61,7 +61,7 @@ function Batch({ environment, id, onNew }: { readonly environment: Environment; 
       {exporter.isError ? <ErrorNotice error={exporter.error} /> : null}
       {items.data === undefined ? null : <BatchTable items={items.data} />}
       {confirming ? (
-        <ConfirmBatch environment={environment} summary={summary} onCancel={() => { setConfirming(false); }} onConfirm={() => { setConfirming(false); start.mutate(id); }} />
+        <ConfirmBatch environment={environment} summary={summary} items={items.data ?? []} onCancel={() => { setConfirming(false); }} onConfirm={() => { setConfirming(false); start.mutate(id); }} />
       ) : null}
     </div>
   );
