@@ -1,3 +1,4 @@
+import { moneyText } from '../../../shared/money-text.ts';
 import type { Money } from '../../../shared/purchase.ts';
 import {
   emptySpendingSettings,
@@ -52,10 +53,13 @@ function breachOf(budget: Amounts, spent: MoneyTally, cost: readonly Money[], pe
   return undefined;
 }
 
+/** "This would go over today's budget: it costs £0.30; £0.00 of £8.00 left today. Nothing was sent." */
 export function describeBreach(breach: BudgetBreach): string {
   const which = breach.period === 'day' ? "today's budget" : breach.period === 'month' ? "this month's budget" : "the batch's budget";
+  const when = breach.period === 'day' ? 'today' : breach.period === 'month' ? 'this month' : 'in the batch';
+  const money = (value: number): string => moneyText({ value, currency: breach.currency });
   const left = roundMoney(Math.max(0, breach.limit - breach.spent));
-  return `This would go over ${which}: it costs ${String(breach.cost)} ${breach.currency} and ${String(left)} ${breach.currency} of ${String(breach.limit)} remains. Nothing was sent.`;
+  return `This would go over ${which}: it costs ${money(breach.cost)}; ${money(left)} of ${money(breach.limit)} left ${when}. Nothing was sent.`;
 }
 
 /**

@@ -8,10 +8,13 @@ import { ErrorNotice } from '../../components/common/ErrorNotice.tsx';
 import { formatDateTime } from '../../format-time.ts';
 import { formatTotals } from '../common/money.ts';
 import { BudgetRemaining } from '../spending/BudgetRemaining.tsx';
+import { budgetShortfall } from '../spending/budget-shortfall.ts';
+import { useSpendingStatusQuery } from '../../api/spending-queries.ts';
 import { useCreatePurchaseMutation } from '../purchases/purchase-queries.ts';
 import type { SelectionSummary } from './catalog-selection.ts';
 import { useReserveBarHeight } from './use-reserve-bar-height.ts';
 import { useBuyShortcut } from './use-buy-shortcut.ts';
+import { NoAnswerNotice, SendingCountdown } from './SendOutcome.tsx';
 
 export interface BuyBarProps {
   readonly environment: Environment;
@@ -82,7 +85,9 @@ export function BuyBar({ environment, titleNumber, address, summary, testTitle, 
   const delayValid = delaySeconds === undefined || minWaitSecondsSchema.safeParse(delaySeconds).success;
   const total = formatTotals(summary.totals);
   const label = `Buy ${variablesPhrase(summary.count)} for ${total}`;
-  const canBuy = summary.count > 0 && delayValid && !create.isPending;
+  const spending = useSpendingStatusQuery(environment.id).data;
+  const overBudget = spending === undefined ? undefined : budgetShortfall(spending, summary.totals);
+  const canBuy = summary.count > 0 && delayValid && !create.isPending && overBudget === undefined;
   useBuyShortcut(barRef, () => { if (canBuy) setConfirming(true); });
 
   function buy(confirmed = false): void {
@@ -119,12 +124,20 @@ export function BuyBar({ environment, titleNumber, address, summary, testTitle, 
       <p className="selection-total" aria-live="polite">
         {summary.count === 0 ? 'No variables selected' : `${variablesPhrase(summary.count)} selected, ${total}`}
       </p>
-      <button type="button" className="button-primary" disabled={!canBuy} aria-keyshortcuts="Control+Enter" onClick={() => { setConfirming(true); }}>
+      <button
+        type="button"
+        className="button-primary"
+        disabled={!canBuy}
+        aria-keyshortcuts="Control+Enter"
+        aria-describedby={overBudget === undefined ? undefined : `${id}-budget`}
+        onClick={() => { setConfirming(true); }}
+      >
         {summary.count === 0 ? 'Buy' : label}
       </button>
+      {overBudget === undefined ? null : <p className="buy-blocked" id={`${id}-budget`} role="status">{overBudget}</p>}
       <span className="buy-shortcut muted" aria-hidden="true"><kbd>Ctrl</kbd>+<kbd>Enter</kbd></span>
       <BudgetRemaining environmentId={environment.id} />
-      <p role="status" className="muted buy-note">{create.isPending ? 'Sending the purchase…' : sent.text}</p>
+      <p role="status" className="muted buy-note">{create.isPending ? <SendingCountdown since={create.submittedAt} /> : sent.text}</p>
       <div className="buy-options">
         <label>
           <input type="checkbox" checked={fireAndForget} onChange={(event) => { setFireAndForget(event.target.checked); }} />
@@ -168,7 +181,9 @@ export function BuyBar({ environment, titleNumber, address, summary, testTitle, 
           </div>
         </Dialog>
       )}
-      {refused === undefined ? null : <PurchaseRefused record={refused} retry={() => { setConfirming(true); }} busy={create.isPending} />}
+      {refused === undefined ? null : refused.state === 'outcome_unknown' ? <NoAnswerNotice record={refused} environment={environment} /> : (
+        <PurchaseRefused record={refused} retry={() => { setConfirming(true); }} busy={create.isPending} />
+      )}
       {confirming ? (
         <Dialog title="Confirm purchase" onClose={() => { setConfirming(false); }}>
           <div className="confirm-purchase">
