@@ -62,9 +62,10 @@ function split(iri: string, marker: string): Split | undefined {
 }
 
 /**
- * The same IRIs come back in every catalog and every result: a batch preview of 2,000 titles took
- * each of them apart twice per title, a fifth of its CPU. Parsed IRIs are kept (frozen, shared) up
- * to a bound; past it the memo starts again, so a stream of distinct IRIs costs no more memory.
+ * The same IRIs come back in every catalog and every result, and a batch preview took each of
+ * them apart twice per title. Parsed IRIs are kept (frozen, shared) up to a bound; past it the memo
+ * starts again, so a stream of distinct IRIs costs no more memory
+ * (docs/decisions/017-parsed-iris-kept.md).
  */
 const memoLimit = 4096;
 

@@ -4,8 +4,9 @@ import { Slots, type Lane } from './slots.ts';
  * The purchase requests of one environment in flight at once, POSTs and result GETs together: at
  * most the connection limit, so none waits for a connection inside the HTTP pool, where requests
  * are served in order of arrival. Here a GET that has come due goes ahead of the purchases still
- * waiting to be sent. A POST holds its connection while its sending mark is synced to disk; with
- * 10,000 purchases being sent, GETs queued behind them in the pool were late by 100-375 ms.
+ * waiting to be sent. A POST holds its connection while its sending mark is synced to disk, so
+ * GETs queued behind POSTs in the pool were late
+ * (docs/decisions/004-request-slots-gets-first.md#gets-first-in-titledesk-rather-than-the-http-pool).
  */
 export class RequestSlots {
   readonly #size: number;

@@ -48,14 +48,12 @@ class Queue {
 }
 
 /**
- * Slots kept for purchases being sent while GETs that came due wait. A GET kept waiting is late,
- * and the result it brings reaches the user later; a purchase kept waiting a moment longer has
- * not been sent yet. Keeping a quarter (4 of the default 16), 10,000 purchases being sent made
- * the GETs that came due meanwhile 343-499 ms late at p99 and the last results 1,083-1,254 ms
- * after they were ready; keeping one, 101-199 ms and 999-1,050 ms, the POSTs no slower (7.3-12.8 s
- * against 8.7-13.9 s; four interleaved runs of each, bench/workers/titledesk-client.ts). None kept
- * at all was a little better still (79-121 ms), but a service whose purchases stay pending for a
- * long time could then keep every slot busy with GETs and leave a new purchase unsent.
+ * Slots kept for purchases being sent while GETs that came due wait: one in sixteen. A GET kept
+ * waiting is late, and the result it brings reaches the user later; a purchase kept waiting a
+ * moment longer has not been sent yet. Keeping more made GETs later with the POSTs no quicker;
+ * keeping none would let a service whose purchases stay pending for a long time keep every slot
+ * busy with GETs and leave a new purchase unsent
+ * (docs/decisions/004-request-slots-gets-first.md#one-slot-in-sixteen-for-posts).
  */
 function keptForLast(size: number): number {
   return size < 4 ? 0 : Math.max(1, Math.floor(size / 16));

@@ -54,7 +54,7 @@ export function createHttpAgent(options: HttpAgentOptions = {}): Dispatcher {
   if (proxyResolver === undefined) {
     const proxies = proxiesFromEnv(process.env);
     // No proxy in the environment: a plain pool. The environment agent would look up NO_PROXY for
-    // every request to route it nowhere else (2.5% of the main thread at 1,000 live purchases).
+    // every request to route it nowhere else (docs/decisions/012-undici-dispatch.md).
     if (proxies.httpProxy === undefined && proxies.httpsProxy === undefined) return new Agent(agentOptions);
     // An https URL with no HTTPS_PROXY uses HTTP_PROXY (undici's rule, as curl's); NO_PROXY
     // gets loopback added.
@@ -69,9 +69,9 @@ export function createHttpAgent(options: HttpAgentOptions = {}): Dispatcher {
 
 /**
  * undici's connector, with the trusted roots read when the first TLS connection is made rather
- * than when the agent is built. Reading the operating system's store and parsing Node's and its
- * roots took about 55 ms of each start, which plain HTTP (the embedded sandbox of the CLI and of
- * a demo) never needs.
+ * than when the agent is built: reading the operating system's store and parsing Node's and its
+ * roots is a large part of each start, which plain HTTP (the embedded sandbox of the CLI and of a
+ * demo) never needs (docs/decisions/013-cli-start-up.md).
  */
 function connectorReadingRootsOnFirstTls(timeout: number, secureContext: () => SecureContext): BuildConnector.connector {
   const plain = buildConnector({ timeout });

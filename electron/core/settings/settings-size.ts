@@ -3,7 +3,8 @@ import { join } from 'node:path';
 
 /**
  * The most a settings file may hold. Settings are a few kilobytes even with many environments and
- * presets; a 35 MB file took 6 s to read and parse on every load, and kept the host from serving.
+ * presets; a huge file took seconds to read and parse on every load, and kept the host from
+ * serving (docs/decisions/018-settings-file-size-cap.md).
  */
 export const maxSettingsFileBytes = 1024 * 1024;
 

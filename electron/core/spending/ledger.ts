@@ -26,8 +26,9 @@ const costRowSchema = z.object({ created_at: z.number(), currency: z.string(), m
 /**
  * Read before every purchase is made (reuse.ts). The unary `+` keeps SQLite from answering it from
  * the index on (state, created_at), which it chose without it: every available purchase of the
- * reuse window read for each new one, so making 1,000 purchases took 9.8 s in a fresh journal and
- * 51.7 s once it held 3,000. The index on (title_number, created_at) reads one title's rows.
+ * reuse window was read for each new one, and purchases grew slower as the journal grew. The index
+ * on (title_number, created_at) reads one title's rows
+ * (docs/decisions/008-flat-cost-per-purchase.md#reuse-reads-one-title).
  */
 export const availableForTitleSql = `SELECT record FROM purchases WHERE environment_id = ? AND title_number = ? AND +state = 'available' AND created_at >= ?
   ORDER BY created_at DESC`;

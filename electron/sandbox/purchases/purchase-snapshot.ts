@@ -31,7 +31,7 @@ export type PurchaseSnapshot = z.infer<typeof purchaseSnapshotSchema>;
 /**
  * What changed since the snapshot, one JSON line each, in the file beside it (`<path>.log`):
  * writing the whole snapshot at every purchase made creating one cost as much as all before it
- * (a 1.5 MB file rewritten per purchase once the sandbox held 4,000).
+ * (docs/decisions/008-flat-cost-per-purchase.md#the-sandbox-appends).
  */
 const changeSchema = z.union([z.object({ purchase: storedPurchaseSchema }), z.object({ available: availableEntrySchema })]);
 export type SnapshotChange = z.infer<typeof changeSchema>;

@@ -44,16 +44,16 @@ export function PurchasePanel({ environment, onOpen, focusRequest, shown = true 
   // pixels moved every row below each new one once it was measured, and rendered the list again.
   const rowHeight = useRef(firstRowEstimatePx);
   const virtualizer = useVirtualizer({
-    // Hidden, the list lays out nothing: each new purchase laid out every row again (all 1,000
-    // positions at each of 1,000 arrivals, 205 ms of the page's script while History was open).
-    // Shown again, it lays them out once.
+    // Hidden, the list lays out nothing: each new purchase laid out every row again, unseen
+    // (docs/decisions/011-renderer-live-updates.md#the-purchase-list). Shown again, it lays them out
+    // once.
     enabled: shown,
     count: ids.length,
     getScrollElement: () => scroller.current,
     estimateSize: () => rowHeight.current,
     measureElement: (element, entry, instance) => {
       // A row being mounted is given the height rows have: reading its own would lay out the page
-      // in the middle of React's commit, 12-15 ms of a task when 1,000 purchases arrive. The
+      // in the middle of React's commit, a long task when many purchases arrive. The
       // ResizeObserver reports its real height once the browser has laid it out, before it paints.
       if (entry === undefined) return rowHeight.current;
       // While the panel is hidden (History open, a purchase in its own view) its rows measure 0:

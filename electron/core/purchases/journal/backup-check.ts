@@ -6,8 +6,9 @@ import { Worker } from 'node:worker_threads';
 /**
  * Whether a backup is sound, by SQLite's integrity check, before it is offered or put in place:
  * a damaged backup restored would only be found damaged at the next start, after the journal it
- * replaced was moved aside. The check reads every page (1.8 s for a backup of 100,000 purchases),
- * so listing runs it on a worker thread and remembers each answer until the file changes.
+ * replaced was moved aside. The check reads every page, seconds for a large backup, so listing runs
+ * it on a worker thread and remembers each answer until the file changes
+ * (docs/decisions/019-backups-checked-on-a-worker.md).
  */
 const checked = new Map<string, { mtimeMs: number; size: number; problem: Promise<string | undefined> }>();
 

@@ -34,13 +34,8 @@ export type { JournalWrite } from './journal-rows.ts';
  * result resource answered uses NORMAL, which in WAL mode still survives the process being killed
  * (poller.ts).
  *
- * The writes are made on the main thread. Writing on a thread of their own was weighed by leaving
- * every rewrite out (sending marks, 303s, answers, results; a measurement, never a mode): at
- * 10,000 purchases in flight the POSTs took 3.6-4.4 s against 5.6-7.5 s, the client's CPU
- * 11.9-13.7 s against 16.5-17.8 s, and GET lateness p99 45-114 ms against 62-97 ms (three
- * interleaved pairs); at 1,000, CPU 2.7-3.1 s against 3.0-3.5 s. Another thread would still spend
- * that CPU on the same two cores, and even writes that cost nothing at all left the 10,000 POSTs
- * over 3 s on the bench machine.
+ * The writes are made on the main thread: another thread would spend the same CPU on the same
+ * cores (docs/decisions/002-journal-writes-on-the-main-thread.md).
  */
 export type Durability = 'full' | 'normal';
 
@@ -205,9 +200,10 @@ export class PurchaseJournal {
   /**
    * A rewrite of a row whose key columns this connection does not know (after a start, or a
    * commit by another connection). Most rewrites (a 202 answered) change neither the title, the
-   * purchase ID nor the state: naming only what changed leaves the indexes on those untouched,
-   * which at 10,000 purchases in flight is about 40% of the cost of each rewrite (fewer pages to
-   * the WAL). History's summary is not rewritten either: nothing it holds changes here
+   * purchase ID nor the state: naming only what changed leaves the indexes on those untouched, a
+   * large part of each rewrite's cost (fewer pages to the WAL;
+   * docs/decisions/002-journal-writes-on-the-main-thread.md#rewrites-name-only-what-changed).
+   * History's summary is not rewritten either: nothing it holds changes here
    * (history-search-schema.ts). The row's own columns decide, in the same statement: no read of
    * the row before the write. A purchase whose record decides what it cost is rewritten with its
    * state named, so that the trigger keeping its cost sees it (migrations/0004-purchase-costs.ts).
@@ -237,8 +233,8 @@ export class PurchaseJournal {
    * A 303 then leaves the title's entry alone, and a purchase that settles its title's and its
    * purchase ID's. The state is named for a purchase out of flight all the same: its summary and
    * its cost are made from its record by triggers on the state (history-search-schema.ts,
-   * migrations/0004-purchase-costs.ts). A purchase's five rewrites from its sending mark to its result
-   * (journal micro-benchmark, 8 to a transaction): 34% fewer pages to the WAL.
+   * migrations/0004-purchase-costs.ts). Fewer pages go to the WAL
+   * (docs/decisions/002-journal-writes-on-the-main-thread.md#rewrites-name-only-what-changed).
    */
   #rewrite(record: PurchaseRecord, json: string, resultBody: string | undefined, stored: RowKeys): void {
     const keys = rowKeysOf(record);

@@ -19,8 +19,8 @@ const versionTrustMs = 10;
  * Another connection may write the same file (the CLI checking a purchase, the batch store), so a
  * copy is trusted only while the journal's data_version says nobody else committed; after that,
  * it is checked once against the row's updated_at. data_version is read at most once every
- * `versionTrustMs`: each read of the file takes SQLite's file locks, a few system calls, and was
- * about 5 % of the client's CPU at 1,000 purchases when read once per turn of the event loop.
+ * `versionTrustMs`: each read of the file takes SQLite's file locks and a few system calls, too
+ * many to pay once per turn of the event loop (docs/decisions/016-in-flight-records-in-memory.md).
  * Another process's change is seen within that time, well inside the window in which an answer
  * already waits for its group commit (write-queue.ts).
  */

@@ -20,13 +20,10 @@ export type { PurchaseListener, SaveExtra } from './journal-store.ts';
  * crash nor another process reading the journal ever asks earlier than the last answer advised;
  * after a crash they may ask up to this much later (closing writes each purchase's own next
  * check). What a crash takes back is only those answers' lines in the purchase's timeline: its
- * state, result address and result are journaled as before.
- *
- * Against the sandbox's bench pacing, 1,000 purchases took 5,327 journal writes instead of 8,831.
- * At 10,000, in 4 alternating pairs: CPU 14.2-19.2 s against 15.0-19.2 s, 0.96 GB written
- * against 1.11-1.16 GB, GET lateness p99 43-63 ms against 42-296 ms. At 1,000 the CPU stayed
- * within this machine's spread (2.98-3.55 s against 2.75-3.41 s): what a commit costs is mostly
- * the pages it writes, and the answers that are left still share them.
+ * state, result address and result are journaled as before. Fewer writes mean fewer pages written
+ * and GETs less late; what a commit costs is mostly the pages it writes, and the answers that are
+ * left still share them
+ * (docs/decisions/002-journal-writes-on-the-main-thread.md#answers-held-in-memory).
  */
 const answerHoldMs = 10_000;
 

@@ -6,52 +6,42 @@ import { z } from 'zod';
 /**
  * Copies the journal's write-ahead log back into the database file on a thread of its own.
  *
- * By default SQLite does this inside a commit: the commit that takes the log past 1,000 pages
- * copies them into the file and syncs it, on the thread that committed. For the journal that is
- * the main thread: with 10,000 purchases in flight, moving them here took the event loop's p99
- * delay from about 22.5 to 19 ms. A checkpoint guards no promise: a commit is durable once it
- * is in the log. So once the journal is busy (see below), its connection stops checkpointing
- * (wal_autocheckpoint = 0) and a worker thread checkpoints a moment after each burst of writes,
- * with a connection of its own that it opens for that checkpoint only (so that, when the
- * journal closes, its connection is still the last one and removes the log as before).
- * PASSIVE: the worker never waits for a reader or a writer, and never holds one up.
+ * By default SQLite does this inside the commit that takes the log past 1,000 pages, copying them
+ * into the file and syncing it on the thread that committed: for the journal, the main thread. A
+ * checkpoint guards no promise (a commit is durable once it is in the log), so once the journal is
+ * busy (see below) its connection stops checkpointing (wal_autocheckpoint = 0) and a worker thread
+ * checkpoints a moment after each burst of writes, with a connection of its own that it opens for
+ * that checkpoint only (so that, when the journal closes, its connection is still the last one and
+ * removes the log as before). PASSIVE: the worker never waits for a reader or a writer, and never
+ * holds one up. Off the main thread, checkpoints no longer delay its event loop
+ * (docs/decisions/003-wal-checkpoints-on-a-worker.md#off-the-main-thread).
  *
  * The worker starts only when the journal is busy: `startAfterWrites` records written within
- * `startWindowMs`. Until then SQLite checkpoints as it does by default, in the commit that takes
- * the log past a thousand pages. A thread costs about 100 ms of CPU to start and 8-12 MiB of
- * resident memory for as long as it lives, which a user following a few purchases, or a CLI
- * command that writes one record, never earns back. At 1,000 purchases in flight (3,000 writes in
- * the first two seconds, about 100 in each two seconds after) the client used 2.88-3.18 s of CPU
- * without the worker against 3.19-3.82 s with it, in four interleaved pairs, and 111-117 MiB
- * against 123-130 MiB; lateness was the same and the event loop's p99 delay about 1 ms longer.
- * At 10,000 (12,800 writes in the first two seconds) it starts within the first second.
+ * `startWindowMs`. Until then SQLite checkpoints as it does by default. A thread's start and memory
+ * are never earned back by a user following a few purchases or a CLI command that writes one record
+ * (docs/decisions/003-wal-checkpoints-on-a-worker.md#only-when-busy).
  *
- * The log file is given back after a burst. SQLite writes the log from its start again only at a
- * commit that follows a checkpoint which copied all of it, and it never shrinks the file unless
- * told to: while 10,000 purchases were followed, commits came every few milliseconds, no
- * checkpoint caught up, and the file grew to about 600 MB, kept at that size until the app
- * closed. Now the connection's journal_size_limit cuts the file back to `logSizeLimitBytes` when
- * the log starts again, and a checkpoint during which nothing was written (the burst is over) is
- * followed by a TRUNCATE when the file is larger than that: it copies what little is left and
- * empties the file. TRUNCATE takes the write lock, so the worker gives up at once if a commit or a
- * reader is in its way (no busy timeout) and says that it holds the lock in `holding`: the write
- * queue's scheduled commits wait a millisecond at a time meanwhile instead of sleeping in
- * SQLite's busy handler on the main thread (write-queue.ts). Giving a large file back is not
- * quick: the file system frees its blocks, about 0.8 s for 590 MiB on one bench machine. Bounding
- * the log during the burst too (a RESTART after each checkpoint once the log passed 16 MiB) held
- * the write lock for 7-65 ms at a time and left GETs late: at 10,000, lateness p99 390-500 ms
- * against 130-170 ms in three of four pairs of runs (68 against 53 ms in the quietest).
+ * The log file is given back after a burst: SQLite never shrinks it unless told to, and under a
+ * steady stream of commits it grew until the app closed. The connection's journal_size_limit cuts
+ * the file back to `logSizeLimitBytes` when the log starts again, and a checkpoint during which
+ * nothing was written (the burst is over) is followed by a TRUNCATE when the file is larger than
+ * that: it copies what little is left and empties the file. TRUNCATE takes the write lock, so the
+ * worker gives up at once if a commit or a reader is in its way (no busy timeout) and says that it
+ * holds the lock in `holding`: the write queue's scheduled commits wait a millisecond at a time
+ * meanwhile instead of sleeping in SQLite's busy handler on the main thread (write-queue.ts), since
+ * giving a large file back is not quick. The log is not bounded during a burst: a RESTART after
+ * each checkpoint held the write lock long enough to make GETs late
+ * (docs/decisions/003-wal-checkpoints-on-a-worker.md#giving-the-wal-back).
  *
  * If the worker cannot start or stops, the connection checkpoints itself again as SQLite would.
  */
 
 /**
  * How long after a write the worker is asked: every 2 s under a steady load, and once after a
- * lone write. A page rewritten many times between two checkpoints is copied once, and each
- * checkpoint has a cost of its own (a connection opened, the file synced): against a delay of
- * 500 ms, the worker's CPU fell from 190-240 to 140-170 ms at 1,000 purchases in flight and
- * from 680-870 to 470-480 ms at 10,000 (three and two runs). The log holds a few more seconds of
- * commits meanwhile; nothing waits for a checkpoint.
+ * lone write. A page rewritten many times between two checkpoints is then copied once, and each
+ * checkpoint's own cost (a connection opened, the file synced) is paid less often. The log holds a
+ * few more seconds of commits meanwhile; nothing waits for a checkpoint
+ * (docs/decisions/003-wal-checkpoints-on-a-worker.md#two-seconds-after-writes).
  */
 const defaultDelayMs = 2000;
 

@@ -9,12 +9,12 @@ interface Waiter {
  * The disk half of a durable commit, off the main thread.
  *
  * With synchronous=FULL, SQLite syncs the write-ahead log inside COMMIT, on the thread that
- * committed: about 0.4 ms of a stalled event loop per commit here, and with 10,000 purchases
- * being sent that is a commit for every few POSTs. Instead the commit is made with
- * synchronous=NORMAL (the log is written, not synced) and the log is synced here with
- * fdatasync on libuv's thread pool. Whoever waits for the write (a POST's first byte waits for its
- * sending mark) waits for that sync, so the promise is the same: on disk before anything relies
- * on it. Commits made while a sync runs share the next one.
+ * committed: the event loop stalls at every commit, and purchases being sent make a commit for
+ * every few POSTs. Instead the commit is made with synchronous=NORMAL (the log is written, not
+ * synced) and the log is synced here with fdatasync on libuv's thread pool. Whoever waits for the
+ * write (a POST's first byte waits for its sending mark) waits for that sync, so the promise is the
+ * same: on disk before anything relies on it. Commits made while a sync runs share the next one
+ * (docs/decisions/002-journal-writes-on-the-main-thread.md#the-sync-off-the-main-thread).
  *
  * After a failed sync none is trusted again (a failed fsync may leave pages marked clean that
  * never reached the disk): `available` turns false and commits sync themselves, as before.

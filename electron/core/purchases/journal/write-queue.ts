@@ -10,8 +10,9 @@ import type { Durability, JournalWrite } from './journal.ts';
  *
  * A write that nothing waits for soon (what a scheduled GET of the result resource learnt) may
  * wait up to `windowMs` for company: the answers of a second's polling then share a handful of
- * commits instead of one per turn, which halved the client's CPU at 1,000 purchases. Whatever
- * must see it on disk first (the next GET of that purchase) asks with `commitQueued`.
+ * commits instead of one per turn, for much less of the client's CPU. Whatever must see it on
+ * disk first (the next GET of that purchase) asks with `commitQueued`
+ * (docs/decisions/002-journal-writes-on-the-main-thread.md#group-commit).
  */
 export interface WriteQueueOptions {
   /** One transaction for all of `writes`: every one is on disk when it returns, or none is. */
@@ -49,20 +50,19 @@ const soonMs = 20;
 
 /**
  * How long a write of this turn waits for company. One millisecond rather than the end of the
- * turn: the answers of 16 connections arrive over several turns, and at 10,000 purchases being
- * sent, the sending marks and 303s of a millisecond in one commit instead of one per turn took
- * the POSTs from 3.5-3.9 s to 3.2-3.6 s and the client's CPU down 4-7 % (three A/B pairs).
+ * turn: the answers of 16 connections arrive over several turns, and sharing one commit among them
+ * makes the POSTs quicker and costs less CPU
+ * (docs/decisions/002-journal-writes-on-the-main-thread.md#group-commit).
  */
 const turnMs = 1;
 
 /**
  * The longest a scheduled commit waits for the write lock's holder (`held`) before it commits
  * regardless: the journal's busy timeout (journal-open.ts), past which SQLite itself would give up.
- * Emptying the log gives the file's blocks back to the file system, which takes time in
- * proportion to its size: after 10,000 purchases the log file had grown to about 590 MiB, and
- * truncating a file that size took 0.8 s on one bench machine. Waiting here at most 50 ms, the
- * commit then slept in SQLite's busy handler on the event loop for the rest: a turn of 457 ms in
- * a profile, every GET due meanwhile late by as much.
+ * Emptying the log gives the file's blocks back to the file system, which takes time in proportion
+ * to its size; a shorter wait here left the commit asleep in SQLite's busy handler on the event
+ * loop for the rest, and every GET due meanwhile late by as much
+ * (docs/decisions/003-wal-checkpoints-on-a-worker.md#giving-the-wal-back).
  */
 const defaultMaxHeldWaitMs = 5000;
 
@@ -113,8 +113,9 @@ function merged(earlier: Entry, write: JournalWrite, durability: Durability): En
 
 /**
  * The most writes one scheduled commit takes: 10,000 purchases clicked at once would otherwise
- * hold the event loop for one transaction of 0.7 s; in slices of this size each turn stays short
- * and the first POSTs leave while later intents are still being written.
+ * hold the event loop for one long transaction; in slices of this size each turn stays short and
+ * the first POSTs leave while later intents are still being written
+ * (docs/decisions/002-journal-writes-on-the-main-thread.md#group-commit).
  */
 const maxScheduledBatch = 100;
 

@@ -38,11 +38,10 @@ export interface PollerOptions {
 }
 
 /**
- * Scheduled jobs per request slot. A job reads and journals around its GET, and meanwhile its
- * slot would sit idle: with one job per slot, at 10,000 purchases in flight, GETs left late for
- * want of a job, not of a slot (lateness p99 50-124 ms in five runs). With two, 30-45 ms, the
- * POSTs no slower (the slots keep a share for them, slots.ts); with four, 58-74 ms and the POSTs
- * slower again (interleaved runs of the same workload).
+ * Scheduled jobs per request slot. A job reads and journals around its GET, and meanwhile its slot
+ * would sit idle: with one job per slot GETs left late for want of a job, not of a slot; with four,
+ * GETs and POSTs were later again; two leave the POSTs no slower (the slots keep a share for them,
+ * slots.ts; docs/decisions/004-request-slots-gets-first.md#two-jobs-per-slot).
  */
 const jobsPerRequestSlot = 2;
 
@@ -51,12 +50,9 @@ const jobsPerRequestSlot = 2;
  * together, in one turn of the event loop: the slack holds a GET back by at most 10 ms, and never
  * sends one before the time the service allowed. One turn for several GETs and their answers
  * shares what each turn costs (the timer, the journal's look for other writers, the group commit,
- * the sockets' wake-ups): at 1,000 purchases, CPU 3.28-4.02 s exact and 3.09-3.87 s with the
- * slack (4 interleaved pairs; 3 of them 0.8 s apart), lateness p99 8-12 ms against 13-18 ms.
- * More slack costs GETs: in three interleaved sets at 1,000 purchases, CPU was 3.34-3.47 s with
- * 10 ms, 3.07-3.84 s with 15, 2.85-3.48 s with 20 and 2.81-3.48 s with 25, but from 20 ms every
- * run made 5,806-5,820 GETs against the perfect client's 5,851 (10 ms: 5,825-5,831). A GET that
- * leaves later sometimes finds the data ready one check sooner: fewer GETs, each of them later.
+ * the sockets' wake-ups). More slack costs GETs: one that leaves later sometimes finds the data
+ * ready one check sooner, so there are fewer GETs, each of them later
+ * (docs/decisions/005-poller-timer-slack.md).
  */
 const wakeGridMs = 10;
 

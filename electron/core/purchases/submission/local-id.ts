@@ -9,13 +9,12 @@ let sequence = 0;
  * A new purchase's local id: a UUID whose leading 48 bits are the time it was made (RFC 9562
  * version 7), rising within a process. The journal's indexes on the id (the purchases' primary
  * key, each purchase's variables) then take new purchases at their right edge, a page or two per
- * commit, where random ids touched a page per purchase: at 10,000 intents written in slices of
- * 100, that halved the pages written to the log (50,900 writes to 25,400) and cut the commits'
- * time by about a fifth.
+ * commit, where random ids touched a page per purchase
+ * (docs/decisions/014-time-ordered-local-ids.md).
  *
- * The 62 random bits come from Node's randomUUID, which draws its entropy in batches: the uuid
- * package's v7 asks the system for 16 bytes per id, 5 µs each here against 0.2 µs, and 10,000
- * ids are made in one click of a large batch.
+ * The 62 random bits come from Node's randomUUID, which draws its entropy in batches, not the uuid
+ * package's v7, which asks the system for 16 bytes per id: 10,000 ids are made in one click of a
+ * large batch (docs/decisions/014-time-ordered-local-ids.md#not-chosen-the-uuid-package).
  */
 export function newLocalId(): string {
   const now = Date.now();

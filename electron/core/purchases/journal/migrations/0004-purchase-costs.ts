@@ -5,16 +5,16 @@ import type { JournalMigration } from './journal-migration.ts';
 /**
  * What each purchase counts for against a budget, kept in step with the journal by triggers so
  * that a budget check reads what changed since the last one instead of adding up the month
- * (electron/core/spending/spend-tally.ts). Before, every purchase and every batch line read the state, totals
- * and result address of each of the month's purchases: 42–63 ms at 4,000 purchases a month.
+ * (electron/core/spending/spend-tally.ts): a purchase then costs the same however full the month
+ * is (docs/decisions/008-flat-cost-per-purchase.md#the-spending-tally).
  *
  * - purchase_estimates: the catalog price of each purchase, written before it is sent
  *   (electron/core/spending/ledger.ts).
  * - purchase_costs: what each purchase counts for now, one row per currency, in millionths (sums
  *   of integers, exact). One b-tree, keyed by environment and time for the sums, then by the
- *   purchase's rowid like History's tables (history-search-schema.ts): each index more cost a
- *   purchase's intent about 24 µs, and a purchase settles soon after it is made, so its rows are
- *   near the end of the tree. An available purchase counts its totals; one being sent, pending, of
+ *   purchase's rowid like History's tables (history-search-schema.ts): each index more would slow
+ *   every purchase's intent, and a purchase settles soon after it is made, so its rows are near
+ *   the end of the tree. An available purchase counts its totals; one being sent, pending, of
  *   unknown outcome or cancelled counts its estimate until it is known; a failed one counts its
  *   estimate if the service had given it a result address (it may have been charged). A list
  *   that is not an array of { currency: text, value: number } counts for nothing, as zod would
@@ -25,10 +25,11 @@ import type { JournalMigration } from './journal-migration.ts';
  *   older than that adds up afresh.
  *
  * The hot rewrites of purchases in flight write nothing here. A 202's rewrite sets only the record
- * and its time, which no trigger here watches (each trigger that fires costs a 202 about 3 µs, a
- * sixth of its write). The 303 changes the state, but from one unsettled state to another, which
- * the update trigger's WHEN skips. The record's own fields count only for the states in
- * `costFromRecordStates`, whose rewrites the journal makes with the state in the SET list.
+ * and its time, which no trigger here watches (a trigger that fired would be a sizeable share of
+ * the 202's write; docs/decisions/008-flat-cost-per-purchase.md#the-spending-tally). The 303
+ * changes the state, but from one unsettled state to another, which the update trigger's WHEN
+ * skips. The record's own fields count only for the states in `costFromRecordStates`, whose
+ * rewrites the journal makes with the state in the SET list.
  */
 export const costFromRecordStates = ['available', 'failed'] as const;
 
@@ -65,8 +66,7 @@ WHERE NOT EXISTS (SELECT 1 FROM json_each(l.cost) j WHERE CASE WHEN j.type = 'ob
 /**
  * A purchase's rows, found through the table's key. The changes are written by the triggers on
  * purchases themselves, not by triggers on purchase_costs: a trigger fired from inside another
- * costs far more (3,000 purchases settling, 50 to a transaction: 130 ms more CPU through a nested
- * trigger, nothing measurable written directly).
+ * costs far more (docs/decisions/008-flat-cost-per-purchase.md#the-spending-tally).
  */
 interface PurchaseKey {
   readonly environmentId: string;

@@ -35,12 +35,11 @@ const shortestIndexed = 3;
 const trigramsAsked = 3;
 
 /**
- * The FTS5 query for a text of at least three characters. For a phrase FTS5 reads the doclist of
- * every trigram in it: a purchase ID is 34 of them, 2.2 ms a search at 100,000 purchases. Three
- * trigrams spread along the text (first, middle, last), each a phrase of its own and all required,
- * narrowed the candidates almost as far (1.1 purchases on average for a purchase ID, 30.7 for a
- * title number matching 30.2) in a tenth of the time for purchase IDs and variable names, and
- * two thirds for title numbers. Whatever they let through, the LIKE conditions after still decide.
+ * The FTS5 query for a text of at least three characters: for a longer text, three of its
+ * trigrams spread along it (first, middle, last), each a phrase of its own and all required. For a
+ * phrase FTS5 reads the doclist of every trigram in it; three narrow the candidates almost as far
+ * in far less time (docs/decisions/009-history-search-and-summaries.md#three-trigrams). Whatever
+ * they let through, the LIKE conditions after still decide.
  */
 export function trigramQuery(text: string): string {
   // The tokenizer counts code points, as Array.from does.
