@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { BatchService } from '../../electron/core/batch/batch-service.ts';
 import { limitHeapGrowth } from '../../electron/core/app/heap-growth.ts';
-import { createEnvironmentSession } from '../../electron/core/api/environment-session.ts';
+import { createEnvironmentSession } from '../../electron/core/env/environment-session.ts';
 import { fillSandboxSecrets, sandboxEnvironment } from '../../electron/core/env/sandbox-environment.ts';
 import { createHttpAgent } from '../../electron/core/http/agent.ts';
 import { PurchaseService } from '../../electron/core/purchases/purchase-service.ts';

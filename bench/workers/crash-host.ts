@@ -5,7 +5,7 @@
  * Both print {"event":"settled", states} when nothing is left to follow.
  */
 import { z } from 'zod';
-import { createEnvironmentSession } from '../../electron/core/api/environment-session.ts';
+import { createEnvironmentSession } from '../../electron/core/env/environment-session.ts';
 import { fillSandboxSecrets, sandboxEnvironment } from '../../electron/core/env/sandbox-environment.ts';
 import { createHttpAgent } from '../../electron/core/http/agent.ts';
 import { PurchaseService } from '../../electron/core/purchases/purchase-service.ts';

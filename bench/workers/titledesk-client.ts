@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { settledPurchaseStates } from '../../shared/purchase.ts';
 import { limitHeapGrowth } from '../../electron/core/app/heap-growth.ts';
-import { createEnvironmentSession } from '../../electron/core/api/environment-session.ts';
+import { createEnvironmentSession } from '../../electron/core/env/environment-session.ts';
 import { sandboxEnvironment, fillSandboxSecrets } from '../../electron/core/env/sandbox-environment.ts';
 import { createHttpAgent } from '../../electron/core/http/agent.ts';
 import { refusalsTold } from '../../electron/core/purchases/journal/refusal-log.ts';

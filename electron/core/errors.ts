@@ -1,10 +1,10 @@
 import type { AppErrorData, ErrorCode } from '../../shared/errors.ts';
 import { cleanProviderDetail, type ProviderErrorDetail } from '../../shared/provider-errors.ts';
-import { redactSecrets } from './secrets/redaction.ts';
+import { redactSecrets } from './redaction.ts';
 
 /**
  * The one error type core throws on purpose. Messages are written for people and never hold
- * secrets: message and detail are redacted here (secrets/redaction.ts), since many are made from
+ * secrets: message and detail are redacted here (redaction.ts), since many are made from
  * a service's or a provider's words and all of them are shown, logged or stored.
  */
 export class CoreError extends Error {

@@ -1,9 +1,9 @@
-import { redactSecrets } from '../core/secrets/redaction.ts';
+import { redactSecrets } from '../core/redaction.ts';
 
 /**
  * Secrets never reach the log file: every message is passed through core's one redactor before
  * electron-log writes it, with the secrets found in the environment on top of the live ones
- * (core/secrets/live-secrets.ts). Pure, so it is unit tested.
+ * (core/live-secrets.ts). Pure, so it is unit tested.
  */
 
 /** Secret values in the environment that the app may use (docs: README, "Configuring the real service"). */

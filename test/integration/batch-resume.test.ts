@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { dirname } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { purchaseEnvironment } from '../../electron/core/app/purchase-environment.ts';
+import { purchaseEnvironment } from '../../electron/core/env/purchase-environment.ts';
 import { BatchStore } from '../../electron/core/batch/batch-store.ts';
 import { PurchaseJournal } from '../../electron/core/purchases/journal/journal.ts';
 import { worldTitles } from './fixtures/batch-file.ts';

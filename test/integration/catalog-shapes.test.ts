@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createEnvironmentSession } from '../../electron/core/api/environment-session.ts';
+import { createEnvironmentSession } from '../../electron/core/env/environment-session.ts';
 import { createHttpAgent } from '../../electron/core/http/agent.ts';
 import { PurchaseService } from '../../electron/core/purchases/purchase-service.ts';
 import { MemorySecretStore } from '../../electron/core/secrets/memory-secret-store.ts';

@@ -5,7 +5,7 @@ import { startSandbox } from '../../electron/sandbox/index.ts';
 import { createHttpAgent } from '../../electron/core/http/agent.ts';
 import { MemorySecretStore } from '../../electron/core/secrets/memory-secret-store.ts';
 import { TokenManager } from '../../electron/core/auth/token-manager.ts';
-import { ApiServiceClient } from '../../electron/core/api/service-client.ts';
+import { ApiServiceClient } from '../../electron/core/auth/service-client.ts';
 import type { SecretStore } from '../../electron/core/secrets/secret-store.ts';
 import type { AuthMode, AuthState, Environment } from '../../shared/environment.ts';
 import { codeOf } from './fixtures/core-fixtures.ts';

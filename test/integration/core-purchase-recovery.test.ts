@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createEnvironmentSession } from '../../electron/core/api/environment-session.ts';
+import { createEnvironmentSession } from '../../electron/core/env/environment-session.ts';
 import type { PurchaseEnvironment } from '../../electron/core/purchases/purchase-service.ts';
 import { MemorySecretStore } from '../../electron/core/secrets/memory-secret-store.ts';
 import { freshPairs, serviceTraffic, startHarness, statusesOf, type Harness } from './fixtures/purchase-harness.ts';

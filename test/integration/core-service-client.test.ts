@@ -5,9 +5,9 @@ import type { Dispatcher } from 'undici';
 import { startSandbox } from '../../electron/sandbox/index.ts';
 import { createHttpAgent } from '../../electron/core/http/agent.ts';
 import { sendHttp } from '../../electron/core/http/send-http.ts';
-import { TransportError } from '../../electron/core/api/service-client-types.ts';
+import { TransportError } from '../../electron/core/http/exchange-types.ts';
 import { MemorySecretStore } from '../../electron/core/secrets/memory-secret-store.ts';
-import { createEnvironmentSession } from '../../electron/core/api/environment-session.ts';
+import { createEnvironmentSession } from '../../electron/core/env/environment-session.ts';
 import { CoreError } from '../../electron/core/errors.ts';
 import type { Environment } from '../../shared/environment.ts';
 

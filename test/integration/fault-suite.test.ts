@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEnvironmentSession } from '../../electron/core/api/environment-session.ts';
+import { createEnvironmentSession } from '../../electron/core/env/environment-session.ts';
 import { MemorySecretStore } from '../../electron/core/secrets/memory-secret-store.ts';
 import type { FaultRule } from '../../electron/sandbox/faults.ts';
 import { defaultAdvancedSettings } from '../../shared/environment.ts';

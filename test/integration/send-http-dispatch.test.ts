@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { TransportError } from '../../electron/core/api/service-client-types.ts';
+import { TransportError } from '../../electron/core/http/exchange-types.ts';
 import { CoreError } from '../../electron/core/errors.ts';
 import { createHttpAgent } from '../../electron/core/http/agent.ts';
 import { sendHttp } from '../../electron/core/http/send-http.ts';

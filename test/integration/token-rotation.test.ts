@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Dispatcher } from 'undici';
-import { ApiServiceClient } from '../../electron/core/api/service-client.ts';
+import { ApiServiceClient } from '../../electron/core/auth/service-client.ts';
 import { dataDirCoordination } from '../../electron/core/auth/refresh-coordination.ts';
 import { TokenManager } from '../../electron/core/auth/token-manager.ts';
 import { createHttpAgent } from '../../electron/core/http/agent.ts';

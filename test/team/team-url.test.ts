@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CoreError } from '../../electron/core/errors.ts';
-import { redactKnownSecrets } from '../../electron/core/secrets/redaction.ts';
+import { redactKnownSecrets } from '../../electron/core/redaction.ts';
 import { parseTeamUrl } from '../../electron/core/team/team-url.ts';
 
 describe('the team database URL', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { describeStatus, reasonFromBody } from '../../electron/core/purchases/answers/failure-reason.ts';
-import { registerLiveSecret } from '../../electron/core/secrets/live-secrets.ts';
+import { registerLiveSecret } from '../../electron/core/live-secrets.ts';
 
 const json = 'application/json';
 

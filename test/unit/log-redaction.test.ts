@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { registerLiveSecret } from '../../electron/core/secrets/live-secrets.ts';
+import { registerLiveSecret } from '../../electron/core/live-secrets.ts';
 import { createRedactor, redactLogData } from '../../electron/main/log-redaction.ts';
 
 const redact = createRedactor(['sk-live-4f1c9e2b7a', 'short']);

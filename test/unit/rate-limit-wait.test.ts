@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ApiResponse } from '../../electron/core/api/service-client-types.ts';
+import type { ApiResponse } from '../../electron/core/http/exchange-types.ts';
 import { rateLimitWaitMs, sendNotBefore } from '../../electron/core/purchases/answers/rate-limit.ts';
 import { retryAfterDelayMs } from '../../shared/http/retry-after.ts';
 import type { PurchaseRecord } from '../../shared/purchase.ts';

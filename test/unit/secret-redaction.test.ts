@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { redactedResponse } from '../../electron/core/api/redacted-response.ts';
 import { CoreError } from '../../electron/core/errors.ts';
-import { liveSecrets, registerLiveSecret } from '../../electron/core/secrets/live-secrets.ts';
-import { redactKnownSecrets, redactSecrets } from '../../electron/core/secrets/redaction.ts';
+import { liveSecrets, registerLiveSecret } from '../../electron/core/live-secrets.ts';
+import { redactKnownSecrets, redactSecrets } from '../../electron/core/redaction.ts';
 
 describe('live secrets', () => {
   it('are masked verbatim, URL-encoded and form-encoded, longest first', () => {

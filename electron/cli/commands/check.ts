@@ -1,4 +1,4 @@
-import { purchaseEnvironment } from '../../core/app/purchase-environment.ts';
+import { purchaseEnvironment } from '../../core/env/purchase-environment.ts';
 import { dataDirHolder } from '../../core/app/data-dir-lock.ts';
 import { runCommand, UsageError, type CommandSpec } from '../command-kit.ts';
 import { followUntilSettled } from '../progress-line.ts';

@@ -1,6 +1,6 @@
 import { normalizeTitleNumber, titleNumberHint, titleNumberRefusal, titleNumberSchema } from '../../../shared/title-number.ts';
 import { maxMinWaitSeconds, minWaitSecondsSchema, purchaseAddressSchema } from '../../../shared/purchase.ts';
-import { purchaseEnvironment } from '../../core/app/purchase-environment.ts';
+import { purchaseEnvironment } from '../../core/env/purchase-environment.ts';
 import { CoreError } from '../../core/errors.ts';
 import { guardedCreate } from '../../core/spending/guarded-purchase.ts';
 import { requireString, runCommand, UsageError, type CommandSpec } from '../command-kit.ts';

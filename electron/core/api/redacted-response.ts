@@ -1,5 +1,5 @@
-import { redactKnownSecrets } from '../secrets/redaction.ts';
-import type { ApiResponse } from './service-client-types.ts';
+import { redactKnownSecrets } from '../redaction.ts';
+import type { ApiResponse } from '../http/exchange-types.ts';
 
 /**
  * An answer with the live secrets taken out of its body and headers: a hostile or careless

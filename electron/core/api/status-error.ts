@@ -1,6 +1,6 @@
 import type { ErrorCode } from '../../../shared/errors.ts';
 import { CoreError } from '../errors.ts';
-import { TransportError } from './service-client-types.ts';
+import { TransportError } from '../http/exchange-types.ts';
 
 const codeByStatus: ReadonlyMap<number, ErrorCode> = new Map<number, ErrorCode>([
   [400, 'bad_request'],

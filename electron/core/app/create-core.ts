@@ -19,7 +19,7 @@ import { reportHandlers } from '../router/report-handlers.ts';
 import type { ReportPrinter } from '../report/report-printer.ts';
 import { PurchaseService } from '../purchases/purchase-service.ts';
 import { sealJournal } from '../purchases/journal/journal-seal.ts';
-import { purchaseEnvironment, resolvePurchaseEnvironment } from './purchase-environment.ts';
+import { purchaseEnvironment, resolvePurchaseEnvironment } from '../env/purchase-environment.ts';
 import { registerSender } from './sender-presence.ts';
 import { BatchService } from '../batch/batch-service.ts';
 import { SpendingLedger } from '../spending/ledger.ts';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { parseRetryAfter } from '../../../shared/http/retry-after.ts';
 import type { Dispatcher } from 'undici';
 import { CoreError } from '../errors.ts';
-import { TransportError } from '../api/service-client-types.ts';
+import { TransportError } from '../http/exchange-types.ts';
 import { sendHttp } from '../http/send-http.ts';
 import { serviceUrl } from '../api/urls.ts';
 import { parseJson } from '../http/json.ts';

@@ -1,8 +1,9 @@
 import type { Dispatcher } from 'undici';
-import type { TokenManager } from '../auth/token-manager.ts';
+import type { TokenManager } from './token-manager.ts';
 import { sendHttp } from '../http/send-http.ts';
-import { redactedResponse } from './redacted-response.ts';
-import type { ApiRequest, ApiResponse, ServiceClient } from './service-client-types.ts';
+import { redactedResponse } from '../api/redacted-response.ts';
+import type { ApiRequest, ApiResponse } from '../http/exchange-types.ts';
+import type { ServiceClient } from '../api/service-client-types.ts';
 
 export interface ApiServiceClientOptions {
   readonly baseUrl: URL;

@@ -2,10 +2,10 @@ import { z } from 'zod';
 import type { Dispatcher } from 'undici';
 import { parseRetryAfter } from '../../../shared/http/retry-after.ts';
 import { CoreError } from '../errors.ts';
-import { TransportError } from '../api/service-client-types.ts';
+import { TransportError } from '../http/exchange-types.ts';
 import { sendHttp } from '../http/send-http.ts';
 import { parseJson } from '../http/json.ts';
-import { registerLiveSecret } from '../secrets/live-secrets.ts';
+import { registerLiveSecret } from '../live-secrets.ts';
 import { AnswerLostError, isRetryableStatus, RetryableAuthError } from './auth-errors.ts';
 
 export type Credentials =

@@ -2,7 +2,7 @@ import type { BatchItem, BatchTenure } from '../../../shared/batch.ts';
 import type { CatalogVariable } from '../../../shared/catalog.ts';
 import type { ErrorCode } from '../../../shared/errors.ts';
 import type { Money } from '../../../shared/purchase.ts';
-import type { EnvironmentSession } from '../api/environment-session.ts';
+import type { EnvironmentSession } from '../env/environment-session.ts';
 import { CoreError } from '../errors.ts';
 import type { SpendingBook } from '../spending/spending-book.ts';
 import { sumMoney } from '../spending/money.ts';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { BatchItem, BatchItemState, BatchSpec, BatchSummary, BatchTenure } from '../../../shared/batch.ts';
 import { batchItemStates } from '../../../shared/batch.ts';
 import type { Money } from '../../../shared/purchase.ts';
-import type { EnvironmentSession } from '../api/environment-session.ts';
+import type { EnvironmentSession } from '../env/environment-session.ts';
 import { CoreError } from '../errors.ts';
 import type { PurchaseEnvironment, PurchaseService } from '../purchases/purchase-service.ts';
 import { sumMoney } from '../spending/money.ts';

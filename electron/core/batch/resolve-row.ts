@@ -3,7 +3,7 @@ import { formatAddressKey, parseAddressKey } from '../../../shared/address-key.t
 import type { AddressCandidate, AddressTitle } from '../../../shared/address.ts';
 import type { BatchTenure } from '../../../shared/batch.ts';
 import { isTitleNumber, normalizeTitleNumber } from '../../../shared/title-number.ts';
-import type { EnvironmentSession } from '../api/environment-session.ts';
+import type { EnvironmentSession } from '../env/environment-session.ts';
 import { serviceUrl } from '../api/urls.ts';
 import { lookUpServiceAddress } from '../address/service-address.ts';
 import { CoreError } from '../errors.ts';

@@ -10,7 +10,7 @@ import {
 import type { SandboxConfig } from '../../../shared/sandbox-config.ts';
 import { defaultPurchasingSettings, type PurchasingSettings } from '../../../shared/spending.ts';
 import type { SavedPreset } from '../../../shared/variable-presets.ts';
-import { createEnvironmentSession, type EnvironmentSession } from '../api/environment-session.ts';
+import { createEnvironmentSession, type EnvironmentSession } from './environment-session.ts';
 import { CoreError } from '../errors.ts';
 import { EnvSecretStore } from '../secrets/env-secret-store.ts';
 import { MemorySecretStore } from '../secrets/memory-secret-store.ts';

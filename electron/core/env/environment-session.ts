@@ -4,8 +4,8 @@ import { AddressClient } from '../address/address-client.ts';
 import { TokenManager, type TokenManagerOptions } from '../auth/token-manager.ts';
 import { CatalogClient } from '../catalog/catalog-client.ts';
 import type { SecretStore } from '../secrets/secret-store.ts';
-import { ApiServiceClient } from './service-client.ts';
-import type { ServiceClient } from './service-client-types.ts';
+import { ApiServiceClient } from '../auth/service-client.ts';
+import type { ServiceClient } from '../api/service-client-types.ts';
 
 /** Everything needed to talk to one environment: its secrets, tokens, API client and the clients built on it. */
 export interface EnvironmentSession {

@@ -1,5 +1,5 @@
 import type { Dispatcher } from 'undici';
-import type { ResponseHeaders } from '../api/service-client-types.ts';
+import type { ResponseHeaders } from './exchange-types.ts';
 
 type RawHeaders = Record<string, string | string[] | undefined>;
 

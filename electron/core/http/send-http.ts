@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import type { Dispatcher } from 'undici';
 import { CoreError } from '../errors.ts';
 import { SignalFanout } from '../signal-fanout.ts';
-import { TransportError, type ApiRequest, type ApiResponse } from '../api/service-client-types.ts';
+import { TransportError, type ApiRequest, type ApiResponse } from './exchange-types.ts';
 import { ExchangeHandler } from './exchange-handler.ts';
 import { sendingGate, type SendingGate } from './sending-hook.ts';
 

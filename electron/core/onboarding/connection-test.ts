@@ -6,7 +6,7 @@ import { missingCredentialsMessage, resolveCredentials } from '../auth/credentia
 import { DiscoveryCache } from '../auth/discovery.ts';
 import type { TokenManager } from '../auth/token-manager.ts';
 import { CoreError } from '../errors.ts';
-import { redactSecrets } from '../secrets/redaction.ts';
+import { redactSecrets } from '../redaction.ts';
 import type { SecretStore } from '../secrets/secret-store.ts';
 
 export interface ConnectionTestOptions {

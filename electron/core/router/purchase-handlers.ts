@@ -1,5 +1,5 @@
 import type { ContractHandlers } from './create-router.ts';
-import { purchaseEnvironment } from '../app/purchase-environment.ts';
+import { purchaseEnvironment } from '../env/purchase-environment.ts';
 import type { EnvironmentRegistry } from '../env/environment-registry.ts';
 import { CoreError } from '../errors.ts';
 import type { PurchaseService } from '../purchases/purchase-service.ts';

@@ -1,6 +1,6 @@
 import type { Money, PurchaseOptions, PurchaseRecord } from '../../../shared/purchase.ts';
 import { normalizeTitleNumber } from '../../../shared/title-number.ts';
-import type { EnvironmentSession } from '../api/environment-session.ts';
+import type { EnvironmentSession } from '../env/environment-session.ts';
 import { CoreError } from '../errors.ts';
 import { newLocalId } from '../purchases/submission/local-id.ts';
 import type { PurchaseEnvironment, PurchaseService } from '../purchases/purchase-service.ts';

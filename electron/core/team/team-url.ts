@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { checkServerIdentity, type ConnectionOptions } from 'node:tls';
 import { CoreError } from '../errors.ts';
-import { registerLiveSecret } from '../secrets/live-secrets.ts';
+import { registerLiveSecret } from '../live-secrets.ts';
 
 /** How a desk talks to the team database: verify-full unless the server is on this machine. */
 export type TeamTlsMode = 'disable' | 'require' | 'verify-full';

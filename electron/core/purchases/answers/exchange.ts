@@ -1,5 +1,6 @@
 import type { Exchange } from '../../../../shared/purchase.ts';
-import { TransportError, type ApiRequest, type ApiResponse, type ServiceClient } from '../../api/service-client-types.ts';
+import { TransportError, type ApiRequest, type ApiResponse } from '../../http/exchange-types.ts';
+import type { ServiceClient } from '../../api/service-client-types.ts';
 import { CoreError } from '../../errors.ts';
 import type { Clock } from '../../concurrency/clock.ts';
 

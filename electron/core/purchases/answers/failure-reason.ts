@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { redactSecrets } from '../../secrets/redaction.ts';
+import { redactSecrets } from '../../redaction.ts';
 
 /**
  * The seed does not define an error body, so the reason shown for a refused request is taken

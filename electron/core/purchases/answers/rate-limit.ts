@@ -1,7 +1,7 @@
 import type { AppErrorData } from '../../../../shared/errors.ts';
 import { retryAfterDelayMs } from '../../../../shared/http/retry-after.ts';
 import type { PurchaseRecord } from '../../../../shared/purchase.ts';
-import type { ApiResponse } from '../../api/service-client-types.ts';
+import type { ApiResponse } from '../../http/exchange-types.ts';
 
 /**
  * How long a 429 ("not now") makes TitleDesk wait. Its Retry-After is obeyed, read against the

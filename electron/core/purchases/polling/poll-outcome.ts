@@ -1,7 +1,7 @@
 import type { AppErrorData } from '../../../../shared/errors.ts';
 import { freshnessSeconds } from '../../../../shared/http/cache-control.ts';
 import { parseRetryAfter } from '../../../../shared/http/retry-after.ts';
-import type { ApiResponse } from '../../api/service-client-types.ts';
+import type { ApiResponse } from '../../http/exchange-types.ts';
 import { describeStatus } from '../answers/failure-reason.ts';
 import { rateLimitedError, rateLimitWaitMs } from '../answers/rate-limit.ts';
 import { parsePurchaseResult, type ParsedResult } from '../answers/result-parse.ts';

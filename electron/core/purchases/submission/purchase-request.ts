@@ -1,6 +1,6 @@
 import { formatPreferences } from '../../../../shared/http/prefer.ts';
 import { minWaitSecondsSchema, type PurchaseOptions } from '../../../../shared/purchase.ts';
-import type { ApiRequest } from '../../api/service-client-types.ts';
+import type { ApiRequest } from '../../http/exchange-types.ts';
 import { serviceUrl } from '../../api/urls.ts';
 
 /**

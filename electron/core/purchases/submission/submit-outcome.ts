@@ -1,6 +1,6 @@
 import type { AppErrorData } from '../../../../shared/errors.ts';
 import { parseRetryAfter } from '../../../../shared/http/retry-after.ts';
-import type { ApiResponse } from '../../api/service-client-types.ts';
+import type { ApiResponse } from '../../http/exchange-types.ts';
 import { errorCodeForStatus } from '../../api/status-error.ts';
 import { describeStatus } from '../answers/failure-reason.ts';
 import { rateLimitWaitMs } from '../answers/rate-limit.ts';

@@ -1,5 +1,6 @@
-import type { ApiRequest, ApiResponse, ServiceClient } from '../api/service-client-types.ts';
-import type { EnvironmentRegistry } from '../env/environment-registry.ts';
+import type { ApiRequest, ApiResponse } from '../http/exchange-types.ts';
+import type { ServiceClient } from '../api/service-client-types.ts';
+import type { EnvironmentRegistry } from './environment-registry.ts';
 import type { PurchaseEnvironment } from '../purchases/purchase-service.ts';
 
 /**
