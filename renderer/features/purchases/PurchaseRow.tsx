@@ -2,6 +2,7 @@ import { memo } from 'react';
 import type { PurchaseRecord } from '../../../shared/purchase.ts';
 import { formatClockTime } from '../../format-time.ts';
 import { useNow } from '../common/use-now.ts';
+import { requestTimeoutMs } from '../../../shared/request-limits.ts';
 import { purchaseTitle, secondsUntil, stateLabels, titleNotNamed, variableCount, variableNameParts } from './purchase-labels.ts';
 import { usePurchaseQuery } from './purchase-queries.ts';
 
@@ -69,8 +70,13 @@ export function StateChip({ record }: { readonly record: Pick<PurchaseRecord, 's
 /** For a pending purchase: when the next check is, following the server's advised wait. */
 function Progress({ record }: { readonly record: PurchaseRecord }) {
   const followed = record.state === 'pending' && record.autoCheck;
-  const now = useNow(followed && record.nextCheckAt !== undefined);
-  if (record.state === 'submitting') return <span className="purchase-progress">sending…</span>;
+  const sending = record.state === 'submitting' && record.sendingAt !== undefined;
+  const now = useNow((followed && record.nextCheckAt !== undefined) || sending);
+  if (record.state === 'submitting') {
+    // How long the service has left to answer before the purchase counts as not answered.
+    const left = secondsUntil(record.sendingAt === undefined ? undefined : record.sendingAt + requestTimeoutMs, now);
+    return <span className="purchase-progress countdown">{left === undefined || left === 0 ? 'sending…' : `sending: answer due in ${String(left)} s`}</span>;
+  }
   if (record.state !== 'pending') return null;
   if (!record.autoCheck) return <span className="purchase-progress">not being followed</span>;
   const seconds = secondsUntil(record.nextCheckAt, now);

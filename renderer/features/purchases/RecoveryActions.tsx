@@ -4,6 +4,9 @@ import { damagedLabel, damagedWithAnswer } from '../../../shared/purchase-damage
 import { ErrorNotice } from '../../components/common/ErrorNotice.tsx';
 import { formatClockTime } from '../../format-time.ts';
 import { useResolvePurchaseMutation, useSendPurchaseMutation } from './recovery-queries.ts';
+import { useEnvironmentsQuery } from '../../api/environment-queries.ts';
+import { environmentKindOf } from '../../../shared/environment.ts';
+import { noAnswerCause, noAnswerConsequence } from './no-answer-words.ts';
 
 /**
  * What to do about a purchase that needs a person: one never sent (send it), one waiting for
@@ -56,14 +59,18 @@ function OutcomeUnknown({ record }: { readonly record: PurchaseRecord }) {
   const sentAt = record.sendingAt ?? record.timeline.find((exchange) => exchange.method === 'POST')?.at;
   // Salvaged from a damaged journal with the service's answer known: what is known, and no Buy again.
   const answered = damagedWithAnswer(record);
+  // Whether anything can have been charged depends on where it was sent: said in those words.
+  const environment = useEnvironmentsQuery().data?.environments.find((candidate) => candidate.id === record.environmentId);
+  const kind = environment === undefined ? undefined : environmentKindOf(environment);
+  const cause = noAnswerCause(record);
   return (
     <div className="purchase-problem outcome-unknown" role="note">
       {record.damaged === undefined ? null : <p className="warning"><strong>{damagedLabel}.</strong></p>}
       <p hidden={answered}>
-        {sentAt === undefined ? 'The purchase request was sent' : `The purchase request was sent at ${formatClockTime(sentAt)}`} and no answer arrived.
-        The service may or may not have accepted it.
+        {sentAt === undefined ? 'The purchase request was sent' : `The purchase request was sent at ${formatClockTime(sentAt)}`} and no answer arrived.{' '}
+        {noAnswerConsequence(kind)}
       </p>
-      {record.error === undefined ? null : <p className="error-detail">{record.error.message}</p>}
+      {cause === undefined ? null : <p className="error-detail">{cause}</p>}
       {confirming ? (
         // Esc steps back from the question (and no further: the purchase's view stays open).
         <div role="alertdialog" aria-label="Buy again?" onKeyDown={(event) => { if (event.key === 'Escape') { event.preventDefault(); setConfirming(false); } }}>

@@ -206,19 +206,14 @@ export function BuyBar({ environment, titleNumber, address, summary, testTitle, 
   );
 }
 
-/** Why the purchase was not accepted; "Try again" only where nothing can have been bought. */
+/** Why the purchase was not accepted, where nothing can have been bought: "Try again". (No answer at all: NoAnswerNotice.) */
 function PurchaseRefused({ record, retry, busy }: { readonly record: PurchaseRecord; readonly retry: () => void; readonly busy: boolean }) {
   const error = record.error === undefined ? undefined : new AppError(record.error);
-  const mayHaveReached = record.state === 'outcome_unknown';
   return (
     <div className="purchase-refused">
-      <p className="error-message">
-        {mayHaveReached
-          ? 'The purchase may or may not have reached the service. Check it under Purchases before buying again; your selection is kept.'
-          : 'The purchase was not accepted. Your selection is kept.'}
-      </p>
+      <p className="error-message">The purchase was not accepted. Your selection is kept.</p>
       {error === undefined ? null : <ErrorNotice error={error} />}
-      {mayHaveReached ? null : <button type="button" disabled={busy} onClick={retry}>Try again</button>}
+      <button type="button" disabled={busy} onClick={retry}>Try again</button>
     </div>
   );
 }
