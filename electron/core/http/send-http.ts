@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { requestTimeoutMs } from '../../../shared/request-limits.ts';
 import type { Dispatcher } from 'undici';
 import { CoreError } from '../errors.ts';
 import { SignalFanout } from '../signal-fanout.ts';
@@ -6,7 +7,7 @@ import { TransportError, type ApiRequest, type ApiResponse } from './exchange-ty
 import { ExchangeHandler } from './exchange-handler.ts';
 import { sendingGate, type SendingGate } from './sending-hook.ts';
 
-const defaultTimeoutMs = 30_000;
+const defaultTimeoutMs = requestTimeoutMs;
 
 /**
  * Failures that happen while opening the connection: the request cannot have reached the server,
