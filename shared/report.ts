@@ -46,6 +46,8 @@ export const propertyReportSchema = z.object({
   address: z.string().optional(),
   titles: z.array(reportTitleSchema),
   generatedAt: z.number(),
+  /** Whether this host saves the PDF itself (the desktop app); elsewhere the browser's print dialog does. */
+  savesPdf: z.boolean().optional(),
 });
 export type PropertyReport = z.infer<typeof propertyReportSchema>;
 

@@ -69,7 +69,7 @@ test('the property report shows the latest values with purchase IDs and prints a
   // In print, only the report is laid out: the header and one table, no buttons, no app chrome.
   await page.emulateMedia({ media: 'print' });
   await expect(page.getByRole('banner')).toBeHidden();
-  await expect(report.getByRole('button', { name: 'Save as PDF' })).toBeHidden();
+  await expect(report.getByRole('button', { name: 'Print or save as PDF…' })).toBeHidden();
   await expect(report.locator('table')).toHaveCount(1);
   await expect(report.locator('.report-table')).toBeVisible();
   await screenshot(page, testInfo, 'property-report-print');
@@ -87,15 +87,56 @@ test('the property report shows the latest values with purchase IDs and prints a
     expect(text).toContain(latestB.value);
     expect(text).toContain(second.purchaseId);
     expect(text).toMatch(/Page 1 of 1/);
-    expect(text).not.toContain('Save as PDF');
+    expect(text).not.toContain('Print or save as PDF');
   }
 
-  // Browser mode has no window to print to a file: Save as PDF opens the browser's print dialog.
+  // Browser mode has no window to print to a file: one button opens the browser's print dialog,
+  // which prints and saves PDFs alike; no second button doing the same under another name.
   await page.emulateMedia({ media: 'screen' });
+  await expect(report.getByRole('button', { name: /^(Print…|Save as PDF)$/ })).toHaveCount(0);
   await page.evaluate(() => { Reflect.set(window, '__printed', 0); window.print = () => { Reflect.set(window, '__printed', 1); }; });
-  await report.getByRole('button', { name: 'Save as PDF' }).click();
+  await report.getByRole('button', { name: 'Print or save as PDF…' }).click();
   await expect.poll(() => page.evaluate((): unknown => Reflect.get(window, '__printed'))).toBe(1);
   await report.getByRole('button', { name: 'Close report' }).click();
   await expect(report).toBeHidden();
   expect(problems).toEqual([]);
+});
+
+const catalogSchema = z.object({ groups: z.array(z.object({ schemes: z.array(z.object({ variables: z.array(z.object({ iri: z.string() })) })) })) });
+
+test('the report names its environment on screen and on every printed page, marked as simulated on the Sandbox', async ({ page }, testInfo) => {
+  test.setTimeout(120_000);
+  const info = infoSchema.parse(await invoke(host, 'sandbox:info'));
+  const title = info.sampleTitles[1] ?? '';
+  // Every variable of the catalog: a report of several pages.
+  const catalog = catalogSchema.parse(await invoke(host, 'catalog:get', { titleNumber: title }));
+  const all = catalog.groups.flatMap((group) => group.schemes.flatMap((scheme) => scheme.variables.map((variable) => variable.iri)));
+  await buy(title, all);
+
+  await page.goto(host.url);
+  await page.getByRole('tab', { name: 'History' }).click();
+  await page.getByRole('button', { name: 'Details' }).first().click();
+  await page.getByRole('button', { name: `Property report for ${title}` }).first().click();
+  const report = page.getByRole('region', { name: 'Property report' });
+  const banner = report.getByTestId('report-environment');
+  await expect(banner).toHaveText(/^Sandbox: simulated data · Sandbox \(127\.0\.0\.1:\d+\)$/);
+  await expect(banner).toHaveClass(/report-environment-marked/);
+  await screenshot(page, testInfo, 'property-report-environment-light');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await screenshot(page, testInfo, 'property-report-environment-dark');
+  await page.emulateMedia({ colorScheme: 'light', media: 'print' });
+  await expect(banner).toBeVisible();
+  await expect(report.locator('.report-page-line')).toBeVisible();
+  await screenshot(page, testInfo, 'property-report-environment-print');
+
+  const pdf = await page.pdf({ printBackground: true, displayHeaderFooter: false, preferCSSPageSize: true });
+  const pdfPath = testInfo.outputPath('property-report-environment.pdf');
+  await writeFile(pdfPath, pdf);
+  test.skip(pdftotext === undefined, 'pdftotext (poppler-utils) is not installed: the PDF pages were not read');
+  const pages = execFileSync(pdftotext ?? '', ['-layout', pdfPath, '-'], { encoding: 'utf8' }).split('\f').filter((text) => text.trim() !== '');
+  expect(pages.length, 'a report of several pages').toBeGreaterThan(1);
+  for (const [index, text] of pages.entries()) {
+    expect(text, `page ${String(index + 1)}`).toContain('Sandbox: simulated data, not a real property report');
+    expect(text, `page ${String(index + 1)}`).toMatch(new RegExp(`Page ${String(index + 1)} of ${String(pages.length)}`));
+  }
 });

@@ -12,7 +12,7 @@ export function reportHandlers(
   printer: ReportPrinter | undefined,
 ): Pick<ContractHandlers, 'report:property' | 'report:save-pdf'> {
   return {
-    'report:property': async (request) => Promise.resolve(propertyReport(purchases, environments.selected().id, request)),
+    'report:property': async (request) => Promise.resolve({ ...propertyReport(purchases, environments.selected().id, request), savesPdf: printer !== undefined }),
     'report:save-pdf': async ({ fileName }) => {
       if (printer === undefined) throw new CoreError('validation', "Saving as PDF is done with the browser's print dialog here.");
       return printer.savePdf(fileName);

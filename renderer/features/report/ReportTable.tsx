@@ -16,11 +16,22 @@ function ValueCells({ value }: { readonly value: ReportValue }) {
 }
 
 /** One table: a row per variable with its latest value, older values beneath when asked for. */
-export function ReportTable({ rows, showOlder, caption }: { readonly rows: readonly ReportRow[]; readonly showOlder: boolean; readonly caption: string }) {
+export interface ReportTableProps {
+  readonly rows: readonly ReportRow[];
+  readonly showOlder: boolean;
+  readonly caption: string;
+  /** Where the data came from: the table's header repeats on every printed page, and says so there. */
+  readonly pageLine: string;
+}
+
+export function ReportTable({ rows, showOlder, caption, pageLine }: ReportTableProps) {
   return (
     <table className="report-table">
       <caption className="visually-hidden">{caption}</caption>
       <thead>
+        <tr className="report-page-line" aria-hidden="true">
+          <td colSpan={5}>{pageLine}</td>
+        </tr>
         <tr>
           <th scope="col">Variable</th>
           <th scope="col">Value</th>
