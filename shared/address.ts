@@ -22,7 +22,11 @@ export const addressFindRequestSchema = z.object({
 });
 export type AddressFindRequest = z.infer<typeof addressFindRequestSchema>;
 
-export const addressFindResultSchema = z.object({ candidates: z.array(addressCandidateSchema) });
+export const addressFindResultSchema = z.object({
+  candidates: z.array(addressCandidateSchema),
+  /** Said beside the suggestions, e.g. that they come from the service's postcode search (no provider key). */
+  note: z.string().optional(),
+});
 export type AddressFindResult = z.infer<typeof addressFindResultSchema>;
 
 export const addressRetrieveRequestSchema = z.object({ id: z.string().min(1).max(300) });

@@ -48,7 +48,8 @@ const spec: CommandSpec<AddressInput> = {
        titledesk address test-key [--text T] [--retrieve ID] [--json]
 
 find lists address suggestions (containers such as a street or a block can be listed with
---container); retrieve gives an address with its UDPRN, UMRRN, UPRN and registered titles.
+--container); without an address provider key it takes a whole postcode and asks the service's
+own postcode search (its ids start service-address:). retrieve gives an address with its UDPRN, UMRRN, UPRN and registered titles.
 test-key makes one Find with the provider key (default text ${defaultKeyTestText}) and, when it
 refuses, names the refusal (unknown key, out of credit, a limit, …) beside the provider's own
 words; --retrieve ID also retrieves one address (a flat; it costs one credit) to tell whether the
@@ -82,6 +83,8 @@ account returns UMRRNs. A refusal exits 3 for the key, 4 for credit, 5 for a lim
       const result = await address.find(input.text, input.container === undefined ? {} : { container: input.container });
       if (flags.json) printJson(result);
       else process.stdout.write(findText(result));
+      // Without the provider key: found by the service's postcode search, which says what it cannot do.
+      if (result.note !== undefined) process.stderr.write(`titledesk address: note: ${result.note}\n`);
       return 0;
     }
     const result = await address.retrieve(input.id);

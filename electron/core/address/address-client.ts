@@ -2,6 +2,7 @@ import type { Dispatcher } from 'undici';
 import type { AddressFindResult, AddressRetrieveResult } from '../../../shared/address.ts';
 import { formatAddressKey } from '../../../shared/address-key.ts';
 import type { Environment } from '../../../shared/environment.ts';
+import { freeTextNeedsProviderKey, isWholePostcode, postcodeOnlyNote } from '../../../shared/postcode.ts';
 import type { ApiResponse } from '../http/exchange-types.ts';
 import type { ServiceClient } from '../api/service-client-types.ts';
 import { networkError } from '../api/status-error.ts';
@@ -12,6 +13,7 @@ import type { SecretStore } from '../secrets/secret-store.ts';
 import { redactedResponse } from '../api/redacted-response.ts';
 import { parseFindItems, parseIdentifier, parseRetrieveRecord, providerItems } from './provider-wire.ts';
 import { lookUpServiceAddress } from './service-address.ts';
+import { findByPostcode, retrieveServiceAddress, serviceAddressKeyOf } from './service-postcode.ts';
 
 export interface AddressClientOptions {
   readonly environment: Environment;
@@ -50,6 +52,11 @@ export class AddressClient {
   }
 
   async find(text: string, options: FindOptions = {}): Promise<AddressFindResult> {
+    // Without the provider, a whole postcode is still found, through the service's own search.
+    if (options.container === undefined && !(await this.#hasProvider())) {
+      if (!isWholePostcode(text)) throw new CoreError('credentials_missing', `${this.#missingProvider()} ${freeTextNeedsProviderKey}`);
+      return { candidates: await findByPostcode(this.#service, text, options.signal), note: postcodeOnlyNote };
+    }
     const params: Record<string, string> = { Text: text, Countries: 'GB', Limit: String(options.limit ?? 10) };
     if (options.container !== undefined) params.Container = options.container;
     const response = await this.#call(this.#environment.findUrl, params, options.signal);
@@ -57,6 +64,8 @@ export class AddressClient {
   }
 
   async retrieve(id: string, options: { signal?: AbortSignal } = {}): Promise<AddressRetrieveResult> {
+    const serviceKey = serviceAddressKeyOf(id);
+    if (serviceKey !== undefined) return retrieveServiceAddress(this.#service, serviceKey, options.signal);
     const params = { ID: id, Field1Format: '{UDPRN}', Field2Format: '{UMRRN}' };
     const response = await this.#call(this.#environment.retrieveUrl, params, options.signal);
     const record = parseRetrieveRecord(response.body);
@@ -75,8 +84,22 @@ export class AddressClient {
       unavailableReason: umrrn === null ? noUmrrnReason : null,
       addressKey,
       keyPrecision: umrrn === null ? 'delivery-point' : 'exact',
-      ...info,
+      uprn: info.uprn,
+      titles: info.titles,
+      service: info.service,
     };
+  }
+
+  #missingProvider(): string {
+    return this.#environment.findUrl === undefined
+      ? `No address provider is configured for ${this.#environment.name}.`
+      : `No address provider key is set for ${this.#environment.name}.`;
+  }
+
+  /** Whether this environment has an address provider with a key to call it with. */
+  async #hasProvider(): Promise<boolean> {
+    if (this.#environment.findUrl === undefined) return false;
+    return (await this.#secrets.get(this.#environment.id, 'providerKey')) !== undefined;
   }
 
   /**

@@ -9,11 +9,14 @@ import { parseJson } from '../http/json.ts';
 const postalAddressSchema = z.object({
   '@id': z.string(),
   '@type': z.literal('PostalAddress'),
+  label: z.string().max(500).optional(),
   uprn: z.union([z.string(), z.number()]).transform(String).optional(),
   titles: z.array(z.object({ titleNumber: z.string(), tenure: z.string() })).optional(),
 });
 
 export interface ServiceAddressInfo {
+  /** The service's own label of the address, when it gives one. */
+  readonly serviceLabel?: string;
   readonly uprn: string | null;
   readonly titles: AddressTitle[];
   readonly service: ServiceAddressLookup;
@@ -38,6 +41,7 @@ export async function lookUpServiceAddress(service: ServiceClient, key: string, 
     const parsed = postalAddressSchema.safeParse(parseJson(response.body));
     if (!parsed.success) throw new CoreError('protocol', 'The service sent an address the interface does not allow.');
     return {
+      ...(parsed.data.label === undefined ? {} : { serviceLabel: parsed.data.label }),
       uprn: parsed.data.uprn ?? null,
       titles: (parsed.data.titles ?? []).map((title) => ({ titleNumber: title.titleNumber, tenure: title.tenure })),
       service: { status: 'found', addressIri: parsed.data['@id'] },

@@ -183,6 +183,8 @@ export function AddressSearch({ onSelectAddress, onOpenTitle, initialText }: Add
       {expanded && level !== undefined && suggestions.status === 'done' ? (
         <p className="suggestion-note muted">{describeLevel(level, members.length, candidates.length, trimmed !== '')}</p>
       ) : null}
+      {/* Without the address provider the service's own postcode search answers, and says what it cannot do. */}
+      {expanded && suggestions.status === 'done' && suggestions.note !== undefined ? <p className="suggestion-note muted">{suggestions.note}</p> : null}
       <p className="visually-hidden" role="status">
         {expanded && suggestions.status === 'done' ? describeResults(options.length, levels.at(-1)) : ''}
       </p>

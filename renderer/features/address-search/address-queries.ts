@@ -23,7 +23,7 @@ export const containerLimit = 100;
 export type SuggestionState =
   | { readonly status: 'idle' }
   | { readonly status: 'loading'; readonly request: FindRequest; readonly candidates: readonly AddressCandidate[] }
-  | { readonly status: 'done'; readonly request: FindRequest; readonly candidates: readonly AddressCandidate[] }
+  | { readonly status: 'done'; readonly request: FindRequest; readonly candidates: readonly AddressCandidate[]; readonly note?: string }
   | { readonly status: 'error'; readonly request: FindRequest; readonly error: unknown };
 
 /** Find is free but typing is fast: wait for a pause before asking. */
@@ -37,7 +37,7 @@ export function useAddressSuggestions(request: FindRequest | undefined): Suggest
   const api = useApi();
   const queryClient = useQueryClient();
   const [state, setState] = useState<SuggestionState>({ status: 'idle' });
-  const runner = useRef<LatestOnly<FindRequest, { candidates: AddressCandidate[] }> | null>(null);
+  const runner = useRef<LatestOnly<FindRequest, { candidates: AddressCandidate[]; note?: string | undefined }> | null>(null);
   runner.current ??= new LatestOnly(
     ({ text, container }) =>
       queryClient.query({
@@ -46,7 +46,7 @@ export function useAddressSuggestions(request: FindRequest | undefined): Suggest
         staleTime: 5 * 60_000,
       }),
     (done, outcome) => {
-      if (outcome.ok) setState({ status: 'done', request: done, candidates: outcome.value.candidates });
+      if (outcome.ok) setState({ status: 'done', request: done, candidates: outcome.value.candidates, ...(outcome.value.note === undefined ? {} : { note: outcome.value.note }) });
       else if (!(outcome.error instanceof AppError && outcome.error.code === 'cancelled')) setState({ status: 'error', request: done, error: outcome.error });
     },
   );
