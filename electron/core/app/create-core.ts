@@ -12,6 +12,7 @@ import { createHttpAgent } from '../http/agent.ts';
 import type { ProxyResolver } from '../http/proxy-routes.ts';
 import { createRouter } from '../router/create-router.ts';
 import { environmentHandlers } from '../router/environment-handlers.ts';
+import { journalHandlers } from '../router/journal-handlers.ts';
 import { lookupHandlers } from '../router/lookup-handlers.ts';
 import { onboardingHandlers } from '../router/onboarding-handlers.ts';
 import { purchaseHandlers } from '../router/purchase-handlers.ts';
@@ -194,6 +195,7 @@ export async function createCore(options: CoreOptions): Promise<TitleDeskCore> {
     ...lookupHandlers(environments),
     ...onboardingHandlers(environments, options.sandbox),
     ...purchaseHandlers(environments, purchases, spending),
+    ...journalHandlers(purchases),
     ...spendingHandlers(environments, spending),
     ...presetHandlers(environments),
     ...sandboxFaultHandlers(options.sandboxFaults),

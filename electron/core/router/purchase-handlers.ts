@@ -16,12 +16,7 @@ type PurchaseChannels =
   | 'purchase:recheck'
   | 'purchase:send'
   | 'purchase:send-all'
-  | 'purchase:resolve'
-  | 'journal:status'
-  | 'history:export'
-  | 'history:import'
-  | 'journal:backups'
-  | 'journal:restore';
+  | 'purchase:resolve';
 
 /** Purchases on the selected environment; progress reaches the UI through purchase:updated events. */
 export function purchaseHandlers(environments: EnvironmentRegistry, purchases: PurchaseService, guard: SpendingGuard): Pick<ContractHandlers, PurchaseChannels> {
@@ -52,10 +47,5 @@ export function purchaseHandlers(environments: EnvironmentRegistry, purchases: P
     // Answers once every send is over, with what happened to each: the window says it plainly.
     'purchase:send-all': async () => purchases.sendAll(),
     'purchase:resolve': async ({ id, action }) => purchases.resolve(id, action),
-    'journal:status': async () => Promise.resolve(purchases.journalStatus),
-    'history:export': async () => Promise.resolve(purchases.exportHistory()),
-    'history:import': async ({ document }) => Promise.resolve(purchases.importHistory(document)),
-    'journal:backups': async () => Promise.resolve(purchases.backups()),
-    'journal:restore': async ({ name }) => Promise.resolve(purchases.restoreBackup(name)),
   };
 }
