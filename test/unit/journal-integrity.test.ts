@@ -70,19 +70,28 @@ describe('opening a journal that is not as it was left', () => {
     journal.close();
   });
 
-  it('reports records that cannot be parsed (5 of 50) and leaves them untouched', () => {
+  it('shows records that cannot be parsed (5 of 50) as damaged with their purchase IDs, never hidden', () => {
     const records = fill(50);
     const db = new DatabaseSync(join(dir, 'purchases.sqlite'));
-    const broken = records.slice(10, 15).map((item) => item.id);
-    for (const id of broken) db.prepare("UPDATE purchases SET record = '{\"not\":\"a record\"}' WHERE id = ?").run(id);
+    const broken = records.slice(10, 15);
+    for (const { id } of broken) db.prepare("UPDATE purchases SET record = '{\"not\":\"a record\"}' WHERE id = ?").run(id);
     db.close();
     const journal = new PurchaseJournal(dir);
     const notice = journal.notices.find((item) => item.kind === 'unreadable_records');
     expect(notice?.message).toContain('5 of 50');
-    expect(notice?.message).toContain(broken[0]);
-    expect(journal.search({ limit: 1000 })).toHaveLength(45);
+    expect(notice?.message).toContain(broken[0]?.id);
+    expect(journal.search({ limit: 1000 })).toHaveLength(50);
+    // Its old text, still on a page, when nothing says it went further; else what the row's columns
+    // keep (its purchase ID and state), marked damaged: never hidden, never "not sent".
+    for (const original of broken) {
+      const record = journal.get(original.id);
+      if (record?.damaged === undefined) expect(record).toEqual(original);
+      else expect(record).toMatchObject({ state: 'outcome_unknown', purchaseId: original.purchaseId, titleNumber: original.titleNumber, damaged: { answered: true, seenState: 'available' } });
+    }
     journal.close();
+    // Not salvaged into a fresh journal (the file is sound); the file as it was is kept aside.
     expect(readdirSync(dir).filter((name) => name.includes('damaged'))).toEqual([]);
+    expect(readdirSync(dir).filter((name) => name.startsWith('purchases.unreadable-') && name.endsWith('.sqlite'))).toHaveLength(1);
   });
 });
 

@@ -103,17 +103,20 @@ describe("the journal's seal", () => {
     expect(seal().closed).not.toBeNull();
   });
 
-  it('is not written while records cannot be read, so every start says so again', () => {
+  it('is written only once records that could not be read are salvaged (shown damaged), after which starts are quiet', () => {
     fill(5);
     const db = new DatabaseSync(path);
     db.prepare("UPDATE purchases SET record = '{}' WHERE rowid = 1").run();
     db.close();
-    for (let start = 0; start < 2; start += 1) {
-      const journal = new PurchaseJournal(dir);
-      expect(journal.notices.map((notice) => notice.kind)).toEqual(['unreadable_records']);
-      journal.close();
-      expect(existsSync(sealPath(path))).toBe(false);
-    }
+    const first = new PurchaseJournal(dir);
+    expect(first.notices.map((notice) => notice.kind)).toEqual(['unreadable_records']);
+    expect(first.search({})).toHaveLength(5);
+    first.close();
+    expect(existsSync(sealPath(path))).toBe(true);
+    const second = new PurchaseJournal(dir);
+    expect(second.notices).toEqual([]);
+    expect(second.search({})).toHaveLength(5);
+    second.close();
   });
 
   it('is not trusted when written for another record format, when unreadable, or when the file was replaced', () => {

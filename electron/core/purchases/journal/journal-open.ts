@@ -9,6 +9,7 @@ import { salvageBatches } from './salvage/salvage-batches.ts';
 import { sealedCheckTime } from './journal-seal.ts';
 import type { SalvagedRow } from './salvage/salvage-merge.ts';
 import { gatherCopies } from './salvage/salvage-sources.ts';
+import { findUnreadableRows, salvageUnreadableRows, type UnreadableRows } from './salvage/unreadable-rows.ts';
 
 export type { SalvagedRow } from './salvage/salvage-merge.ts';
 
@@ -63,13 +64,70 @@ function tryOpen(path: string, check: boolean): { db: DatabaseSync } | { problem
   }
 }
 
-function copyAside(path: string, stamp: string): string {
-  const copy = path.replace(/\.sqlite$/, `.damaged-${stamp}.sqlite`);
+/** `why` names the copy: a damaged file salvaged into a fresh one, or a sound one whose unreadable rows were salvaged in place. */
+function copyAside(path: string, stamp: string, why: 'damaged' | 'unreadable' = 'damaged'): string {
+  const copy = path.replace(/\.sqlite$/, `.${why}-${stamp}.sqlite`);
   copyFileSync(path, copy);
   for (const suffix of ['-wal', '-shm']) {
     if (existsSync(`${path}${suffix}`)) copyFileSync(`${path}${suffix}`, `${copy}${suffix}`);
   }
   return copy;
+}
+
+/**
+ * A sound file's rows whose record does not parse are salvaged in place (unreadable-rows.ts), the
+ * file as it was copied aside first: hidden, such a purchase could be bought twice. Returns the
+ * problem when the rows cannot be replaced (the damage reached what an index holds of them too,
+ * which quick_check does not compare): the file is then salvaged whole, as a damaged one.
+ */
+function salvageUnreadable(db: DatabaseSync, path: string, now: Date, notices: JournalNotice[]): string | undefined {
+  let unreadable: UnreadableRows;
+  try {
+    unreadable = findUnreadableRows(db);
+  } catch {
+    // No purchases table yet (a journal just made): nothing to read.
+    return undefined;
+  }
+  if (unreadable.rowids.length === 0) return undefined;
+  const copy = copyAside(path, now.toISOString().replace(/[:.]/g, '-'), 'unreadable');
+  let repaired: ReturnType<typeof salvageUnreadableRows>;
+  try {
+    repaired = salvageUnreadableRows(db, path, dirname(path), unreadable);
+  } catch (error) {
+    // Rolled back: the whole-file salvage keeps its own copy.
+    for (const suffix of ['', '-wal', '-shm']) rmSync(`${copy}${suffix}`, { force: true });
+    return `${String(unreadable.rowids.length)} purchase records could not be read (${error instanceof Error ? error.message : String(error)})`;
+  }
+  const { ids, damaged, total } = repaired;
+  const shown = `${ids.slice(0, 5).join(', ')}${ids.length > 5 ? ', …' : ''}`;
+  notices.push({
+    kind: 'unreadable_records',
+    message: `${String(ids.length)} of ${String(total)} purchases in the journal could not be read (${shown}). ` +
+      (damaged === 0 ? 'A whole copy of each was found and kept. ' : `${damaged === ids.length ? 'They are' : `${String(damaged)} of them are`} shown marked "${damagedLabel}" with what could be found. `) +
+      `The file as it was is kept at ${copy}.`,
+    path: copy,
+  });
+  return undefined;
+}
+
+/** A damaged journal: copied aside, and every purchase and batch found anywhere carried into a fresh one. */
+function salvageDamaged(path: string, problem: string, now: Date, notices: JournalNotice[]): OpenedJournal {
+  const copy = copyAside(path, now.toISOString().replace(/[:.]/g, '-'));
+  const { rows: salvaged, damaged } = gatherCopies(copy, dirname(path)).merge();
+  const salvagedBatches = salvageBatches(copy, dirname(path));
+  for (const suffix of ['', '-wal', '-shm']) rmSync(`${path}${suffix}`, { force: true });
+  const db = new DatabaseSync(path);
+  configure(db);
+  notices.push({
+    kind: 'damaged',
+    message: `The purchase journal was damaged (${problem}). A copy of it was kept at ${copy}; ` +
+      `${salvaged.length} purchase${salvaged.length === 1 ? '' : 's'} could still be read and ${salvaged.length === 1 ? 'was' : 'were'} kept` +
+      (damaged === 0 ? '' : `; ${damaged} of them could not be read whole and ${damaged === 1 ? 'is' : 'are'} marked "${damagedLabel}"`) +
+      (salvagedBatches.batches.length === 0 ? '. ' : `, with ${salvagedBatches.batches.length} batch${salvagedBatches.batches.length === 1 ? '' : 'es'} (${salvagedBatches.items.length} lines). `) +
+      'Anything else may be in the copy or in a backup.',
+    path: copy,
+  });
+  return { db, notices, salvaged, salvagedBatches, checkedAt: now.getTime(), checkedNow: true };
 }
 
 export function openJournalFile(path: string, now: Date = new Date()): OpenedJournal {
@@ -86,22 +144,10 @@ export function openJournalFile(path: string, now: Date = new Date()): OpenedJou
   const sealedAt = existed ? sealedCheckTime(path, now.getTime()) : undefined;
   const opened = tryOpen(path, sealedAt === undefined);
   if ('db' in opened) {
-    return { db: opened.db, notices, salvaged: [], checkedAt: sealedAt ?? now.getTime(), checkedNow: sealedAt === undefined };
+    const problem = existed && sealedAt === undefined ? salvageUnreadable(opened.db, path, now, notices) : undefined;
+    if (problem === undefined) return { db: opened.db, notices, salvaged: [], checkedAt: sealedAt ?? now.getTime(), checkedNow: sealedAt === undefined };
+    opened.db.close();
+    return salvageDamaged(path, problem, now, notices);
   }
-  const copy = copyAside(path, now.toISOString().replace(/[:.]/g, '-'));
-  const { rows: salvaged, damaged } = gatherCopies(copy, dirname(path)).merge();
-  const salvagedBatches = salvageBatches(copy, dirname(path));
-  for (const suffix of ['', '-wal', '-shm']) rmSync(`${path}${suffix}`, { force: true });
-  const db = new DatabaseSync(path);
-  configure(db);
-  notices.push({
-    kind: 'damaged',
-    message: `The purchase journal was damaged (${opened.problem}). A copy of it was kept at ${copy}; ` +
-      `${salvaged.length} purchase${salvaged.length === 1 ? '' : 's'} could still be read and ${salvaged.length === 1 ? 'was' : 'were'} kept` +
-      (damaged === 0 ? '' : `; ${damaged} of them could not be read whole and ${damaged === 1 ? 'is' : 'are'} marked "${damagedLabel}"`) +
-      (salvagedBatches.batches.length === 0 ? '. ' : `, with ${salvagedBatches.batches.length} batch${salvagedBatches.batches.length === 1 ? '' : 'es'} (${salvagedBatches.items.length} lines). `) +
-      'Anything else may be in the copy or in a backup.',
-    path: copy,
-  });
-  return { db, notices, salvaged, salvagedBatches, checkedAt: now.getTime(), checkedNow: true };
+  return salvageDamaged(path, opened.problem, now, notices);
 }

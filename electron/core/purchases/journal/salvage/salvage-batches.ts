@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { batchItemSchema, batchSpecSchema, batchStates, batchItemStates, type BatchItem, type BatchItemState } from '../../../../../shared/batch.ts';
 import { backupPaths, openBackupReadOnly } from '../journal-backup.ts';
 import type { BatchTableRow, SalvagedBatches } from '../journal-batch-tables.ts';
+import { objectAcrossPages, RawPages } from './overflow-chains.ts';
 import { eachRow, openCopyReadOnly } from './salvage-sources.ts';
 
 /**
@@ -77,38 +78,22 @@ const uuid = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 const linePrefix = new RegExp(`(${uuid})[\\s\\S]{0,2}(${batchItemStates.join('|')})$`);
 const batchPrefix = new RegExp(`(${uuid})([\\x20-\\x7e]{1,64}?)(${batchStates.join('|')})(budget)?$`);
 
-/** The JSON object starting at `start`, whole, or undefined. */
-function objectAt(bytes: Buffer, start: number): string | undefined {
-  let depth = 0;
-  let inString = false;
-  for (let i = start; i < Math.min(bytes.length, start + 1_000_000); i += 1) {
-    const byte = bytes[i] ?? 0;
-    if (byte < 0x09) return undefined;
-    if (inString) {
-      if (byte === 0x5c) i += 1;
-      else if (byte === 0x22) inString = false;
-    } else if (byte === 0x22) inString = true;
-    else if (byte === 0x7b) depth += 1;
-    else if (byte === 0x7d && (depth -= 1) === 0) return bytes.subarray(start, i + 1).toString('utf8');
-  }
-  return undefined;
-}
-
-function eachText(bytes: Buffer, marker: string, visit: (start: number, text: string) => void): void {
+/** Each whole JSON text starting with `marker`, read on across overflow pages (overflow-chains.ts). */
+function eachText(bytes: Buffer, pages: RawPages, marker: string, visit: (start: number, text: string) => void): void {
   const needle = Buffer.from(marker, 'utf8');
   for (let start = bytes.indexOf(needle); start !== -1; start = bytes.indexOf(needle, start + 1)) {
-    const text = objectAt(bytes, start);
+    const text = objectAcrossPages(bytes, start, pages);
     if (text !== undefined) visit(start, text);
   }
 }
 
-function scanPages(bytes: Buffer, found: Found): void {
-  eachText(bytes, '{"index":', (start, text) => {
+function scanPages(bytes: Buffer, pages: RawPages, found: Found): void {
+  eachText(bytes, pages, '{"index":', (start, text) => {
     const item = parseJson(text, batchItemSchema);
     const prefix = linePrefix.exec(bytes.subarray(Math.max(0, start - 48), start).toString('latin1'));
     if (item !== undefined && prefix?.[1] !== undefined && prefix[2] === item.state) found.line(prefix[1], item, false);
   });
-  eachText(bytes, '{"environmentId":', (start, spec) => {
+  eachText(bytes, pages, '{"environmentId":', (start, spec) => {
     if (start < 12 || parseJson(spec, batchSpecSchema) === undefined) return;
     const prefix = batchPrefix.exec(bytes.subarray(Math.max(0, start - 140), start - 12).toString('latin1'));
     const state = z.enum(batchStates).safeParse(prefix?.[3]);
@@ -147,8 +132,12 @@ export function salvageBatches(copyPath: string, dataDir: string): SalvagedBatch
       db.close();
     }
   }
-  for (const file of [copyPath, `${copyPath}-wal`]) {
-    if (existsSync(file)) scanPages(readFileSync(file), found);
+  // A text in the file continues on the file's pages; one in the WAL on the WAL's newer pages first.
+  const file = existsSync(copyPath) ? readFileSync(copyPath) : Buffer.alloc(0);
+  scanPages(file, new RawPages(file), found);
+  if (existsSync(`${copyPath}-wal`)) {
+    const wal = readFileSync(`${copyPath}-wal`);
+    scanPages(wal, new RawPages(file, wal), found);
   }
   // A line whose batch was found nowhere cannot be run or shown; its purchase is in the journal all the same.
   const batches = [...found.batches.values()].map(({ id, environment_id, state, stopped_by, created_at, updated_at, spec }) => ({ id, environment_id, state, stopped_by, created_at, updated_at, spec }));

@@ -1,5 +1,9 @@
 import type { PurchaseDamage, PurchaseRecord, PurchaseState } from '../../../../../shared/purchase.ts';
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
 import { damagedRecordMessage } from '../../../../../shared/purchase-damage.ts';
+
+const localIdSchema = z.uuid();
 
 /**
  * Salvage's one rule: no purchase comes back in an earlier state than any copy of it that can be
@@ -79,7 +83,16 @@ export class SalvageFindings {
   merge(): { rows: SalvagedRow[]; damaged: number } {
     const rows: SalvagedRow[] = [];
     let damaged = 0;
-    for (const id of new Set([...this.#whole.keys(), ...this.#facts.keys()])) {
+    const ids = new Set([...this.#whole.keys(), ...this.#facts.keys()]);
+    for (const id of ids) {
+      if (!isLocalId(id)) {
+        const record = this.#underNewId(id, ids);
+        if (record !== undefined) {
+          damaged += 1;
+          rows.push(rowOf(record, null));
+        }
+        continue;
+      }
       const { current, other } = this.#whole.get(id) ?? {};
       const facts: RecordEvidence[] = [...(this.#facts.get(id) ?? []), ...(other === undefined ? [] : [other])];
       // The row SQLite still reads is the record as last written; an older copy only when nothing says it went further.
@@ -90,6 +103,51 @@ export class SalvageFindings {
     }
     return { rows, damaged };
   }
+
+  /**
+   * A row whose id the damage reached (no record is valid under it) still says a purchase was
+   * made, often with its purchase ID: unless a purchase under a sound id has that purchase ID, it
+   * is shown damaged under a new local id rather than hidden.
+   */
+  #underNewId(id: string, ids: ReadonlySet<string>): PurchaseRecord | undefined {
+    const facts = (this.#facts.get(id) ?? []).map(plausibleFacts);
+    const purchaseId = firstOf(facts, 'purchaseId');
+    if (purchaseId === undefined && firstOf(facts, 'resultUrl') === undefined && firstOf(facts, 'titleNumber') === undefined) return undefined;
+    // The same purchase under its sound id: the same purchase ID, or the same title made at the same moment.
+    const titleNumber = firstOf(facts, 'titleNumber');
+    const createdAt = firstOf(facts, 'createdAt');
+    const same = (copy: RecordEvidence | undefined): boolean => copy !== undefined &&
+      ((purchaseId !== undefined && copy.purchaseId === purchaseId) || (titleNumber !== undefined && copy.titleNumber === titleNumber && copy.createdAt === createdAt));
+    const claimed = [...ids].some((other) => isLocalId(other) &&
+      (same(this.#whole.get(other)?.current) || same(this.#whole.get(other)?.other) || (this.#facts.get(other) ?? []).some(same)));
+    if (claimed) return undefined;
+    return damagedRecord(randomUUID(), undefined, facts, [...(this.#variables.get(id) ?? [])]);
+  }
+}
+
+/** Printable text of a sane length: what an id, a title number or a purchase ID is, and noise is not. */
+const plausibleText = /^[\x21-\x7e]{1,300}$/;
+/** From 2000 to 2100: a time the damage did not make up. */
+const plausibleTime = (time: number | undefined): boolean => time !== undefined && time >= 946_684_800_000 && time <= 4_102_444_800_000;
+
+/** The facts of a row whose id the damage reached, without those it garbled too. */
+function plausibleFacts(facts: RecordEvidence): RecordEvidence {
+  const text = (value: string | undefined): string | undefined => (value !== undefined && plausibleText.test(value) ? value : undefined);
+  return {
+    id: facts.id,
+    purchaseId: text(facts.purchaseId),
+    resultUrl: text(facts.resultUrl),
+    environmentId: text(facts.environmentId),
+    titleNumber: text(facts.titleNumber),
+    state: facts.state,
+    createdAt: plausibleTime(facts.createdAt) ? facts.createdAt : undefined,
+    updatedAt: plausibleTime(facts.updatedAt) ? facts.updatedAt : undefined,
+  };
+}
+
+/** Whether `id` can be a record's local id (the record schema's rule). */
+function isLocalId(id: string): boolean {
+  return localIdSchema.safeParse(id).success;
 }
 
 function parsesAsJson(text: string): boolean {
