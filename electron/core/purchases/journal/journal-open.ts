@@ -35,6 +35,8 @@ export interface OpenedJournal {
   readonly checkedAt: number;
   /** Whether this open checked the file (and so its records must be read too). */
   readonly checkedNow: boolean;
+  /** Every record was read at this open, and those that could not be were salvaged: no need to read them again. */
+  readonly recordsRead?: boolean;
 }
 
 function configure(db: DatabaseSync): void {
@@ -76,19 +78,19 @@ function copyAside(path: string, stamp: string, why: 'damaged' | 'unreadable' = 
 
 /**
  * A sound file's rows whose record does not parse are salvaged in place (unreadable-rows.ts), the
- * file as it was copied aside first: hidden, such a purchase could be bought twice. Returns the
+ * file as it was copied aside first: hidden, such a purchase could be bought twice. Says the
  * problem when the rows cannot be replaced (the damage reached what an index holds of them too,
  * which quick_check does not compare): the file is then salvaged whole, as a damaged one.
  */
-function salvageUnreadable(db: DatabaseSync, path: string, now: Date, notices: JournalNotice[]): string | undefined {
+function salvageUnreadable(db: DatabaseSync, path: string, now: Date, notices: JournalNotice[]): { problem?: string; recordsRead: boolean } {
   let unreadable: UnreadableRows;
   try {
     unreadable = findUnreadableRows(db);
   } catch {
-    // No purchases table yet (a journal just made): nothing to read.
-    return undefined;
+    // No purchases table yet (a journal of an older version, or just made): the journal reads it after its migrations.
+    return { recordsRead: false };
   }
-  if (unreadable.rowids.length === 0) return undefined;
+  if (unreadable.rowids.length === 0) return { recordsRead: true };
   const copy = copyAside(path, now.toISOString().replace(/[:.]/g, '-'), 'unreadable');
   let repaired: ReturnType<typeof salvageUnreadableRows>;
   try {
@@ -96,7 +98,7 @@ function salvageUnreadable(db: DatabaseSync, path: string, now: Date, notices: J
   } catch (error) {
     // Rolled back: the whole-file salvage keeps its own copy.
     for (const suffix of ['', '-wal', '-shm']) rmSync(`${copy}${suffix}`, { force: true });
-    return `${String(unreadable.rowids.length)} purchase records could not be read (${error instanceof Error ? error.message : String(error)})`;
+    return { problem: `${String(unreadable.rowids.length)} purchase records could not be read (${error instanceof Error ? error.message : String(error)})`, recordsRead: false };
   }
   const { ids, damaged, total } = repaired;
   const shown = `${ids.slice(0, 5).join(', ')}${ids.length > 5 ? ', …' : ''}`;
@@ -107,7 +109,7 @@ function salvageUnreadable(db: DatabaseSync, path: string, now: Date, notices: J
       `The file as it was is kept at ${copy}.`,
     path: copy,
   });
-  return undefined;
+  return { recordsRead: true };
 }
 
 /** A damaged journal: copied aside, and every purchase and batch found anywhere carried into a fresh one. */
@@ -144,10 +146,12 @@ export function openJournalFile(path: string, now: Date = new Date()): OpenedJou
   const sealedAt = existed ? sealedCheckTime(path, now.getTime()) : undefined;
   const opened = tryOpen(path, sealedAt === undefined);
   if ('db' in opened) {
-    const problem = existed && sealedAt === undefined ? salvageUnreadable(opened.db, path, now, notices) : undefined;
-    if (problem === undefined) return { db: opened.db, notices, salvaged: [], checkedAt: sealedAt ?? now.getTime(), checkedNow: sealedAt === undefined };
+    const read = existed && sealedAt === undefined ? salvageUnreadable(opened.db, path, now, notices) : { recordsRead: false };
+    if (read.problem === undefined) {
+      return { db: opened.db, notices, salvaged: [], checkedAt: sealedAt ?? now.getTime(), checkedNow: sealedAt === undefined, recordsRead: read.recordsRead };
+    }
     opened.db.close();
-    return salvageDamaged(path, problem, now, notices);
+    return salvageDamaged(path, read.problem, now, notices);
   }
   return salvageDamaged(path, opened.problem, now, notices);
 }

@@ -82,7 +82,7 @@ export class PurchaseJournal {
     if (opened.salvaged.length > 0) this.#restoreRows(opened.salvaged);
     if (opened.salvagedBatches !== undefined) restoreBatches(this.#db, opened.salvagedBatches);
     // Reading every record back is what a sealed file, unchanged since its last check, is spared (journal-seal.ts).
-    const unreadable = opened.checkedNow ? unreadableRecordsNotice(this.#db, this.path) : undefined;
+    const unreadable = opened.checkedNow && opened.recordsRead !== true ? unreadableRecordsNotice(this.#db, this.path) : undefined;
     if (unreadable === undefined) markOpened(this.path, opened.checkedAt);
     else {
       this.notices.push(unreadable);
