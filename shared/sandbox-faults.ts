@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { catalogShapeSchema } from './sandbox-behaviour.ts';
 
 /**
  * What the built-in Sandbox is told to simulate, for demos (Settings → Sandbox, the CLI's
@@ -15,6 +16,8 @@ export const sandboxFaultsSchema = z.strictObject({
   timeouts: z.boolean(),
   /** Each client may make this many requests a second; the rest answer 429 with Retry-After 1. Absent: off. */
   rateLimit: z.strictObject({ perSecond: z.int().min(1).max(100) }).nullable().optional(),
+  /** Catalogs in the reference pages' shape (`variables[]`, older identifiers) instead of the guide's `member[]`. Absent: `member`. */
+  catalogShape: catalogShapeSchema.optional(),
 });
 export type SandboxFaults = z.infer<typeof sandboxFaultsSchema>;
 
@@ -24,7 +27,7 @@ export const noSandboxFaults: SandboxFaults = { outage: null, slow: null, timeou
 export const simulatedTimeoutMs = 35_000;
 
 export function anySandboxFault(faults: SandboxFaults): boolean {
-  return faults.outage !== null || faults.slow !== null || faults.timeouts || (faults.rateLimit ?? null) !== null;
+  return faults.outage !== null || faults.slow !== null || faults.timeouts || (faults.rateLimit ?? null) !== null || faults.catalogShape === 'variables';
 }
 
 /** The faults in words, for the banner and the CLI: "an outage (503, Retry-After 5 s), slow answers (2,000 ms)". */
@@ -34,6 +37,7 @@ export function describeSandboxFaults(faults: SandboxFaults): string {
     ...(faults.outage === null ? [] : [`an outage (503, Retry-After ${String(faults.outage.retryAfterSeconds)} s)`]),
     ...(faults.slow === null ? [] : [`slow answers (${faults.slow.delayMs.toLocaleString('en-GB')} ms)`]),
     ...(faults.rateLimit === null || faults.rateLimit === undefined ? [] : [`a rate limit (${String(faults.rateLimit.perSecond)} requests a second, then 429)`]),
+    ...(faults.catalogShape === 'variables' ? ['catalogs in the older variables[] shape'] : []),
   ];
   return parts.length === 0 ? 'nothing' : parts.join(', ');
 }

@@ -1,5 +1,4 @@
 import { parseArgs } from 'node:util';
-import { catalogShapes, catalogShapeSchema } from '../../shared/sandbox-behaviour.ts';
 import type { SandboxConfig } from '../../shared/sandbox-config.ts';
 import { anySandboxFault, describeSandboxFaults, type SandboxFaults } from '../../shared/sandbox-faults.ts';
 import { rulesForSandboxFaults, sandboxFaultOptions, sandboxFaultsFromFlags, sandboxFaultUsage } from './demo-faults.ts';
@@ -19,8 +18,6 @@ Options:
                         N the number of requests (default: until cleared), S the Retry-After seconds of a
                         429 or 503 (default 1); repeatable
 ${sandboxFaultUsage}
-  --catalog-shape S     serve catalogs as member (the purchasing guide's member[], default) or variables
-                        (the reference pages' variables[] with older /variable/…/provenance/… identifiers)
   --rotate-refresh-tokens
                         rotate developer refresh tokens: each refresh answers with a new one and voids
                         the old; presenting a voided one revokes every token of its family
@@ -65,7 +62,6 @@ function parseCommand(argv: string[]): { options: SandboxOptions; printConfig: b
         control: { type: 'boolean', default: false },
         fault: { type: 'string', multiple: true, default: [] },
         seed: { type: 'string' },
-        'catalog-shape': { type: 'string' },
         'rotate-refresh-tokens': { type: 'boolean', default: false },
         ...sandboxFaultOptions,
         help: { type: 'boolean', short: 'h', default: false },
@@ -81,12 +77,7 @@ function parseCommand(argv: string[]): { options: SandboxOptions; printConfig: b
     if (port !== undefined) options.port = port;
     if (tokenTtlSeconds !== undefined) options.tokenTtlSeconds = tokenTtlSeconds;
     if (seed !== undefined) options.seed = seed;
-    const shape = values['catalog-shape'];
-    if (shape !== undefined) {
-      const parsedShape = catalogShapeSchema.safeParse(shape);
-      if (!parsedShape.success) throw new Error(`--catalog-shape must be ${catalogShapes.join(' or ')}`);
-      options.catalogShape = parsedShape.data;
-    }
+    if (demo.catalogShape !== undefined) options.catalogShape = demo.catalogShape;
     if (values['rotate-refresh-tokens']) options.rotateRefreshTokens = true;
     return { options, printConfig: values['print-config'], demo };
   } catch (error) {

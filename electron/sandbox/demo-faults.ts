@@ -1,3 +1,4 @@
+import { catalogShapes, catalogShapeSchema } from '../../shared/sandbox-behaviour.ts';
 import { sandboxFaultsSchema, simulatedTimeoutMs, type SandboxFaults } from '../../shared/sandbox-faults.ts';
 import type { FaultRule } from './faults.ts';
 
@@ -23,12 +24,15 @@ export const sandboxFaultOptions = {
   slow: { type: 'string' },
   timeouts: { type: 'boolean' },
   'rate-limit': { type: 'string' },
+  'catalog-shape': { type: 'string' },
 } as const;
 
 export const sandboxFaultUsage = `  --outage S            simulate an outage: purchases and results answer 503 with Retry-After S (1-600)
   --slow MS             simulate slow answers: MS milliseconds late (100-20000)
   --timeouts            simulate timeouts: answers after 35 s, later than TitleDesk waits
-  --rate-limit N        simulate a rate limit: past N requests a second per client, 429 with Retry-After 1 (1-100)`;
+  --rate-limit N        simulate a rate limit: past N requests a second per client, 429 with Retry-After 1 (1-100)
+  --catalog-shape S     serve catalogs as member (the purchasing guide's member[], default) or variables
+                        (the reference pages' variables[] with older /variable/…/provenance/… identifiers)`;
 
 function wholeNumber(text: string | undefined, flag: string): number | undefined {
   if (text === undefined) return undefined;
@@ -37,7 +41,9 @@ function wholeNumber(text: string | undefined, flag: string): number | undefined
 }
 
 /** The switches the options turn on; an Error whose message names the option when one is out of range. */
-export function sandboxFaultsFromFlags(values: { readonly outage?: string | undefined; readonly slow?: string | undefined; readonly timeouts?: boolean | undefined; readonly 'rate-limit'?: string | undefined }): SandboxFaults {
+export function sandboxFaultsFromFlags(values: { readonly outage?: string | undefined; readonly slow?: string | undefined; readonly timeouts?: boolean | undefined; readonly 'rate-limit'?: string | undefined; readonly 'catalog-shape'?: string | undefined }): SandboxFaults {
+  const shape = values['catalog-shape'];
+  if (shape !== undefined && !catalogShapeSchema.safeParse(shape).success) throw new Error(`--catalog-shape must be ${catalogShapes.join(' or ')}`);
   const retryAfterSeconds = wholeNumber(values.outage, 'outage');
   const delayMs = wholeNumber(values.slow, 'slow');
   const perSecond = wholeNumber(values['rate-limit'], 'rate-limit');
@@ -46,6 +52,7 @@ export function sandboxFaultsFromFlags(values: { readonly outage?: string | unde
     slow: delayMs === undefined ? null : { delayMs },
     timeouts: values.timeouts === true,
     ...(perSecond === undefined ? {} : { rateLimit: { perSecond } }),
+    ...(shape === undefined ? {} : { catalogShape: shape }),
   });
   if (parsed.success) return parsed.data;
   const where = String(parsed.error.issues[0]?.path[0] ?? '');

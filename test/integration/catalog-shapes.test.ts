@@ -8,6 +8,8 @@ import { PurchaseService } from '../../electron/core/purchases/purchase-service.
 import { MemorySecretStore } from '../../electron/core/secrets/memory-secret-store.ts';
 import { startSandbox, type RunningSandbox } from '../../electron/sandbox/index.ts';
 import type { CatalogShape } from '../../shared/sandbox-behaviour.ts';
+import { titleCatalogSchema } from '../../shared/catalog.ts';
+import { startTestCore } from './fixtures/core-fixtures.ts';
 import { quickPacing, quickRetry } from './fixtures/purchase-harness.ts';
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -72,5 +74,24 @@ describe('switching the shape while the sandbox runs', () => {
     const bad = await fetch(`${sandbox.baseUrl}/_sandbox/behaviour`, { method: 'PUT', body: JSON.stringify({ catalogShape: 'other' }) });
     expect(bad.status).toBe(422);
     expect(sandbox.behaviour().catalogShape).toBe('variables');
+  });
+});
+
+describe('the app\'s Sandbox switch for the older catalog shape', () => {
+  it('serves titles opened after it is on in variables[], and member[] again once it is off', async () => {
+    const test = await startTestCore({ pacing: { ...quickPacing } });
+    cleanups.push(() => test.close());
+    const { router } = test.started.core;
+    const titles = test.started.sandbox?.config.sampleTitles ?? [];
+    const catalogOf = async (titleNumber: string): Promise<string> => {
+      const answer = await router.dispatch('catalog:get', { titleNumber });
+      if (!answer.ok) throw new Error(answer.error.message);
+      return titleCatalogSchema.parse(answer.data).groups[0]?.schemes[0]?.variables[0]?.iri ?? '';
+    };
+    const on = await router.dispatch('sandbox:set-faults', { outage: null, slow: null, timeouts: false, catalogShape: 'variables' });
+    expect(on.ok).toBe(true);
+    expect(await catalogOf(titles[0] ?? '')).toMatch(/\/variable\/.+\/provenance\//);
+    await router.dispatch('sandbox:set-faults', { outage: null, slow: null, timeouts: false });
+    expect(await catalogOf(titles[1] ?? '')).toContain('/vars/');
   });
 });

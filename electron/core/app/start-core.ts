@@ -16,7 +16,10 @@ export interface StartedCore {
 }
 
 function faultControl(sandbox: RunningSandbox, initial: SandboxFaults): SandboxFaultControl {
-  const apply = (faults: SandboxFaults): void => { sandbox.setFaults(rulesForSandboxFaults(faults)); };
+  const apply = (faults: SandboxFaults): void => {
+    sandbox.setFaults(rulesForSandboxFaults(faults));
+    sandbox.setBehaviour({ catalogShape: faults.catalogShape ?? 'member' });
+  };
   apply(initial);
   return { apply, initial };
 }

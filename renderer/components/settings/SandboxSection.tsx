@@ -11,6 +11,7 @@ interface Draft {
   timeouts: boolean;
   rateLimit: boolean;
   perSecond: string;
+  olderCatalogs: boolean;
 }
 
 type AmountField = 'retryAfterSeconds' | 'delayMs' | 'perSecond';
@@ -24,6 +25,7 @@ function draftOf(faults: SandboxFaults): Draft {
     timeouts: faults.timeouts,
     rateLimit: (faults.rateLimit ?? null) !== null,
     perSecond: String(faults.rateLimit?.perSecond ?? 2),
+    olderCatalogs: faults.catalogShape === 'variables',
   };
 }
 
@@ -35,6 +37,7 @@ function parse(draft: Draft): { ok: true; faults: SandboxFaults } | { ok: false;
     slow: draft.slow ? { delayMs: whole(draft.delayMs) } : null,
     timeouts: draft.timeouts,
     rateLimit: draft.rateLimit ? { perSecond: whole(draft.perSecond) } : null,
+    ...(draft.olderCatalogs ? { catalogShape: 'variables' } : {}),
   });
   if (parsed.success) return { ok: true, faults: parsed.data };
   const where = parsed.error.issues[0]?.path[0];
@@ -104,6 +107,11 @@ function SandboxForm({ current }: { readonly current: SandboxFaults }) {
         on={draft.rateLimit}
         onToggle={(rateLimit) => { change({ rateLimit }); }}
         amount={{ id: `${id}-rate`, label: 'requests a second allowed', value: draft.perSecond, error: errorOf('perSecond'), onChange: (perSecond) => { change({ perSecond }); } }}
+      />
+      <FaultSwitch
+        title="Older catalog shape: variables[] with /variable/…/provenance/… identifiers, as the service's reference pages show (titles opened from now on)"
+        on={draft.olderCatalogs}
+        onToggle={(olderCatalogs) => { change({ olderCatalogs }); }}
       />
       <div className="form-actions">
         <button type="submit" className="button-primary" disabled={apply.isPending}>Apply</button>
