@@ -17,6 +17,8 @@ export interface CliContext {
   readonly environment: Environment;
   /** The folder of the journal this command works on. */
   readonly dataDir: string;
+  /** Neither --base-url nor TITLEDESK_BASE_URL: the built-in sandbox, started for this command alone. */
+  readonly builtInSandbox: boolean;
   close(): Promise<void>;
 }
 
@@ -92,7 +94,7 @@ export async function openCliContext(options: { baseUrl: URL | undefined; dataDi
   const fromApp = purchasing === undefined ? {} : { purchasing };
   if (options.baseUrl === undefined) {
     const started = await startCore({ dataDir, secrets, environmentVariables, settings: new MemorySettingsStore({ ...defaultSettings, ...fromApp }), sandbox: {}, log, ...resume });
-    return contextOf(started, started.core.environments.selected(), dataDir, temporary);
+    return contextOf(started, started.core.environments.selected(), dataDir, temporary, true);
   }
   // On the app's data folder the app's own environment for this service is used, so records
   // (and their environment) are the app's; credentials still come from the secret store.
@@ -102,11 +104,12 @@ export async function openCliContext(options: { baseUrl: URL | undefined; dataDi
   return contextOf(started, environment, dataDir, temporary);
 }
 
-function contextOf(started: StartedCore, environment: Environment, dataDir: string, temporary: string | undefined): CliContext {
+function contextOf(started: StartedCore, environment: Environment, dataDir: string, temporary: string | undefined, builtInSandbox = false): CliContext {
   return {
     started,
     environment,
     dataDir,
+    builtInSandbox,
     async close() {
       await started.close();
       if (temporary !== undefined) rmSync(temporary, { recursive: true, force: true });

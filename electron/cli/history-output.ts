@@ -1,14 +1,17 @@
+import type { Environment } from '../../shared/environment.ts';
 import type { ListedPurchase } from '../../shared/purchase.ts';
+import { serviceAddressOf, shortAddress } from './service-address.ts';
 
 /**
- * `titledesk history` as a table for people: a header, the environment of each purchase, and
+ * `titledesk history` as a table for people: a header, the service of each purchase (the app's
+ * name for it, else its address, never TitleDesk's internal environment id), and
  * "—" where the service gave no purchase ID. The last column is TitleDesk's own id, which
  * `check` also accepts, so every row can be checked.
  */
 const columns = [
   { title: 'Created (UTC)', width: 19 },
   { title: 'Status', width: 15 },
-  { title: 'Environment', width: 16 },
+  { title: 'Service', width: 22 },
   { title: 'Title', width: 12 },
   { title: 'Variables', width: 12 },
   { title: 'Purchase ID', width: 36 },
@@ -30,14 +33,22 @@ function variablesText(count: number): string {
   return `${String(count)} ${count === 1 ? 'variable' : 'variables'}`;
 }
 
-/** The table; environment ids the caller can name are shown by name. */
-export function historyText(records: readonly ListedPurchase[], environmentNames: ReadonlyMap<string, string>): string {
+/** The app's own name for an environment it made; the CLI's are named after their address, which is shown instead. */
+function serviceName(record: ListedPurchase, environments: readonly Environment[]): string {
+  const known = environments.find((environment) => environment.id === record.environmentId);
+  if (known !== undefined && !known.id.startsWith('cli-') && known.name.trim() !== '') return known.name;
+  const address = serviceAddressOf(record, environments);
+  return address === undefined ? known?.name ?? 'unknown service' : shortAddress(address);
+}
+
+/** The table, one row per purchase. */
+export function historyText(records: readonly ListedPurchase[], environments: readonly Environment[]): string {
   if (records.length === 0) return 'No purchases match.\n';
   const lines = records.map((record) =>
     row([
       new Date(record.createdAt).toISOString().replace('T', ' ').slice(0, 19),
       record.state.replace('_', ' '),
-      environmentNames.get(record.environmentId) ?? record.environmentId,
+      serviceName(record, environments),
       record.titleNumber ?? '—',
       variablesText(record.items?.length ?? record.variables.length),
       record.purchaseId ?? '—',

@@ -1,6 +1,9 @@
 import type { PurchaseRecord } from '../../shared/purchase.ts';
 import type { PurchaseService } from '../core/purchases/purchase-service.ts';
 
+/** The states a purchase passes through while it is followed; any other is its end. */
+const followedStates: ReadonlySet<PurchaseRecord['state']> = new Set(['submitting', 'pending', 'waiting_for_sign_in']);
+
 /**
  * Shows a purchase's progress on stderr: on a terminal one live line with the state and a
  * countdown to the next check the server advised; elsewhere one line per change. It only
@@ -17,6 +20,8 @@ export function showProgress(purchases: PurchaseService, id: string): () => void
     return wait === undefined ? record.state : `${record.state} · next check in ${(wait / 1000).toFixed(1)} s${note}`;
   };
   const draw = (): void => {
+    // A settled purchase is the result's to say (on stdout): a last "available" here would only repeat it.
+    if (latest !== undefined && !followedStates.has(latest.state)) return;
     const line = describe(latest);
     if (line === lastLine) return;
     lastLine = line;
@@ -32,7 +37,8 @@ export function showProgress(purchases: PurchaseService, id: string): () => void
   return () => {
     unsubscribe();
     if (ticker !== undefined) clearInterval(ticker);
-    if (live && lastLine !== '') process.stderr.write('\n');
+    // The live line goes: what stays on the screen is the result, not the last countdown.
+    if (live && lastLine !== '') process.stderr.write('\r\u001b[2K');
   };
 }
 

@@ -1,31 +1,23 @@
-import { errorDetail, errorWords } from '../../shared/error-messages.ts';
+import { errorDetail } from '../../shared/error-messages.ts';
 import { environmentKindOf, type Environment } from '../../shared/environment.ts';
-import type { PurchaseRecord } from '../../shared/purchase.ts';
+import type { Money, PurchaseRecord } from '../../shared/purchase.ts';
 import { damagedLabel } from '../../shared/purchase-damage.ts';
 import { purchaseStateWords } from '../../shared/purchase-words.ts';
+import { cliErrorWords, commandLineText } from './cli-words.ts';
 import { exitCodeFor, exitCodes, type ExitCode } from './exit-codes.ts';
+import { moneyListText, moneyText } from './money-text.ts';
+import { serviceAddressOf } from './service-address.ts';
 
-/** The JSON document `purchase --json` and `check --json` print. */
-export function purchaseJson(record: PurchaseRecord, result: unknown): Record<string, unknown> {
-  return {
-    id: record.id,
-    purchaseId: record.purchaseId ?? null,
-    location: record.resultUrl ?? null,
-    status: record.state,
-    titleNumber: record.titleNumber ?? null,
-    ...(record.address === undefined ? {} : { address: record.address }),
-    result: result ?? null,
-    items: record.items ?? [],
-    total: record.totals ?? [],
-    timeline: record.timeline,
-    ...(record.error === undefined ? {} : { error: record.error }),
-    // Salvaged without a whole record: scripts must see it as plainly as people do.
-    ...(record.damaged === undefined ? {} : { damaged: record.damaged }),
-  };
-}
-
-function formatMoney(value: number, currency: string): string {
-  return currency === 'GBP' ? `£${value.toFixed(2)}` : `${value.toFixed(2)} ${currency}`;
+/**
+ * A purchase as every command's --json gives it (purchase, check, send, resolve, history): one
+ * shape, the journal's record with its names (`state`, `resultUrl`, `totals`; a field the
+ * purchase does not have yet is absent), plus `baseUrl`, the service it was made on, when the
+ * record says. purchase, check, send and resolve add `result`, the collection as received
+ * (`null` until then); history leaves it out. Documented in docs/cli.md.
+ */
+export function purchaseJson(record: PurchaseRecord, result?: unknown, environments: readonly Environment[] = []): Record<string, unknown> {
+  const baseUrl = serviceAddressOf(record, environments);
+  return { ...record, ...(baseUrl === undefined ? {} : { baseUrl }), ...(result === undefined ? {} : { result: result ?? null }) };
 }
 
 const kindWords = { sandbox: 'Sandbox', live: 'Live', staging: 'Staging', local: 'Local' } as const;
@@ -39,35 +31,65 @@ function valuesPhrase(count: number): string {
   return `${String(count)} ${count === 1 ? 'value' : 'values'}`;
 }
 
+function variablesPhrase(count: number): string {
+  return `${String(count)} ${count === 1 ? 'variable' : 'variables'}`;
+}
+
+/** "at 00:12:05 UTC (in 42 s)": when the service said the purchase may be ready to ask again. */
+function advisedTime(at: number, now: number): string {
+  const seconds = Math.max(0, Math.ceil((at - now) / 1000));
+  const clock = new Date(at).toISOString().slice(11, 19);
+  const wait = seconds < 90 ? `${String(seconds)} s` : seconds < 5400 ? `${String(Math.round(seconds / 60))} min` : `${String(Math.round(seconds / 3600))} h`;
+  return `at ${clock} UTC (in ${wait})`;
+}
+
+/** What is known of a purchase not ready yet: when to ask, what it is, what it costs, how to follow it. */
+function pendingWords(record: PurchaseRecord, estimate: readonly Money[] | undefined, now: number): string {
+  if (record.autoCheck) return 'Not ready yet';
+  const when = record.nextCheckAt === undefined ? 'the service gave no time, so check it again later' : `the service advised asking again ${advisedTime(record.nextCheckAt, now)}`;
+  const what = record.variables.length === 0 ? '' : ` ${variablesPhrase(record.variables.length)}`;
+  const price = estimate === undefined || estimate.length === 0 ? '' : `, ${moneyListText(estimate)} at catalog prices`;
+  const about = what === '' && price === '' ? '' : `${what.trim().replace(/^./, (first) => first.toUpperCase())}${price}. `;
+  return `Not ready yet: ${when}. ${about}titledesk check ${record.id} --wait follows it until its values arrive`;
+}
+
+export interface StatusContext {
+  /** The environment's label: name and kind. */
+  readonly environmentName?: string;
+  /** The catalog price recorded when it was bought, for a purchase without its values yet. */
+  readonly estimate?: readonly Money[];
+  readonly now?: number;
+}
+
 /**
  * The one line that says where a purchase stands: its state first, what it is, and for a
  * purchase that did not succeed, what happened and what to do.
  */
-export function statusLine(record: PurchaseRecord, environmentName?: string): string {
+export function statusLine(record: PurchaseRecord, context: StatusContext = {}): string {
   const what = [
     `purchase ${record.purchaseId ?? '(no purchase ID)'}`,
     record.titleNumber === undefined ? '' : ` of ${record.titleNumber}`,
-    environmentName === undefined ? '' : ` on ${environmentName}`,
+    context.environmentName === undefined ? '' : ` on ${context.environmentName}`,
   ].join('');
   const parts = [`${purchaseStateWords[record.state]}${record.damaged === undefined || record.state !== 'outcome_unknown' ? '' : ` (${damagedLabel.toLowerCase()})`}: ${what}`];
   if (record.state === 'available') {
-    const totals = (record.totals ?? []).map((total) => formatMoney(total.value, total.currency)).join(' + ');
+    const totals = (record.totals ?? []).map(moneyText).join(' + ');
     parts.push(`${valuesPhrase(record.items?.length ?? 0)}${totals === '' ? '' : `, total ${totals}`}`);
   }
-  if (record.state === 'pending') parts.push(record.autoCheck ? 'Not ready yet' : 'Not ready yet; check it again later');
+  if (record.state === 'pending') parts.push(pendingWords(record, context.estimate, context.now ?? Date.now()));
   if (record.error !== undefined && record.state !== 'available') {
-    const words = errorWords[record.error.code];
+    const words = cliErrorWords(record.error.code, record.id);
     const detail = errorDetail(record.error);
-    parts.push(`${words.headline}${detail === undefined ? '' : ` (${detail})`} ${words.action}`);
+    parts.push(`${words.headline}${detail === undefined ? '' : ` (${commandLineText(detail, record.id)})`} ${words.action}`);
   }
   return parts.join('. ');
 }
 
 /** A readable summary for people: one status line, then the values bought. */
-export function purchaseText(record: PurchaseRecord, environmentName?: string): string {
-  const lines = [statusLine(record, environmentName)];
+export function purchaseText(record: PurchaseRecord, context: StatusContext = {}): string {
+  const lines = [statusLine(record, context)];
   for (const item of record.items ?? []) {
-    lines.push(`  ${item.name} (${item.provider}/${item.source}): ${item.value}  [${formatMoney(item.price.value, item.price.currency)}]`);
+    lines.push(`  ${item.name} (${item.provider}/${item.source}): ${item.value}  [${moneyText(item.price)}]`);
   }
   return `${lines.join('\n')}\n`;
 }
@@ -76,13 +98,13 @@ export function purchaseText(record: PurchaseRecord, environmentName?: string): 
  * Prints the result. With --json the reason of a purchase that did not succeed also goes to
  * stderr (stdout holds only the document); in text the status line already says it.
  */
-export function printPurchase(record: PurchaseRecord, result: unknown, json: boolean, command: string, environmentName?: string): void {
+export function printPurchase(record: PurchaseRecord, result: unknown, json: boolean, command: string, context: StatusContext & { readonly environments?: readonly Environment[] } = {}): void {
   if (!json) {
-    process.stdout.write(purchaseText(record, environmentName));
+    process.stdout.write(purchaseText(record, context));
     return;
   }
-  process.stdout.write(`${JSON.stringify(purchaseJson(record, result), null, 2)}\n`);
-  if (record.error !== undefined && record.state !== 'available') process.stderr.write(`titledesk ${command}: ${record.error.message}\n`);
+  process.stdout.write(`${JSON.stringify(purchaseJson(record, result ?? null, context.environments), null, 2)}\n`);
+  if (record.error !== undefined && record.state !== 'available') process.stderr.write(`titledesk ${command}: ${commandLineText(record.error.message, record.id)}\n`);
 }
 
 /** Success is a purchase that is available, or pending when the caller chose not to wait. */

@@ -17,7 +17,7 @@ let price: number;
 let nextTitle = 900;
 
 const posts = (): number => sandbox.stats().purchase;
-const purchaseJsonSchema = z.object({ status: z.string(), total: z.array(z.object({ currency: z.string(), value: z.number() })) });
+const purchaseJsonSchema = z.object({ state: z.string(), totals: z.array(z.object({ currency: z.string(), value: z.number() })) });
 
 function titles(count: number): string[] {
   const picked = worldTitles(count, [], nextTitle);
@@ -46,7 +46,7 @@ beforeAll(async () => {
   writeAppSettings({});
   const first = await buy(titles(1)[0] ?? '');
   expect(first.code).toBe(0);
-  price = purchaseJsonSchema.parse(JSON.parse(first.stdout)).total[0]?.value ?? Number.NaN;
+  price = purchaseJsonSchema.parse(JSON.parse(first.stdout)).totals[0]?.value ?? Number.NaN;
   expect(price).toBeGreaterThan(0);
 }, 60_000);
 

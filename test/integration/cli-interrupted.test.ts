@@ -84,7 +84,7 @@ describe('a CLI purchase killed after its POST', () => {
 
     const check = await runCli(['check', left?.id ?? '', '--json'], developerEnv(sandbox, dataDir));
     expect(check.code).toBe(5);
-    expect(JSON.parse(check.stdout)).toMatchObject({ status: 'outcome_unknown' });
+    expect(JSON.parse(check.stdout)).toMatchObject({ state: 'outcome_unknown' });
     const text = await runCli(['check', left?.id ?? ''], developerEnv(sandbox, dataDir));
     expect(text.code).toBe(5);
     expect(text.stdout).toMatch(/^Outcome unknown: /);
@@ -102,7 +102,7 @@ describe('a CLI purchase killed after its POST', () => {
 
     // A one-shot command on the folder meanwhile: it must not judge the POST in flight.
     const check = await runCli(['check', sending?.id ?? '', '--json'], developerEnv(sandbox, dataDir));
-    expect(JSON.parse(check.stdout)).toMatchObject({ status: 'submitting' });
+    expect(JSON.parse(check.stdout)).toMatchObject({ state: 'submitting' });
     // Nor may a host that starts on the folder meanwhile (it takes the lock and resumes).
     const host = await startCore({ dataDir, secrets: new MemorySecretStore(), settings: new MemorySettingsStore(), sandbox: false });
     expect(host.core.purchases.get(sending?.id ?? '')?.state).toBe('submitting');
@@ -110,7 +110,7 @@ describe('a CLI purchase killed after its POST', () => {
 
     const bought = await ended;
     expect(bought.code).toBe(0);
-    expect(JSON.parse(bought.stdout)).toMatchObject({ status: 'available' });
+    expect(JSON.parse(bought.stdout)).toMatchObject({ state: 'available' });
     expect(onlyRecord(dataDir)).toMatchObject({ state: 'available' });
   });
 });

@@ -32,8 +32,8 @@ it('purchase says the service asked to slow down, sends the same purchase again 
   };
   const run = await runCli(['purchase', '--title', sandbox.config.sampleTitles[0] ?? '', '--var', sandbox.config.sampleVariables[0] ?? '', '--json'], env);
   expect(run.code).toBe(0);
-  const output = z.object({ status: z.string(), timeline: z.array(z.object({ method: z.string(), status: z.union([z.number(), z.string()]) })) }).parse(JSON.parse(run.stdout));
-  expect(output.status).toBe('available');
+  const output = z.object({ state: z.string(), timeline: z.array(z.object({ method: z.string(), status: z.union([z.number(), z.string()]) })) }).parse(JSON.parse(run.stdout));
+  expect(output.state).toBe('available');
   expect(output.timeline.map((exchange) => `${exchange.method} ${String(exchange.status)}`)).toEqual(['POST 429', 'POST 303', 'GET 429', 'GET 200']);
   expect(run.stderr).toMatch(/titledesk purchase: waiting: the service asked to slow down \(until [0-9:]{8}\); it is sent again then, as the same purchase\./);
   expect(run.stderr).toMatch(/pending · next check in [0-9.]+ s · waiting: the service asked to slow down/);

@@ -55,11 +55,11 @@ describe('titledesk resolve, export and import', () => {
     const before = posts();
     const abandoned = await runCli(['resolve', newest?.id ?? '', '--abandon', '--json']);
     expect(abandoned.code).toBe(0);
-    expect(JSON.parse(abandoned.stdout)).toMatchObject({ status: 'cancelled' });
+    expect(JSON.parse(abandoned.stdout)).toMatchObject({ state: 'cancelled' });
     expect(posts()).toBe(before);
     const again = await runCli(['resolve', oldest?.id ?? '', '--buy-again', '--json']);
     expect(again.code).toBe(0);
-    expect(JSON.parse(again.stdout)).toMatchObject({ status: 'available' });
+    expect(JSON.parse(again.stdout)).toMatchObject({ state: 'available' });
     expect(posts()).toBe(before + 1);
   });
 

@@ -24,7 +24,7 @@ function runCli(args: readonly string[]): Promise<CliRun> {
   return runCliProcess(args, developerEnv(sandbox, dataDir));
 }
 
-const output = z.object({ status: z.string(), purchaseId: z.string().nullable(), items: z.array(z.object({ variable: z.string(), value: z.string() })) });
+const output = z.object({ state: z.string(), purchaseId: z.string().nullable(), items: z.array(z.object({ variable: z.string(), value: z.string() })) });
 const variable = (): string[] => ['--var', sandbox.config.sampleVariables[0] ?? ''];
 const purchasePosts = (): string[] => sandbox.log().filter((entry) => entry.class === 'purchase').map((entry) => `${entry.path} ${entry.status}`);
 
@@ -35,7 +35,7 @@ describe('title numbers as the registry writes them', () => {
     expect(run.stderr).toContain('284789 has no county prefix');
     expect(run.code).toBe(0);
     const parsed = output.parse(JSON.parse(run.stdout));
-    expect(parsed.status).toBe('available');
+    expect(parsed.state).toBe('available');
     expect(parsed.items.map((item) => item.variable)).toEqual([sandbox.config.sampleVariables[0]]);
     expect(purchasePosts()).toContain('/world/GB-eaw/titles/284789/catalog 303');
   });
@@ -43,7 +43,7 @@ describe('title numbers as the registry writes them', () => {
   it('trims and upper-cases a short-lived series (" z1z ") and buys it', async () => {
     const run = await runCli(['purchase', '--title', ' z1z ', ...variable(), '--json']);
     expect(run.code).toBe(0);
-    expect(output.parse(JSON.parse(run.stdout)).status).toBe('available');
+    expect(output.parse(JSON.parse(run.stdout)).state).toBe('available');
     expect(purchasePosts()).toContain('/world/GB-eaw/titles/Z1Z/catalog 303');
   });
 

@@ -29,13 +29,14 @@ const developer = (): Record<string, string> => ({
   WF_REFRESH_TOKEN: sandbox.config.developer.refreshToken,
 });
 
+// The journal's record, as every command's --json gives a purchase, with the result as received.
 const purchaseOutput = z.object({
-  purchaseId: z.string().nullable(),
-  location: z.string().nullable(),
-  status: z.string(),
+  purchaseId: z.string().optional(),
+  resultUrl: z.string().optional(),
+  state: z.string(),
   result: z.unknown(),
-  items: z.array(z.object({ variable: z.string(), value: z.string(), price: z.object({ value: z.number(), currency: z.string() }) })),
-  total: z.array(z.object({ value: z.number(), currency: z.string() })),
+  items: z.array(z.object({ variable: z.string(), value: z.string(), price: z.object({ value: z.number(), currency: z.string() }) })).default([]),
+  totals: z.array(z.object({ value: z.number(), currency: z.string() })).default([]),
   timeline: z.array(z.object({ method: z.string(), status: z.union([z.number(), z.string()]) })),
 });
 
@@ -49,12 +50,12 @@ describe('titledesk CLI against a sandbox', () => {
     const run = await runCli(['purchase', '--title', title, ...varArgs(3), '--json'], developer());
     expect(run.code).toBe(0);
     const output = purchaseOutput.parse(JSON.parse(run.stdout));
-    expect(output.status).toBe('available');
-    expect(output.location).toBe(`${sandbox.baseUrl}/purchases/${output.purchaseId ?? ''}`);
+    expect(output.state).toBe('available');
+    expect(output.resultUrl).toBe(`${sandbox.baseUrl}/purchases/${output.purchaseId ?? ''}`);
     expect(output.result).toMatchObject({ '@type': 'hydra:Collection', totalItems: 3 });
     expect(output.items.map((item) => item.variable)).toEqual(sandbox.config.sampleVariables.slice(0, 3));
     const sum = output.items.reduce((total, item) => total + item.price.value, 0);
-    expect(output.total).toEqual([{ value: expect.closeTo(sum, 6) as number, currency: 'GBP' }]);
+    expect(output.totals).toEqual([{ value: expect.closeTo(sum, 6) as number, currency: 'GBP' }]);
     expect(output.timeline.map((exchange) => `${exchange.method} ${exchange.status}`)).toContain('POST 303');
     expect(output.timeline.at(-1)).toMatchObject({ method: 'GET', status: 200 });
     expect(run.stderr).toMatch(/pending/);
@@ -66,14 +67,14 @@ describe('titledesk CLI against a sandbox', () => {
     const fired = await runCli(['purchase', '--title', title, ...varArgs(2), '--fire-and-forget', '--json'], developer());
     expect(fired.code).toBe(0);
     const output = purchaseOutput.parse(JSON.parse(fired.stdout));
-    expect(output.status).toBe('pending');
+    expect(output.state).toBe('pending');
     expect(output.timeline).toHaveLength(1);
     expect(sandbox.stats().result - before.result).toBe(0);
     expect(sandbox.stats().purchase - before.purchase).toBe(1);
 
-    const checked = await runCli(['check', output.location ?? '', '--wait', '--json'], developer());
+    const checked = await runCli(['check', output.resultUrl ?? '', '--wait', '--json'], developer());
     expect(checked.code).toBe(0);
-    expect(purchaseOutput.parse(JSON.parse(checked.stdout))).toMatchObject({ status: 'available', purchaseId: output.purchaseId });
+    expect(purchaseOutput.parse(JSON.parse(checked.stdout))).toMatchObject({ state: 'available', purchaseId: output.purchaseId });
 
     const history = await runCli(['history', '--status', 'available', '--json'], developer());
     const listed = z.object({ purchases: z.array(z.object({ purchaseId: z.string().optional() })) }).parse(JSON.parse(history.stdout));
@@ -141,13 +142,13 @@ describe('titledesk CLI against a sandbox', () => {
       // --buy-again: the variable was bought earlier in this folder, within the reuse window.
       const run = await runCli(['purchase', '--title', sandbox.config.sampleTitles[0] ?? '', ...varArgs(1), '--buy-again', '--json'], developer());
       expect(run.code).toBe(5);
-      expect(purchaseOutput.parse(JSON.parse(run.stdout)).status).toBe('failed');
+      expect(purchaseOutput.parse(JSON.parse(run.stdout)).state).toBe('failed');
     } finally {
       sandbox.setFaults([]);
     }
   });
 
-  it('history and check in text: a header, the environment, "—" for a missing ID, one status line', async () => {
+  it('history and check in text: a header, the service, "—" for a missing ID, one status line', async () => {
     const title = sandbox.config.sampleTitles[1] ?? '';
     const bought = await runCli(['purchase', '--title', title, ...varArgs(2), '--json'], developer());
     const purchaseId = purchaseOutput.parse(JSON.parse(bought.stdout)).purchaseId ?? '';
@@ -159,7 +160,7 @@ describe('titledesk CLI against a sandbox', () => {
     }
     const history = await runCli(['history', '--title', title], developer());
     const [header, failedRow, availableRow] = history.stdout.split('\n');
-    expect(header).toMatch(/^Created \(UTC\)\s+Status\s+Environment\s+Title\s+Variables\s+Purchase ID\s+Local ID$/);
+    expect(header).toMatch(/^Created \(UTC\)\s+Status\s+Service\s+Title\s+Variables\s+Purchase ID\s+Local ID$/);
     const host = new URL(sandbox.baseUrl).host;
     expect(availableRow).toMatch(new RegExp(`available\\s+${host}\\s+${title}\\s+2 variables\\s+${purchaseId}\\s+[0-9a-f-]{36}$`));
     expect(failedRow).toMatch(new RegExp(`failed\\s+${host}\\s+${title}\\s+1 variable\\s+—\\s+[0-9a-f-]{36}$`));

@@ -115,7 +115,7 @@ describe('titledesk purchase --address', () => {
     const args = ['purchase', '--title', sandbox.config.sampleTitles[0] ?? '', '--var', sandbox.config.sampleVariables[0] ?? ''];
     const bought = await runCli([...args, '--address', 'Flat 2, Regent Mansions, LS23 6TR', '--json'], env(dataDir));
     expect(bought.code, bought.stderr).toBe(0);
-    expect(JSON.parse(bought.stdout)).toMatchObject({ status: 'available', address: 'Flat 2, Regent Mansions, LS23 6TR' });
+    expect(JSON.parse(bought.stdout)).toMatchObject({ state: 'available', address: 'Flat 2, Regent Mansions, LS23 6TR' });
     const history = await runCli(['history', '--json'], env(dataDir));
     expect(z.object({ purchases: z.array(purchaseRecordSchema) }).parse(JSON.parse(history.stdout)).purchases[0]?.address).toBe('Flat 2, Regent Mansions, LS23 6TR');
 

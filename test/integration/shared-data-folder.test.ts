@@ -69,7 +69,7 @@ describe('the browser-mode host and the CLI on one data folder', () => {
     const cli = await runCli(['check', bought.purchaseId ?? '', '--wait', '--json']);
     expect(cli.code).toBe(0);
     expect(cli.stderr).toContain('follows this purchase');
-    expect(JSON.parse(cli.stdout)).toMatchObject({ status: 'available', purchaseId: bought.purchaseId });
+    expect(JSON.parse(cli.stdout)).toMatchObject({ state: 'available', purchaseId: bought.purchaseId });
     expect(journalRows()).toBe(rowsBefore);
     const record = host.core.purchases.get(bought.id);
     expect(record?.state).toBe('available');
@@ -89,7 +89,7 @@ describe('the browser-mode host and the CLI on one data folder', () => {
     const cli = await runCli(['check', bought.purchaseId ?? '', '--json']);
     sandbox.setFaults([]);
     expect(cli.code).toBe(0);
-    expect(JSON.parse(cli.stdout)).toMatchObject({ status: 'available' });
+    expect(JSON.parse(cli.stdout)).toMatchObject({ state: 'available' });
     expect(journalRows()).toBe(rowsBefore);
     const after = host.core.purchases.get(bought.id);
     expect(after).toMatchObject({ state: 'available', environmentId: 'staging', titleNumber: done.titleNumber });

@@ -1,6 +1,7 @@
 import { purchaseStateSchema, type HistoryQuery } from '../../../shared/purchase.ts';
 import { printJson, runCommand, UsageError, type CommandSpec } from '../command-kit.ts';
 import { historyText } from '../history-output.ts';
+import { purchaseJson } from '../purchase-output.ts';
 
 const spec: CommandSpec<HistoryQuery> = {
   name: 'history',
@@ -25,12 +26,11 @@ failed, outcome_unknown, cancelled, not_sent, waiting_for_sign_in.`,
     };
   },
   async run(context, query, flags) {
-    // --json gives whole records, for scripts; the table needs only what History's rows show.
-    if (flags.json) printJson({ purchases: context.started.core.purchases.list(query) });
-    else {
-      const names = new Map(context.started.core.environments.list().map((environment) => [environment.id, environment.name]));
-      process.stdout.write(historyText(context.started.core.purchases.summaries(query), names));
-    }
+    // --json gives each purchase whole, in the shape purchase and check print (without the
+    // result collection, which check gives); the table needs only what History's rows show.
+    const environments = context.started.core.environments.list();
+    if (flags.json) printJson({ purchases: context.started.core.purchases.list(query).map((record) => purchaseJson(record, undefined, environments)) });
+    else process.stdout.write(historyText(context.started.core.purchases.summaries(query), environments));
     return Promise.resolve(0);
   },
 };

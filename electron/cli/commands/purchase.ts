@@ -31,8 +31,11 @@ function parseTitle(value: string): string {
 function parseMinWait(value: unknown): number | undefined {
   if (value === undefined) return undefined;
   const text = typeof value === 'string' ? value.trim() : '';
-  const parsed = minWaitSecondsSchema.safeParse(/^[0-9]+$/.test(text) ? Number(text) : Number.NaN);
-  if (!parsed.success) throw new UsageError(`--min-wait ${parsed.error.issues[0]?.message ?? 'is not valid'} (0 to ${String(maxMinWaitSeconds)})`);
+  const parsed = minWaitSecondsSchema.safeParse(/^[0-9]{1,9}$/.test(text) ? Number(text) : Number.NaN);
+  if (!parsed.success) {
+    const near = Number.isFinite(Number(text)) && text !== '' ? Math.min(maxMinWaitSeconds, Math.max(0, Math.trunc(Number(text)))) : 5;
+    throw new UsageError(`--min-wait takes whole seconds from 0 to ${String(maxMinWaitSeconds)}; ${JSON.stringify(text)} is not one (for example --min-wait ${String(near)})`);
+  }
   return parsed.data;
 }
 
@@ -134,8 +137,16 @@ An IRI may start at /vars/ to mean the service's own variables (useful with the 
       throw error;
     }).finally(stopWaitLines);
     if (record.createdAt < startedAt) process.stderr.write(`titledesk purchase: every variable was bought within the reuse window (${String(deps.reuseDays)} days): nothing was sent; this is that purchase (--buy-again to buy it again).\n`);
-    if (record.state === 'pending' && record.autoCheck) record = await followUntilSettled(purchases, record.id);
-    printPurchase(record, purchases.getResult(record.id), flags.json, 'purchase', environmentLabel(context.environment));
+    if (record.state === 'pending' && record.autoCheck) {
+      // The purchase ID as soon as the service gives it: a support call can start while the values come.
+      process.stderr.write(`titledesk purchase: purchase ID ${record.purchaseId ?? '(none yet)'} of ${record.titleNumber ?? input.title} on ${environmentLabel(context.environment)}; following it (local id ${record.id})\n`);
+      record = await followUntilSettled(purchases, record.id);
+    }
+    printPurchase(record, purchases.getResult(record.id), flags.json, 'purchase', {
+      environmentName: environmentLabel(context.environment),
+      estimate: record.state === 'pending' ? context.started.core.spending.ledger.estimateOf(record.id) : undefined,
+      environments: environments.list(),
+    });
     return exitCodeForRecord(record);
   },
 };
