@@ -6,8 +6,11 @@ import { exportCsv, exportJson, exportXlsx } from '../core/batch/batch-export.ts
 import type { BatchDocument } from '../core/batch/batch-output.ts';
 import { exitCodes } from './exit-codes.ts';
 import { privateFileMode } from '../core/files/private-files.ts';
+import { commandLineText } from './cli-words.ts';
+import { moneyListText } from './money-text.ts';
+import { refuseMissingFolder } from './output-file.ts';
 
-const money = (list: readonly Money[]): string => (list.length === 0 ? '0' : list.map((item) => `${String(item.value)} ${item.currency}`).join(' + '));
+const money = (list: readonly Money[]): string => moneyListText(list);
 
 /** One progress line on stderr: counts per state, money spent, time left. */
 export function progressLine(summary: BatchSummary): string {
@@ -36,6 +39,27 @@ export function previewText(items: readonly BatchItem[], allows: number | null):
   return `${lines.join('\n')}\n\n${String(queued.length)} to buy for ${money(total)}; ${String(items.filter((item) => item.state === 'reused').length)} reused; ${String(items.filter((item) => item.state === 'refused').length)} refused.${budget}\n`;
 }
 
+const settledWords: Partial<Record<BatchItem['state'], string>> = { refused: 'refused', failed: 'failed', unknown: 'outcome unknown', cancelled: 'stopped' };
+
+/**
+ * The batch's end in text: the progress line, then every line that was not bought or reused,
+ * with its input and why, so a refused row is never only a count.
+ */
+export function batchResultText(summary: BatchSummary, items: readonly BatchItem[]): string {
+  const lines = [progressLine(summary)];
+  const problems = items.filter((item) => settledWords[item.state] !== undefined);
+  if (problems.length > 0) {
+    lines.push(`${String(problems.length)} ${problems.length === 1 ? 'line was' : 'lines were'} not bought:`);
+    for (const item of problems) {
+      const input = item.titleNumber ?? Object.values(item.input).find((cell) => cell.trim() !== '') ?? '-';
+      const why = item.reason === null ? '' : `: ${commandLineText(item.reason)}`;
+      lines.push(`  row ${String(item.row).padStart(5)}  ${input.padEnd(12)} ${settledWords[item.state] ?? item.state}${why}`);
+    }
+  }
+  if (summary.stoppedBy === 'budget') lines.push(`Stopped by the budget: raise it and run titledesk batch --resume ${summary.id}`);
+  return `${lines.join('\n')}\n`;
+}
+
 export function exitCodeForDocument(document: BatchDocument): number {
   if (document.stoppedBy === 'budget') return exitCodes.budget;
   if (document.totals.failed > 0) return exitCodes.unavailable;
@@ -45,8 +69,10 @@ export function exitCodeForDocument(document: BatchDocument): number {
 
 /** The batch's output, owner only (0600) like every file TitleDesk writes: it holds what was bought. */
 export async function writeOutput(path: string, spec: BatchSpec, items: readonly BatchItem[], document: BatchDocument): Promise<void> {
+  refuseMissingFolder(path, 'nothing was written; the batch itself is journaled (titledesk batch --resume <batch-id> --out FILE writes it again)');
   const lower = path.toLowerCase();
   if (lower.endsWith('.xlsx')) writeFileSync(path, await exportXlsx(spec, items), { mode: privateFileMode });
   else if (lower.endsWith('.json')) writeFileSync(path, exportJson(document), { mode: privateFileMode });
   else writeFileSync(path, exportCsv(spec, items), { mode: privateFileMode });
 }
+

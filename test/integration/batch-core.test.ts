@@ -109,7 +109,7 @@ describe('a batch from the proof file on the sandbox', () => {
 function checkCsv(csv: string, items: readonly BatchItem[]): void {
   expect(csv.startsWith('\uFEFF')).toBe(true);
   const [header, ...rows] = Papa.parse<string[]>(csv.slice(1), { skipEmptyLines: true }).data;
-  expect(header).toEqual(['Title_NUMBER', 'Address', 'Ref', 'Notes', 'title_number', 'tenure', 'state', 'purchase_id', 'price_total', 'currency', 'reused_or_bought', ...variableHeaders(variables)]);
+  expect(header).toEqual(['Title_NUMBER', 'Address', 'Ref', 'Notes', 'title_number', 'tenure', 'state', 'purchase_id', 'price_total', 'currency', 'reused_or_bought', 'reason', ...variableHeaders(variables)]);
   expect(rows).toHaveLength(items.length);
   items.forEach((item, index) => {
     const row = rows[index] ?? [];
@@ -117,6 +117,7 @@ function checkCsv(csv: string, items: readonly BatchItem[]): void {
     expect(row.slice(2, 4)).toEqual([expected?.ref, expected?.note]);
     expect(row.slice(4, 9)).toEqual([item.titleNumber ?? '', item.tenure ?? '', item.state, item.purchaseId ?? '', item.state === 'available' ? String(item.total[0]?.value) : '']);
     expect(row[10]).toBe(item.state === 'available' ? 'bought' : '');
-    expect(row.slice(11)).toEqual(variables.map((variable) => item.values[variable] ?? ''));
+    expect(row[11]).toBe(item.reason ?? '');
+    expect(row.slice(12)).toEqual(variables.map((variable) => item.values[variable] ?? ''));
   });
 }

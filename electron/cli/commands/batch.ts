@@ -2,7 +2,8 @@ import type { BatchSummary } from '../../../shared/batch.ts';
 import type { BatchPlan, BatchService } from '../../core/batch/batch-service.ts';
 import { batchDocument } from '../../core/batch/batch-output.ts';
 import { parseBatchArgs, type BatchBudgetFlag, type BatchInputArgs } from '../batch-args.ts';
-import { exitCodeForDocument, previewText, progressLine, writeOutput } from '../batch-report.ts';
+import { batchResultText, exitCodeForDocument, previewText, progressLine, writeOutput } from '../batch-report.ts';
+import { refuseMissingFolder } from '../output-file.ts';
 import type { CliContext } from '../cli-context.ts';
 import { printJson, runCommand, UsageError, type CommandSpec, type CommonFlags } from '../command-kit.ts';
 import { exitCodes } from '../exit-codes.ts';
@@ -48,12 +49,13 @@ async function runAndReport(context: CliContext, id: string, budget: Record<stri
   const document = batches.document(id);
   if (input.out !== undefined) await writeOutput(input.out, summary.spec, batches.items(id), document);
   if (flags.json) printJson(document);
-  else process.stdout.write(`${progressLine(summary)}${summary.stoppedBy === 'budget' ? '\nStopped by the budget: raise it and run titledesk batch --resume ' + id : ''}\n`);
+  else process.stdout.write(batchResultText(summary, batches.items(id)));
   return exitCodeForDocument(document);
 }
 
 async function runNew(context: CliContext, input: Extract<BatchInputArgs, { kind: 'new' }>, flags: CommonFlags): Promise<number> {
   const { batches, environments } = context.started.core;
+  if (input.out !== undefined && !input.dryRun) refuseMissingFolder(input.out, 'nothing was sent');
   const base = context.environment.baseUrl.replace(/\/$/, '');
   // Like purchase: /vars/… means this service's variable, which is how scripts address the embedded sandbox.
   const variables = [...input.variables.map((iri) => (iri.startsWith('/vars/') ? `${base}${iri}` : iri)), ...input.presetKeys.map((key) => `${base}/vars/${key}`)];
@@ -83,6 +85,7 @@ async function runNew(context: CliContext, input: Extract<BatchInputArgs, { kind
 
 async function runResume(context: CliContext, input: Extract<BatchInputArgs, { kind: 'resume' }>, flags: CommonFlags): Promise<number> {
   const { batches } = context.started.core;
+  if (input.out !== undefined) refuseMissingFolder(input.out, 'nothing was sent');
   const batch = input.batchId === undefined ? batches.latestUnfinished() : batches.get(input.batchId);
   if (batch === undefined) throw new UsageError(input.batchId === undefined ? 'no unfinished batch in this data folder' : `no batch ${input.batchId} in this data folder`);
   const currencies = batches.items(batch.id).flatMap((item) => item.cost.map((cost) => cost.currency));

@@ -1,6 +1,7 @@
 import { propertyReportRequestSchema, type PropertyReport, type PropertyReportRequest } from '../../../shared/report.ts';
 import { propertyReport } from '../../core/report/property-report.ts';
 import { printJson, runCommand, UsageError, type CommandSpec } from '../command-kit.ts';
+import { moneyText } from '../money-text.ts';
 
 function reportText(report: PropertyReport, showOlder: boolean): string {
   const lines: string[] = [];
@@ -12,7 +13,7 @@ function reportText(report: PropertyReport, showOlder: boolean): string {
       for (const [index, value] of values.entries()) {
         const when = new Date(value.boughtAt).toISOString().replace('T', ' ').slice(0, 16);
         const label = index === 0 ? row.name : '  earlier';
-        lines.push(`  ${label}: ${value.value}  (${when}, ${value.price.value} ${value.price.currency}, ${value.purchaseId ?? value.localId})`);
+        lines.push(`  ${label}: ${value.value}  (${when}, ${moneyText(value.price)}, ${value.purchaseId ?? value.localId})`);
       }
     }
   }

@@ -2,6 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { historyExportSchema } from '../../../shared/journal.ts';
 import { CoreError } from '../../core/errors.ts';
 import { printJson, runCommand, UsageError, type CommandSpec } from '../command-kit.ts';
+import { refuseMissingFolder } from '../output-file.ts';
 
 function fileArgument(positionals: readonly string[]): string {
   const [file, extra] = positionals;
@@ -19,6 +20,7 @@ JSON file, to keep or to import on another machine.`,
   options: {},
   parse: (_values, positionals) => ({ file: fileArgument(positionals) }),
   async run(context, input, flags) {
+    refuseMissingFolder(input.file, 'nothing was written');
     const document = context.started.core.purchases.exportHistory();
     writeFileSync(input.file, JSON.stringify(document), { mode: 0o600 });
     if (flags.json) printJson({ file: input.file, purchases: document.purchases.length });

@@ -20,6 +20,10 @@ export interface BatchOutputRow {
 export interface BatchDocument {
   readonly batchId: string;
   readonly rows: BatchOutputRow[];
+  /**
+   * Lines by outcome. `reused` counts every line that reused at least one value (the rows whose
+   * `reused` is true), so a line that bought some values and reused others counts in `bought` too.
+   */
   readonly totals: { bought: number; reused: number; refused: number; failed: number; spent: Record<string, number> };
   readonly stoppedBy: 'budget' | null;
 }
@@ -47,20 +51,26 @@ function formatTotal(total: readonly Money[]): { amount: number | string; curren
   return { amount: total.map((money) => String(money.value)).join('; '), currency: total.map((money) => money.currency).join('; ') };
 }
 
-/** The table every export writes: the input's own columns first, then what the batch added. */
+/**
+ * The table every export writes: the input's own columns first, then what the batch added, with
+ * the reason a line was refused or failed. An input column already named `title_number` is the
+ * title itself: it is not repeated (two columns of one name break spreadsheets and scripts).
+ */
 export function outputTable(spec: BatchSpec, items: readonly BatchItem[]): { header: string[]; rows: (string | number)[][] } {
-  const header = [...spec.columns, 'title_number', 'tenure', 'state', 'purchase_id', 'price_total', 'currency', 'reused_or_bought', ...variableHeaders(spec.variables)];
+  const titleColumn = !spec.columns.includes('title_number');
+  const header = [...spec.columns, ...(titleColumn ? ['title_number'] : []), 'tenure', 'state', 'purchase_id', 'price_total', 'currency', 'reused_or_bought', 'reason', ...variableHeaders(spec.variables)];
   const rows = items.map((item) => {
     const total = formatTotal(item.total);
     return [
       ...spec.columns.map((column) => item.input[column] ?? ''),
-      item.titleNumber ?? '',
+      ...(titleColumn ? [item.titleNumber ?? ''] : []),
       item.tenure ?? '',
       item.state,
       item.purchaseId ?? '',
       total.amount,
       total.currency,
       acquisitionOf(item),
+      item.reason ?? '',
       ...spec.variables.map((variable) => item.values[variable] ?? ''),
     ];
   });
@@ -84,7 +94,7 @@ export function batchDocument(batchId: string, stoppedBy: 'budget' | null, items
       values: item.values,
       reason: item.reason,
     })),
-    totals: { bought: count('available'), reused: count('reused'), refused: count('refused'), failed: count('failed', 'unknown'), spent: spentMap },
+    totals: { bought: count('available'), reused: items.filter((item) => Object.keys(item.reused).length > 0).length, refused: count('refused'), failed: count('failed', 'unknown'), spent: spentMap },
     stoppedBy,
   };
 }
