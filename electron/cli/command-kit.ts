@@ -3,6 +3,8 @@ import { defaultDataDir } from '../core/app/data-dir.ts';
 import { CoreError } from '../core/errors.ts';
 import { asDataFolderError } from '../core/files/disk-full.ts';
 import { openCliContext, type CliContext } from './cli-context.ts';
+import { editDistance } from './edit-distance.ts';
+import { credentialsHint } from './env-report.ts';
 import { exitCodeFor, exitCodes } from './exit-codes.ts';
 import { providerRefusalLines } from './provider-error-text.ts';
 import type { ProviderErrorDetail } from '../../shared/provider-errors.ts';
@@ -80,7 +82,9 @@ export function reportError(name: string, error: unknown, json = false): number 
     return exitCodeFor(error.code);
   }
   if (error instanceof CoreError) {
-    const detail = error.detail === undefined ? '' : ` ${error.detail}`;
+    // Missing credentials on the command line are almost always a variable not exported, or exported empty.
+    const hint = error.code === 'credentials_missing' ? `\n${credentialsHint(process.env)}` : '';
+    const detail = `${error.detail === undefined ? '' : ` ${error.detail}`}${hint}`;
     process.stderr.write(`titledesk ${name}: ${error.message}${detail}\n`);
     if (json) process.stdout.write(errorDocument(error.code, `${error.message}${detail}`));
     return exitCodeFor(error.code);
@@ -89,6 +93,29 @@ export function reportError(name: string, error: unknown, json = false): number 
   process.stderr.write(`titledesk ${name}: ${message}\n`);
   if (json) process.stdout.write(errorDocument('internal', message));
   return exitCodes.failure;
+}
+
+/**
+ * Node's own words for a flag it cannot parse, said plainly: a flag without its value (at the end,
+ * or followed by another flag), a value given to a switch, and an unknown flag with the known one
+ * it most resembles ("--tilte": did you mean --title?).
+ */
+export function flagErrorWords(message: string, known: readonly string[]): string {
+  const missing = /^Option '(?:-\w, )?--([\w-]+)(?: <value>)?' argument (?:missing|is ambiguous)/.exec(message);
+  if (missing !== null) return `--${missing[1] ?? ''} needs a value (--${missing[1] ?? ''} VALUE)`;
+  const switchValue = /^Option '(?:-\w, )?--([\w-]+)' does not take an argument/.exec(message);
+  if (switchValue !== null) return `--${switchValue[1] ?? ''} is a switch and takes no value`;
+  const unknown = /^Unknown option '(-{1,2}[^']*)'/.exec(message);
+  if (unknown !== null) {
+    const flag = unknown[1] ?? '';
+    const name = flag.replace(/^-+/, '').split('=')[0] ?? '';
+    const nearest = known
+      .map((option) => ({ option, distance: editDistance(name.toLowerCase(), option, 2) }))
+      .filter((entry) => entry.distance <= 2)
+      .sort((a, b) => a.distance - b.distance)[0];
+    return `unknown option "${flag}"${nearest === undefined ? ' (the options are listed below)' : `; did you mean --${nearest.option}?`}`;
+  }
+  return message;
 }
 
 /** Parses flags strictly, opens the core, runs the command and always closes the core. */
@@ -107,7 +134,7 @@ export async function runCommand<T>(spec: CommandSpec<T>, argv: string[]): Promi
       dataDir: dataDirFrom(values['data-dir'], process.env),
     };
   } catch (error) {
-    const usageError = error instanceof UsageError ? error : new UsageError(error instanceof Error ? error.message : String(error));
+    const usageError = error instanceof UsageError ? error : new UsageError(flagErrorWords(error instanceof Error ? error.message : String(error), Object.keys({ ...commonOptions, ...spec.options })));
     const code = reportError(spec.name, usageError, argv.includes('--json'));
     process.stderr.write(`${spec.usage}\n`);
     return code;

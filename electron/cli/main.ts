@@ -21,6 +21,7 @@ const commands: Readonly<Record<string, () => Promise<Command>>> = {
   export: async () => (await import('./commands/transfer.ts')).runExportCommand,
   import: async () => (await import('./commands/transfer.ts')).runImportCommand,
   token: async () => (await import('./commands/token.ts')).runTokenCommand,
+  env: async () => (await import('./commands/env.ts')).runEnvCommand,
   sandbox: async () => (await import('../sandbox/command.ts')).runSandboxCommand,
   web: async () => (await import('../web/command.ts')).runWebCommand,
 };
@@ -46,11 +47,27 @@ Commands:
   report --title T [--older]            every value bought for a title, latest first
   token [--test]                        sign in and show the mode and token expiry
                                         (--test: each step with its result and time)
+  env                                   the service, data folder and credentials a command
+                                        would use (never a secret; nothing is sent)
   web [--port N] [--no-open]            open TitleDesk in the browser (no Electron needed)
   sandbox [--port N] [--print-config]   run the built-in Data Purchase Service sandbox
 
 Every command but sandbox and web takes --json, --base-url URL and --data-dir DIR.
-Run "titledesk <command> --help" for a command's options.`;
+Run "titledesk <command> --help" for a command's options.
+
+Environment variables (an empty one counts as not set):
+  TITLEDESK_BASE_URL      the service; without it (or --base-url) the built-in sandbox
+                          answers, and knows only purchases made during that command
+  TITLEDESK_DATA_DIR      the data folder with the purchase journal (or --data-dir)
+  WF_CLIENT_ID, WF_CLIENT_SECRET
+                          machine mode credentials
+  WF_REFRESH_TOKEN, WF_DEVELOPER_CLIENT_ID
+                          developer mode credentials
+  LOQATE_KEY, TITLEDESK_FIND_URL, TITLEDESK_RETRIEVE_URL
+                          the address provider
+  TITLEDESK_ENVIRONMENT_KIND
+                          live, staging or local (named in the status line)
+"titledesk env" says which of them a command would use.`;
 
 /** Dispatches to a command and returns the process exit code. */
 export async function runCli(argv: string[]): Promise<number> {
