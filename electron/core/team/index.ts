@@ -25,3 +25,5 @@ export { TeamStore, type TeamBeginInput, type TeamChanges, type TeamRecordInput,
 export { isLoopbackHost, parseTeamUrl, type TeamConnection, type TeamTlsMode, type TeamUrlOptions } from './team-url.ts';
 export { addDesk, deskLoginName, scramVerifier, setupTeam, type NewDesk, type TeamSetup } from './team-admin.ts';
 export type { DeskRole, HeldVariable, ResourceKind, TeamBeginResult, TeamBudgetRow, TeamDesk, TeamPurchase, TeamSettings } from './team-rows.ts';
+export { openTeamSql, type TeamSqlOptions } from './team-connect.ts';
+export { teamError } from './team-errors.ts';

@@ -1,8 +1,10 @@
-import postgres, { type Sql } from 'postgres';
+import type postgres from 'postgres';
+import type { Sql } from 'postgres';
 import { z } from 'zod';
 import type { PurchaseState } from '../../../shared/purchase.ts';
 import { CoreError } from '../errors.ts';
 import { knownSchemaVersion, readSchemaVersion, SchemaTooNewError } from './migrations/migration.ts';
+import { openTeamSql, type TeamSqlOptions } from './team-connect.ts';
 import { teamError } from './team-errors.ts';
 import {
   beginResultSchema, budgetRowSchema, deskRowSchema, moneyText, parseTeamRow, teamPurchaseSchema, teamSettingsSchema,
@@ -37,11 +39,7 @@ export interface TeamChanges {
   readonly cursor: string;
 }
 
-export interface TeamStoreOptions {
-  readonly applicationName?: string;
-  readonly connectTimeoutSeconds?: number;
-  readonly maxConnections?: number;
-}
+export type TeamStoreOptions = TeamSqlOptions;
 
 const channel = 'titledesk_team';
 
@@ -77,19 +75,7 @@ export class TeamStore {
   }
 
   static async open(connection: TeamConnection, options: TeamStoreOptions = {}): Promise<TeamStore> {
-    const sql = postgres({
-      host: connection.host,
-      port: connection.port,
-      database: connection.database,
-      username: connection.username,
-      password: connection.password,
-      ssl: connection.ssl,
-      max: options.maxConnections ?? 4,
-      connect_timeout: options.connectTimeoutSeconds ?? 10,
-      idle_timeout: 60,
-      onnotice: () => undefined,
-      connection: { application_name: options.applicationName ?? 'titledesk' },
-    });
+    const sql = openTeamSql(connection, options);
     try {
       const version = await readSchemaVersion(sql);
       if (version > knownSchemaVersion) throw new SchemaTooNewError(version);

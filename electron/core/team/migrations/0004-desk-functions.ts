@@ -9,8 +9,16 @@ export const deskFunctions: TeamMigration = {
   version: 4,
   name: 'desk-functions',
   sql: `
+-- Locks are always taken in one order, claims (sorted by variable) before budget rows (day, then
+-- month), as begin_purchase takes them; otherwise a begin and a release deadlock.
+CREATE FUNCTION titledesk.lock_claims(p_purchase_id bigint) RETURNS void
+LANGUAGE sql VOLATILE SET search_path = titledesk, pg_temp AS $$
+  SELECT 1 FROM titledesk.claims WHERE purchase_id = p_purchase_id ORDER BY variable FOR UPDATE;
+$$;
+
 CREATE FUNCTION titledesk.settle_claims(p_purchase titledesk.purchases) RETURNS void
 LANGUAGE sql VOLATILE SET search_path = titledesk, pg_temp AS $$
+  SELECT titledesk.lock_claims(p_purchase.id);
   UPDATE titledesk.claims SET released_at = now()
   WHERE purchase_id = p_purchase.id AND released_at IS NULL AND p_purchase.state IN ('failed', 'cancelled');
   UPDATE titledesk.claims SET settled_at = now()
@@ -55,9 +63,11 @@ BEGIN
     RAISE EXCEPTION 'the service accepted purchase %: its cost stays spent', p_purchase_id USING ERRCODE = 'check_violation';
   END IF;
   IF v_purchase.budget_released THEN RETURN v_purchase.seq; END IF;
+  PERFORM titledesk.lock_claims(p_purchase_id);
   UPDATE titledesk.budgets SET spent = spent - v_purchase.cost
-  WHERE team_id = v_purchase.team_id AND currency = v_purchase.currency
-    AND ((period = 'day' AND period_start = v_purchase.budget_day) OR (period = 'month' AND period_start = v_purchase.budget_month));
+  WHERE team_id = v_purchase.team_id AND currency = v_purchase.currency AND period = 'day' AND period_start = v_purchase.budget_day;
+  UPDATE titledesk.budgets SET spent = spent - v_purchase.cost
+  WHERE team_id = v_purchase.team_id AND currency = v_purchase.currency AND period = 'month' AND period_start = v_purchase.budget_month;
   UPDATE titledesk.purchases SET state = p_state, budget_released = true WHERE id = p_purchase_id RETURNING * INTO v_purchase;
   PERFORM titledesk.settle_claims(v_purchase);
   RETURN v_purchase.seq;
@@ -82,6 +92,7 @@ BEGIN
     RAISE EXCEPTION 'purchase % may still be on its way: it can be released % after its last report', p_purchase_id, v_timeout USING ERRCODE = 'check_violation';
   END IF;
   UPDATE titledesk.purchases SET state = 'outcome_unknown', released_by = d.id WHERE id = p_purchase_id RETURNING * INTO v_purchase;
+  PERFORM titledesk.lock_claims(p_purchase_id);
   UPDATE titledesk.claims SET released_at = now() WHERE purchase_id = p_purchase_id AND released_at IS NULL;
   RETURN v_purchase.seq;
 END $$;

@@ -1,0 +1,28 @@
+import postgres, { type Sql } from 'postgres';
+import type { TeamConnection } from './team-url.ts';
+
+export interface TeamSqlOptions {
+  readonly applicationName?: string;
+  readonly connectTimeoutSeconds?: number;
+  readonly maxConnections?: number;
+}
+
+/**
+ * A postgres.js pool for a parsed team URL: the parts are passed one by one (never the URL text),
+ * with the TLS the URL's host calls for, notices dropped (they are the server's, not the user's).
+ */
+export function openTeamSql(connection: TeamConnection, options: TeamSqlOptions = {}): Sql {
+  return postgres({
+    host: connection.host,
+    port: connection.port,
+    database: connection.database,
+    username: connection.username,
+    password: connection.password,
+    ssl: connection.ssl,
+    max: options.maxConnections ?? 4,
+    connect_timeout: options.connectTimeoutSeconds ?? 10,
+    idle_timeout: 60,
+    onnotice: () => undefined,
+    connection: { application_name: options.applicationName ?? 'titledesk' },
+  });
+}
