@@ -22,6 +22,7 @@ const commands: Readonly<Record<string, () => Promise<Command>>> = {
   import: async () => (await import('./commands/transfer.ts')).runImportCommand,
   token: async () => (await import('./commands/token.ts')).runTokenCommand,
   env: async () => (await import('./commands/env.ts')).runEnvCommand,
+  team: async () => (await import('./commands/team.ts')).runTeamCommand,
   sandbox: async () => (await import('../sandbox/command.ts')).runSandboxCommand,
   web: async () => (await import('../web/command.ts')).runWebCommand,
 };
@@ -49,10 +50,12 @@ Commands:
                                         (--test: each step with its result and time)
   env                                   the service, data folder and credentials a command
                                         would use (never a secret; nothing is sent)
+  team setup|add-desk|migrate           a team's shared database on PostgreSQL (admin only;
+                                        see docs/team.md)
   web [--port N] [--no-open]            open TitleDesk in the browser (no Electron needed)
   sandbox [--port N] [--print-config]   run the built-in Data Purchase Service sandbox
 
-Every command but sandbox and web takes --json, --base-url URL and --data-dir DIR.
+Every command but sandbox, web and team takes --json, --base-url URL and --data-dir DIR.
 Run "titledesk <command> --help" for a command's options.
 
 Environment variables (an empty one counts as not set):
