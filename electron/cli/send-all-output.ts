@@ -1,5 +1,6 @@
 import type { SendAllReport } from '../../shared/send-all.ts';
 import type { PurchaseRecord } from '../../shared/purchase.ts';
+import { commandLineText } from './cli-words.ts';
 import { exitCodeFor, exitCodes, type ExitCode } from './exit-codes.ts';
 import { exitCodeForRecord } from './purchase-output.ts';
 
@@ -20,7 +21,8 @@ export function printSendAll(report: SendAllReport): void {
   process.stdout.write(`${plural(report.total, 'purchase', 'purchases')} tried: ${parts.join(', ')}.\n`);
   for (const entry of report.purchases) {
     if (entry.reason === undefined) continue;
-    process.stdout.write(`  ${entry.id} ${entry.state}: ${entry.reason}\n`);
+    // Core's reasons name the app's button ("Send now"): here the command that sends this one.
+    process.stdout.write(`  ${entry.id} ${entry.state}: ${commandLineText(entry.reason, entry.id)}\n`);
   }
 }
 

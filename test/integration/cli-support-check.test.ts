@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -111,12 +112,12 @@ describe('check on the command line, for a support call', () => {
 });
 
 describe('messages name commands, not the app’s screens', () => {
-  function journal(record: Omit<PurchaseRecord, 'id' | 'environmentId' | 'options' | 'createdAt' | 'updatedAt' | 'timeline' | 'autoCheck'>): string {
+  function journal(record: Omit<PurchaseRecord, 'id' | 'environmentId' | 'options' | 'createdAt' | 'updatedAt' | 'timeline' | 'autoCheck'>, port = new URL(here.baseUrl).port): string {
     const id = crypto.randomUUID();
     const at = Date.now() - 24 * 60 * 60 * 1000;
     const store = new PurchaseJournal(dataDir);
     try {
-      store.insert({ id, environmentId: `cli-127-0-0-1-${new URL(here.baseUrl).port}`, options: {}, createdAt: at, updatedAt: at, timeline: [], autoCheck: false, ...record });
+      store.insert({ id, environmentId: `cli-127-0-0-1-${port}`, options: {}, createdAt: at, updatedAt: at, timeline: [], autoCheck: false, ...record });
     } finally {
       store.close();
     }
@@ -131,6 +132,19 @@ describe('messages name commands, not the app’s screens', () => {
       error: { code: 'not_sent', message: 'Could not reach the sign-in service. Nothing was sent, so nothing was charged; use "Send now" to try again.' },
     });
     const run = await runCli(['check', id], env());
+    expect(run.stdout).toContain(`titledesk send ${id}`);
+    expect(run.stdout).not.toContain('Send now');
+  }, 60_000);
+
+  it('send --all with the service down names the command that sends each again, not "Send now"', async () => {
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const address = server.address();
+    const port = typeof address === 'object' && address !== null ? String(address.port) : '1';
+    await new Promise<void>((resolve) => server.close(() => { resolve(); }));
+    const id = journal({ titleNumber: here.config.sampleTitles[0] ?? '', variables: [`http://127.0.0.1:${port}/vars/x`], state: 'not_sent', error: { code: 'not_sent', message: 'TitleDesk stopped before this purchase was sent.' } }, port);
+    const run = await runCli(['send', '--all'], { ...env(), TITLEDESK_BASE_URL: `http://127.0.0.1:${port}` });
+    expect(run.code).toBe(5);
     expect(run.stdout).toContain(`titledesk send ${id}`);
     expect(run.stdout).not.toContain('Send now');
   }, 60_000);
