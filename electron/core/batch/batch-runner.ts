@@ -12,9 +12,9 @@ import { applyPurchase } from './item-outcome.ts';
 import { rowAddress } from './row-address.ts';
 import { ServiceWait, serviceDidNotTake, type ServiceWaitState } from './service-wait.ts';
 
-/** The journal could not be written (a full disk, an unusable folder): the batch stops, nothing more can be recorded. */
+/** The data folder takes no writes (a full disk, an unusable folder): the batch stops, nothing more can be recorded. */
 function isDataFolderTrouble(error: unknown): boolean {
-  return isDiskFull(error) || (error instanceof CoreError && (error.code === 'data_dir' || error.code === 'journal'));
+  return isDiskFull(error) || (error instanceof CoreError && error.code === 'data_dir');
 }
 
 export interface RunnerDeps {
