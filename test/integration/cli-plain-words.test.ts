@@ -1,10 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { startSandbox, type RunningSandbox } from '../../electron/sandbox/index.ts';
-import { developerEnv, runCli } from './fixtures/run-cli.ts';
+import { developerEnv, finished, runCli } from './fixtures/run-cli.ts';
 
 // The command line's own words (issue 63, items 26 to 28): flags refused plainly, credentials
 // explained, output folders named, the purchase ID shown at once, money with its currency, and
@@ -72,6 +73,27 @@ describe('purchase progress and money (item 27)', () => {
     const report = await runCli(['report', '--title', title], env());
     expect(report.stdout).toMatch(/\(\d{4}-\d\d-\d\d \d\d:\d\d, £\d+\.\d\d, /);
     expect(report.stdout).not.toContain('GBP');
+  }, 60_000);
+});
+
+/** What a terminal shows after the output: each line as its last carriage return and line clear left it. */
+function screen(raw: string): string[] {
+  return raw.replace(/\r\n/g, '\n').split('\n').map((line) => (line.split('\r').at(-1) ?? '').replaceAll('\u001b[2K', '')).filter((line) => line.trim() !== '');
+}
+
+describe('purchase on a terminal (item 27)', () => {
+  // util-linux script(1) gives the command a pseudo-terminal, as a support person's shell does.
+  it.skipIf(!existsSync('/usr/bin/script'))('the live line goes when the result comes: the ID line, then the result, no stray state', async () => {
+    const bin = join(import.meta.dirname, '..', '..', 'bin', 'titledesk.mjs');
+    const quote = (text: string): string => `'${text.replace(/'/g, `'\\''`)}'`;
+    const command = [process.execPath, bin, 'purchase', '--title', sandbox.config.testTitles[1] ?? '', '--var', uprn, '--min-wait', '2'].map(quote).join(' ');
+    const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(WF_|LOQATE_|TITLEDESK_)/.test(name)));
+    const run = await finished(spawn('/usr/bin/script', ['-qfec', command, '/dev/null'], { env: { ...inherited, ...env() } }));
+    expect(run.code, run.stdout).toBe(0);
+    const shown = screen(run.stdout);
+    expect(shown[0]).toMatch(/^titledesk purchase: purchase ID \S+ of /);
+    expect(shown[1]).toMatch(/^Available: purchase /);
+    expect(shown.some((line) => /^(available|pending)/.test(line))).toBe(false);
   }, 60_000);
 });
 
