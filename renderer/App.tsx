@@ -4,6 +4,7 @@ import { useContractEvents } from './api/use-contract-events.ts';
 import { Deferred } from './components/common/Deferred.tsx';
 import { ErrorNotice } from './components/common/ErrorNotice.tsx';
 import { AppHeader } from './components/header/AppHeader.tsx';
+import { SandboxFaultBanner } from './features/demo/SandboxFaultBanner.tsx';
 import { Workspace } from './features/workspace/Workspace.tsx';
 
 // Settings are opened now and then, never on the first screen: their forms load on first use.
@@ -37,6 +38,8 @@ export function App({ openPurchase }: { readonly openPurchase?: string | undefin
         <a className="skip-link" href="#main">Skip to main content</a>
         <h1 className="visually-hidden">TitleDesk</h1>
         <AppHeader environments={list} selected={selected} onOpenSettings={() => { setSettingsOpen(true); }} />
+        {/* Outside the scrolling workspace: always in view, and covering none of it. */}
+        <SandboxFaultBanner />
         <Workspace environment={selected} loadProblem={loadProblem} openPurchase={openPurchase} />
       </div>
       {settingsOpen ? (

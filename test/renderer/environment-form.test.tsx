@@ -36,6 +36,7 @@ describe('the environments settings', () => {
     const fake = createFakeApi();
     renderWithApi(fake.api, <SettingsDialog environments={[sandbox]} selectedId="sandbox" onClose={() => undefined} />);
     const form = openAddForm();
+    fill(form, 'Name', '');
     fill(form, 'Service base URL', 'https://api.example.com');
     fill(form, 'Find URL', 'not a url');
     fireEvent.submit(form);
@@ -68,7 +69,7 @@ describe('the environments settings', () => {
     fill(form, 'Name', 'Staging');
     fill(form, 'Service base URL', 'https://staging.example.com');
     fireEvent.click(within(form).getByLabelText('Machine: a client id and secret'));
-    fireEvent.click(within(form).getByLabelText('Use credentials from the environment'));
+    fireEvent.click(within(form).getByLabelText('Use WF_* variables from this computer'));
     fireEvent.submit(form);
     await waitFor(() => {
       expect(fake.callsTo('environment:add')).toEqual([

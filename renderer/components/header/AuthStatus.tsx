@@ -5,7 +5,8 @@ import { useSignInOnOpen } from '../../api/use-sign-in-on-open.ts';
 import { formatClockTime } from '../../format-time.ts';
 import { ErrorNotice } from '../common/ErrorNotice.tsx';
 
-const modeLabels = { developer: 'Developer mode', machine: 'Machine mode' } as const;
+/** How the environment signs in: in the status's details (its tooltip), not on the first screen's line. */
+const modeLabels = { developer: 'Developer mode: a refresh token from My Tokens', machine: 'Machine mode: a client id and secret' } as const;
 
 function describe(state: AuthState, signingIn: boolean): string {
   if (signingIn) return 'Signing in…';
@@ -31,8 +32,7 @@ export function AuthStatus({ environment }: { readonly environment: Environment 
         </p>
       ) : (
         <p className="auth-line" aria-live="polite">
-          <span className="auth-mode">{modeLabels[state.mode]}</span>
-          <span className={state.signedIn ? 'auth-state auth-signed-in' : 'auth-state'}>{describe(state, signIn.isPending)}</span>
+          <span className={state.signedIn ? 'auth-state auth-signed-in' : 'auth-state'} title={modeLabels[state.mode]}>{describe(state, signIn.isPending)}</span>
         </p>
       )}
       {state?.signedIn === true ? (

@@ -31,14 +31,18 @@ export function ConnectionTests({ environmentId }: { readonly environmentId: str
       {connection.isError ? <ErrorNotice error={connection.error} /> : null}
       {connection.data === undefined ? null : (
         <section aria-live="polite" aria-label="Connection test">
-          <p className="test-verdict">{connection.data.ok ? 'Connected: TitleDesk can sign in to this service.' : 'The connection test failed.'}</p>
+          {connection.data.ok
+            ? <p className="test-verdict test-verdict-ok">Connected: TitleDesk can sign in to this service.</p>
+            : <p className="test-verdict test-verdict-failed" role="alert">The connection test failed.</p>}
           <TestSteps steps={connection.data.steps} label="Connection test steps" />
         </section>
       )}
       {key.isError ? <ErrorNotice error={key.error} /> : null}
       {key.data === undefined ? null : (
         <section aria-live="polite" aria-label="Key test">
-          <p className="test-verdict">{key.data.ok ? 'The address provider accepted the key.' : 'The address provider refused the key.'}</p>
+          {key.data.ok
+            ? <p className="test-verdict test-verdict-ok">The address provider accepted the key.</p>
+            : <p className="test-verdict test-verdict-failed" role="alert">The address provider refused the key.</p>}
           {key.data.refusal === undefined ? (
             key.data.providerError === undefined ? null : <p className="test-provider-error">{key.data.providerError}</p>
           ) : (

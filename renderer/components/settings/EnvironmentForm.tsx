@@ -6,7 +6,7 @@ import { ErrorNotice } from '../common/ErrorNotice.tsx';
 import { TextField } from '../common/TextField.tsx';
 import { ConnectionTests } from './ConnectionTests.tsx';
 import { EnvironmentSecrets, secretInputName, secretsFor } from './EnvironmentSecrets.tsx';
-import { ServicePreset } from './ServicePreset.tsx';
+import { productionPreset, ServicePreset } from './ServicePreset.tsx';
 
 type FieldName = 'name' | 'baseUrl' | 'developerClientId' | 'findUrl' | 'retrieveUrl';
 /** kind is undefined until the user picks one: until then it follows the address typed. */
@@ -21,10 +21,11 @@ const kindLabels: { readonly [K in EnvironmentKind]: string } = {
 
 const fieldOrder: readonly FieldName[] = ['name', 'baseUrl', 'developerClientId', 'findUrl', 'retrieveUrl'];
 
+/** A new environment starts on the production service, the one most people add; Custom empties it. */
 function draftOf(environment: Environment | undefined): Draft {
   return {
-    name: environment?.name ?? '',
-    baseUrl: environment?.baseUrl ?? '',
+    name: environment?.name ?? productionPreset.name,
+    baseUrl: environment?.baseUrl ?? productionPreset.baseUrl,
     authMode: environment?.authMode ?? 'developer',
     kind: environment === undefined ? undefined : kindOrLive(environment),
     developerClientId: environment?.developerClientId ?? '',
@@ -202,10 +203,10 @@ export function EnvironmentForm({ environment, onDone, onCancel }: EnvironmentFo
           checked={draft.credentialsFromEnvironment}
           onChange={(event) => { const checked = event.target.checked; setDraft((current) => ({ ...current, credentialsFromEnvironment: checked })); }}
         />
-        Use credentials from the environment
+        Use WF_* variables from this computer
       </label>
       <p className="field-hint">
-        WF_CLIENT_ID and WF_CLIENT_SECRET (machine) or WF_REFRESH_TOKEN (developer), read where TitleDesk was started. Only one
+        WF_CLIENT_ID and WF_CLIENT_SECRET (machine) or WF_REFRESH_TOKEN (developer), set where TitleDesk was started. Only one
         environment uses them: marking this one unmarks any other, and no other environment ever receives them.
       </p>
       <fieldset className="radio-group">

@@ -7,6 +7,8 @@ export interface ServicePresetProps {
   readonly onPick: (preset: { baseUrl: string; name: string } | null) => void;
 }
 
+export const productionPreset = { baseUrl: productionBaseUrl, name: 'WhenFresh production' } as const;
+
 /** The production service as one click; anything else is a custom base URL typed below. */
 export function ServicePreset({ baseUrl, onPick }: ServicePresetProps) {
   const name = useId();
@@ -15,7 +17,7 @@ export function ServicePreset({ baseUrl, onPick }: ServicePresetProps) {
     <fieldset className="radio-group">
       <legend>Service</legend>
       <label>
-        <input type="radio" name={name} checked={production} onChange={() => { onPick({ baseUrl: productionBaseUrl, name: 'WhenFresh production' }); }} />
+        <input type="radio" name={name} checked={production} onChange={() => { onPick(productionPreset); }} />
         Production: {productionBaseUrl}
       </label>
       <label>

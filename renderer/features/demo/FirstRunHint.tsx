@@ -32,7 +32,8 @@ export function FirstRunHint({ environment, onSearch, onOpenTitle }: FirstRunHin
         </li>
         <li>Pick a flat: its card shows the UDPRN, UMRRN and its titles. Open the leasehold title.</li>
         <li>
-          Tick a few variables and buy. Nothing is charged here. Open a purchase and choose “Show requests” to watch 303 → 202 → 200 happen
+          Tick a few variables and buy. Nothing is charged here. Open a purchase and choose “Show requests” to watch each question
+          TitleDesk asks the service and each answer
           {testTitle === undefined ? '.' : (
             <>
               {'; test title '}
@@ -42,6 +43,13 @@ export function FirstRunHint({ environment, onSearch, onOpenTitle }: FirstRunHin
           )}
         </li>
       </ol>
+      <details className="first-run-details">
+        <summary>What the requests show</summary>
+        <p>
+          The service takes the order (303 See Other), answers “not ready yet” with a time to come back (202 Accepted) until the
+          data is ready, then sends the values (200 OK). TitleDesk waits exactly as long as each answer says.
+        </p>
+      </details>
     </aside>
   );
 }

@@ -4,7 +4,6 @@ import { useSandboxInfoQuery } from '../../api/settings-queries.ts';
 import { Deferred } from '../../components/common/Deferred.tsx';
 import { TabPanel } from '../../components/common/Tabs.tsx';
 import { FirstRunHint } from '../demo/FirstRunHint.tsx';
-import { SandboxFaultBanner } from '../demo/SandboxFaultBanner.tsx';
 import { useOpenPurchaseRequests } from '../lookup/open-request.ts';
 import { PurchaseLookup } from '../lookup/PurchaseLookup.tsx';
 import { PresentationEntry } from '../presentation/PresentationEntry.tsx';
@@ -118,7 +117,6 @@ export function Workspace({ environment, loadProblem, openPurchase }: WorkspaceP
         </div>
       )}
       <JournalNotices />
-      <SandboxFaultBanner />
       <FirstRunHint
         environment={environment}
         onSearch={(text) => { setViewing(undefined); setTab('Buy'); setSearch({ text, version: (search?.version ?? 0) + 1 }); }}
