@@ -45,14 +45,15 @@ function runAs(owner: { uid: number; gid: number } | undefined, program: string,
   if (result.status !== 0) throw new Error(`${program} ${args[0] ?? ''} failed (${String(result.status)}): ${result.stderr || result.stdout}`);
 }
 
-function postgresOwner(): { uid: number; gid: number } | undefined {
+/** The server's user when this process is root (the server then runs as postgres), else undefined. */
+export function postgresOwner(): { uid: number; gid: number } | undefined {
   if (userInfo().uid !== 0) return undefined;
   const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim());
   const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim());
   return { uid, gid };
 }
 
-export async function startThrowawayCluster(bin: string): Promise<RunningCluster> {
+export async function startThrowawayCluster(bin: string, extraOptions = ''): Promise<RunningCluster> {
   const owner = postgresOwner();
   const dir = mkdtempSync(join(tmpdir(), 'td-pg-'));
   // The server's own user must reach the folder: every parent is traversable (the project's .tmp is).
@@ -63,7 +64,7 @@ export async function startThrowawayCluster(bin: string): Promise<RunningCluster
   const port = await freePort();
   runAs(owner, join(bin, 'initdb'), ['-N', '-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8']);
   // Enough connections for the race tests (8 processes) beside the suites' own pools.
-  const options = `-p ${String(port)} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=200 -c fsync=off`;
+  const options = `-p ${String(port)} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=200 -c fsync=off ${extraOptions}`.trim();
   runAs(owner, join(bin, 'pg_ctl'), ['-D', data, '-l', log, '-w', '-o', options, 'start']);
   let stopped = false;
   return {
