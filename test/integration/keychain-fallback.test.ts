@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,7 +19,9 @@ describe.runIf(process.platform === 'linux')('without a Secret Service', () => {
     process.env['DBUS_SESSION_BUS_ADDRESS'] = `unix:path=${join(dataDir, 'no-such-bus')}`;
     const chosen = await chooseKeychainStore(dataDir);
     expect(chosen.store.persistence).toBe('session');
-    expect(chosen.note).toMatch(/^No OS keychain answered \(.+\); secrets are kept for this session only\.$/);
+    // One line saying where secrets are kept; the binding's D-Bus error only in the detail, for a log.
+    expect(chosen.note).toBe('Secrets are kept in memory for this session only: no OS keychain answered (on Linux, a Secret Service such as GNOME Keyring). Use WF_* variables, or start one, to keep them.');
+    expect(chosen.detail).toMatch(/.+/);
 
     const started = await startCore({ ...(await webCoreOptions(dataDir, {})), sandbox: {} });
     try {
@@ -30,4 +33,24 @@ describe.runIf(process.platform === 'linux')('without a Secret Service', () => {
       await started.close();
     }
   });
+
+  it('titledesk web (npm start in browser mode) says in one line where secrets are kept, without the D-Bus error', async () => {
+    const bin = join(import.meta.dirname, '..', '..', 'bin', 'titledesk.mjs');
+    const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(WF_|LOQATE_|TITLEDESK_)/.test(name)));
+    const child = spawn(process.execPath, [bin, 'web', '--no-open'], {
+      env: { ...inherited, TITLEDESK_DATA_DIR: mkdtempSync(join(dataDir, 'web-')), DBUS_SESSION_BUS_ADDRESS: `unix:path=${join(dataDir, 'no-such-bus')}` },
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const closed = new Promise((resolve) => child.on('close', resolve));
+    // The URL on stdout means start-up is over: everything it had to say is said.
+    await new Promise<void>((resolve) => { child.stdout.once('data', () => { resolve(); }); });
+    child.kill('SIGTERM');
+    await closed;
+    const lines = stderr.split('\n').filter((line) => line.trim() !== '');
+    expect(lines).toEqual([
+      'titledesk web: Secrets are kept in memory for this session only: no OS keychain answered (on Linux, a Secret Service such as GNOME Keyring). Use WF_* variables, or start one, to keep them.',
+    ]);
+    expect(stderr).not.toMatch(/dbus/i);
+  }, 60_000);
 });

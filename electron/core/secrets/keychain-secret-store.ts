@@ -70,9 +70,15 @@ async function attempt<T>(code: ErrorCode, verb: string, action: () => Promise<T
 
 export interface ChosenKeychain {
   readonly store: SecretStore;
-  /** Why secrets are kept for this session only; undefined when the keychain answered. */
+  /** One line saying where secrets are kept, when not in the keychain; undefined when the keychain answered. */
   readonly note: string | undefined;
+  /** The binding's own error (a raw D-Bus message on Linux), for a log; never shown as the note. */
+  readonly detail?: string | undefined;
 }
+
+/** Said once at start-up (npm start, titledesk web, the app's log) where no keychain answers. */
+export const sessionOnlySecretsNote =
+  'Secrets are kept in memory for this session only: no OS keychain answered (on Linux, a Secret Service such as GNOME Keyring). Use WF_* variables, or start one, to keep them.';
 
 /**
  * The OS keychain when one answers, otherwise memory for this session only (the UI says which).
@@ -87,6 +93,6 @@ export async function chooseKeychainStore(dataDir: string): Promise<ChosenKeycha
   } catch (error) {
     const cause = error instanceof CoreError ? error.cause : error;
     const reason = cause instanceof Error ? cause.message : String(cause);
-    return { store: new MemorySecretStore(), note: `No OS keychain answered (${reason}); secrets are kept for this session only.` };
+    return { store: new MemorySecretStore(), note: sessionOnlySecretsNote, detail: reason };
   }
 }
