@@ -65,10 +65,24 @@ test('without reduced motion the opened title scrolls smoothly into view', async
   expect(new Set(await scrolls()).size).toBeGreaterThan(2);
 });
 
-/** The parts of the title's toolbar the Buy bar must never cover, and the bar, as on screen now. */
-function toolbarAndBar(page: Page, titleNumber: string) {
-  return page.evaluate((name) => {
-    const section = document.querySelector(`section[aria-label="Title ${name}"]`);
+/** From a postcode to a flat's card, then its leasehold title: the card above pushes the title down. */
+async function openTitleFromAddress(page: Page): Promise<Locator> {
+  const search = page.getByRole('combobox', { name: 'Address, postcode or title number' });
+  const suggestions = page.getByRole('listbox', { name: 'Suggestions' });
+  await search.pressSequentially('LS23 6T');
+  await suggestions.getByRole('option', { name: /LS23 6TR.*38 addresses/ }).click();
+  await suggestions.getByRole('option', { name: /Regent Mansions, 7 Tannery Crescent.*28 addresses/ }).click();
+  await suggestions.getByRole('option', { name: /^Flat 3, Regent Mansions/ }).click();
+  await page.getByRole('region', { name: 'Address' }).getByRole('button', { name: /^Open leasehold title/ }).click();
+  const title = page.getByRole('region', { name: /^Title WYK/ });
+  await expect(title.getByText(/variables from \d+ sources/)).toBeVisible();
+  return title;
+}
+
+/** The parts of the open title's toolbar the Buy bar must never cover, and the bar, as on screen now. */
+function toolbarAndBar(page: Page) {
+  return page.evaluate(() => {
+    const section = document.querySelector('section.title-view');
     const main = document.querySelector('main.workspace');
     const bar = section?.querySelector('.buy-bar')?.getBoundingClientRect();
     const mainBox = main?.getBoundingClientRect();
@@ -79,7 +93,7 @@ function toolbarAndBar(page: Page, titleNumber: string) {
       return onScreen && bar !== undefined && box.bottom > bar.top + 0.5 && box.top < bar.bottom - 0.5;
     });
     return { covered: covered.map((control) => control.outerHTML.slice(0, 80)), scrollTop: main?.scrollTop ?? 0, max: (main?.scrollHeight ?? 0) - (main?.clientHeight ?? 0) };
-  }, titleNumber);
+  });
 }
 
 for (const size of [{ width: 1280, height: 800 }, { width: 1920, height: 1080 }]) {
@@ -88,7 +102,7 @@ for (const size of [{ width: 1280, height: 800 }, { width: 1920, height: 1080 }]
       await page.setViewportSize(size);
       await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
       await openSignedIn(page, host);
-      const title = await openTitle(page, 'DN147408');
+      const title = await openTitleFromAddress(page);
       for (const group of ['WhenFresh / Address', 'WhenFresh / Property Insurance', 'Zoopla / Property Data']) {
         await title.getByText(group, { exact: true }).click();
       }
@@ -97,7 +111,7 @@ for (const size of [{ width: 1280, height: 800 }, { width: 1920, height: 1080 }]
       let worst = { top: 0, position: 0 };
       for (let position = 0; ; position += 80) {
         await main.evaluate((element, top) => { element.scrollTop = top; }, position);
-        const where = await toolbarAndBar(page, 'DN147408');
+        const where = await toolbarAndBar(page);
         expect(where.covered, `scrolled to ${String(where.scrollTop)}`).toEqual([]);
         const filterTop = await title.getByLabel('Filter variables').evaluate((element) => element.getBoundingClientRect().top);
         if (filterTop < size.height && filterTop > worst.top) worst = { top: filterTop, position };
@@ -116,16 +130,17 @@ for (const scheme of schemes) {
     await openSignedIn(page, host);
     const filter = (await openTitle(page, 'DN147408')).getByLabel('Filter variables');
     const fit = await filter.evaluate((input) => {
-      if (!(input instanceof HTMLInputElement)) return { text: 0, room: 0 };
+      if (!(input instanceof HTMLInputElement)) return { text: 0, room: 0, fontSize: 0 };
       const style = getComputedStyle(input);
       const context = document.createElement('canvas').getContext('2d');
-      if (context === null) return { text: 0, room: 0 };
+      if (context === null) return { text: 0, room: 0, fontSize: 0 };
       context.font = style.font;
       const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
-      return { text: context.measureText(input.placeholder).width, room };
+      return { text: context.measureText(input.placeholder).width, room, fontSize: parseFloat(style.fontSize) };
     });
     expect(fit.text).toBeGreaterThan(0);
-    expect(fit.text).toBeLessThanOrEqual(fit.room);
+    // Chromium keeps room beside a search field's text for its clear button (about 2 em), empty or not.
+    expect(fit.text + 2 * fit.fontSize).toBeLessThanOrEqual(fit.room);
     await filter.scrollIntoViewIfNeeded();
     await screenshot(page, testInfo, `filter-placeholder-${scheme}`);
   });

@@ -39,11 +39,24 @@ for (const scheme of schemes) {
     await row.getByRole('button', { name: `Copy purchase ID ${purchaseId}` }).click();
     await expect(page.getByRole('status').filter({ hasText: `Copied purchase ID ${purchaseId}.` })).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(purchaseId);
-    // Spend lines say what they are.
-    const month = new Intl.DateTimeFormat(undefined, { month: 'long', year: 'numeric' }).format(new Date());
-    await expect(page.getByRole('group', { name: 'Spend per day and month' }).getByText(`Spent in ${month}`, { exact: true })).toBeVisible();
-    await expect(page.getByRole('group', { name: 'Spend per day and month' }).getByText(/^Spent on /).first()).toBeVisible();
     await screenshot(page, testInfo, `history-copy-id-${scheme}`);
+  });
+}
+
+for (const scheme of schemes) {
+  test(`History: the spend figures say what they are (${scheme})`, async ({ page }, testInfo) => {
+    await page.emulateMedia({ colorScheme: scheme });
+    await buyFromTestSide();
+    await openSignedIn(page, host);
+    await openTab(page, 'History');
+    const spend = page.getByRole('group', { name: 'Spend per day and month' });
+    const month = new Intl.DateTimeFormat(undefined, { month: 'long', year: 'numeric' }).format(new Date());
+    await expect(spend.getByText(`Spent in ${month}`, { exact: true })).toBeVisible();
+    await expect(spend.getByText(/^Spent on /).first()).toBeVisible();
+    // Each label and its amount on one line.
+    const [label, amount] = await Promise.all([spend.locator('dt').first().boundingBox(), spend.locator('dd').first().boundingBox()]);
+    expect(Math.abs((label?.y ?? 0) + (label?.height ?? 0) / 2 - ((amount?.y ?? 0) + (amount?.height ?? 0) / 2))).toBeLessThan(4);
+    await screenshot(page, testInfo, `history-spend-${scheme}`);
   });
 }
 
