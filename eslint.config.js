@@ -13,7 +13,7 @@ const hostImports = { group: ['**/renderer/**', '**/main/**', '**/preload/**'], 
 // have rows of their own, and team/ sits beside the SQLite journal as a second store.
 const coreLayers = [
   ['.'],
-  ['files', 'secrets', 'concurrency'],
+  ['files', 'secrets', 'concurrency', 'stores'],
   ['http', 'settings'],
   ['api'],
   ['auth', 'address', 'catalog'],

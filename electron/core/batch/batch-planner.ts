@@ -4,7 +4,7 @@ import type { ErrorCode } from '../../../shared/errors.ts';
 import type { Money } from '../../../shared/purchase.ts';
 import type { EnvironmentSession } from '../env/environment-session.ts';
 import { CoreError } from '../errors.ts';
-import type { SpendingBook } from '../spending/spending-book.ts';
+import type { SpendingBook } from '../stores/spending-book.ts';
 import { sumMoney } from '../spending/money.ts';
 import { findHeldValues } from '../spending/reuse.ts';
 import type { BatchInput } from './csv-input.ts';

@@ -3,7 +3,7 @@ import { CoreError } from '../errors.ts';
 import type { Clock } from '../concurrency/clock.ts';
 import { newLocalId } from './submission/local-id.ts';
 import type { Poller, PurchaseEnvironment } from './polling/poller.ts';
-import type { JournalStore } from './journal/journal-store.ts';
+import type { JournalStore } from '../stores/journal-store.ts';
 import { resolveCheckReference } from './answers/reference.ts';
 
 export interface CheckOptions {

@@ -9,7 +9,7 @@ import { backupDir, listBackups, requestRestore } from './journal/journal-backup
 import { Poller, type PurchaseEnvironment } from './polling/poller.ts';
 import { PurchaseChecker, type CheckOptions } from './purchase-checker.ts';
 import { PurchaseSender, type PurchaseContext } from './submission/purchase-sender.ts';
-import type { JournalStore, PurchaseListener } from './journal/journal-store.ts';
+import type { JournalStore, PurchaseListener } from '../stores/journal-store.ts';
 import { RecordStore } from './journal/record-store.ts';
 import { RequestSlots } from '../concurrency/request-slots.ts';
 import { RestartRecovery, type ResumeSummary, type SenderPresence } from './restart-recovery.ts';
@@ -18,7 +18,7 @@ import { Submitter } from './submission/submitter.ts';
 import { UnsavedAnswers } from './polling/unsaved-answers.ts';
 
 export type { PurchaseEnvironment } from './polling/poller.ts';
-export type { PurchaseListener } from './journal/journal-store.ts';
+export type { PurchaseListener } from '../stores/journal-store.ts';
 export type { CheckOptions } from './purchase-checker.ts';
 export type { PurchaseContext } from './submission/purchase-sender.ts';
 export type { ResumeSummary } from './restart-recovery.ts';

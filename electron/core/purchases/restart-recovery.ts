@@ -1,7 +1,7 @@
 import type { PurchaseRecord } from '../../../shared/purchase.ts';
 import type { Poller, PurchaseEnvironment } from './polling/poller.ts';
 import type { PurchaseSender } from './submission/purchase-sender.ts';
-import type { JournalStore } from './journal/journal-store.ts';
+import type { JournalStore } from '../stores/journal-store.ts';
 import { recoverInterrupted } from './recovery/recovery.ts';
 
 export interface ResumeSummary {

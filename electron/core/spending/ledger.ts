@@ -5,20 +5,10 @@ import { afterFailedTransaction } from '../files/disk-full.ts';
 import { parseRecord } from '../purchases/journal/journal-rows.ts';
 import { sumMoney } from './money.ts';
 import { Reservations } from './reservations.ts';
-import type { SpendingBook } from './spending-book.ts';
-import { SpendTally, type PeriodStarts } from './spend-tally.ts';
+import type { Estimate, PeriodSpend, PeriodStarts, SpendingBook } from '../stores/spending-book.ts';
+import { SpendTally } from './spend-tally.ts';
 
-/** A purchase about to be made: its local id and its catalog price. */
-export interface Estimate {
-  readonly localId: string;
-  readonly cost: readonly Money[];
-}
-
-/** Spent and reserved per period, per currency. */
-export interface PeriodSpend {
-  readonly day: readonly Money[];
-  readonly month: readonly Money[];
-}
+export type { Estimate, PeriodSpend } from '../stores/spending-book.ts';
 
 const moneyListSchema = z.array(z.object({ currency: z.string(), value: z.number() }));
 const costRowSchema = z.object({ created_at: z.number(), currency: z.string(), micros: z.number() });

@@ -1,5 +1,5 @@
 import type { ReusedValue } from '../../../shared/batch.ts';
-import type { SpendingBook } from './spending-book.ts';
+import type { SpendingBook } from '../stores/spending-book.ts';
 
 const dayMs = 86_400_000;
 

@@ -2,11 +2,9 @@ import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { z } from 'zod';
 import type { Money } from '../../../shared/purchase.ts';
 
-/** Local midnight and the first of the month: budgets follow the user's calendar. */
-export interface PeriodStarts {
-  readonly day: number;
-  readonly month: number;
-}
+import type { PeriodStarts } from '../stores/spending-book.ts';
+
+export type { PeriodStarts } from '../stores/spending-book.ts';
 
 const lastRowSchema = z.object({ last: z.number() });
 const prunedRowSchema = z.object({ through: z.number() });

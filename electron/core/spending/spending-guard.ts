@@ -9,7 +9,7 @@ import {
   type SpendingStatus,
 } from '../../../shared/spending.ts';
 import type { Estimate, PeriodSpend } from './ledger.ts';
-import type { SpendingBook } from './spending-book.ts';
+import type { SpendingBook } from '../stores/spending-book.ts';
 import type { PeriodStarts } from './spend-tally.ts';
 import { MoneyTally, roundMoney } from './money.ts';
 

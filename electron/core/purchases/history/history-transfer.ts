@@ -1,7 +1,7 @@
 import type { HistoryExport, ImportSummary } from '../../../../shared/journal.ts';
 import { purchaseRecordSchema, type PurchaseRecord } from '../../../../shared/purchase.ts';
 import type { Clock } from '../../concurrency/clock.ts';
-import type { JournalStore } from '../journal/journal-store.ts';
+import type { JournalStore } from '../../stores/journal-store.ts';
 import { recoverInterrupted } from '../recovery/recovery.ts';
 
 /** The whole history, records with their results exactly as received, in one document. */

@@ -13,7 +13,7 @@
  */
 export { backupDir, listBackups, requestRestore } from './journal-backup.ts';
 export { sealJournal } from './journal-seal.ts';
-export type { JournalStore, PurchaseListener, SaveExtra } from './journal-store.ts';
+export type { JournalStore, PurchaseListener, SaveExtra } from '../../stores/journal-store.ts';
 export { PurchaseJournal, type Durability, type JournalWrite } from './journal.ts';
 export { journalSchemaVersion } from './migrations/index.ts';
 export { RecordStore } from './record-store.ts';

@@ -9,20 +9,7 @@ import { purchaseRecordSchema, purchaseSummarySchema } from '../../../../shared/
 const recordRowSchema = z.object({ record: z.string() });
 const idRecordRowSchema = z.object({ id: z.string(), record: z.string() });
 
-/** One row's change: a new record (`insert`) or a rewrite, with what else changes with it. */
-export interface JournalWrite {
-  readonly record: PurchaseRecord;
-  readonly insert?: boolean;
-  /** A 200's body, kept exactly as received. */
-  readonly resultBody?: string;
-  /** The variable list changed (a checked purchase learns it from its result). */
-  readonly replaceVariables?: boolean;
-  /**
-   * Stored as the record's nextCheckAt instead of its own: a time at or after the one it
-   * advises, so that later answers may be held in memory until then (record-store.ts).
-   */
-  readonly notBefore?: number;
-}
+export type { JournalWrite } from '../../stores/journal-store.ts';
 
 function parseRow<T>(row: unknown, schema: z.ZodType<T>): T | undefined {
   const parsedRow = recordRowSchema.safeParse(row);

@@ -4,6 +4,7 @@ import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { z } from 'zod';
 import { afterFailedTransaction } from '../../files/disk-full.ts';
 import { makePrivate } from '../../files/private-files.ts';
+import type { Durability } from '../../stores/journal-store.ts';
 import type { JournalNotice } from '../../../../shared/journal.ts';
 import type { HistoryQuery, PurchaseRecord, PurchaseSummary } from '../../../../shared/purchase.ts';
 import { buildHistorySelect, type HistoryColumn } from './search/history-query.ts';
@@ -37,7 +38,7 @@ export type { JournalWrite } from './journal-rows.ts';
  * The writes are made on the main thread: another thread would spend the same CPU on the same
  * cores (docs/decisions/002-journal-writes-on-the-main-thread.md).
  */
-export type Durability = 'full' | 'normal';
+export type { Durability } from '../../stores/journal-store.ts';
 
 const fileName = 'purchases.sqlite';
 

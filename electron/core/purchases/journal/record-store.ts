@@ -5,11 +5,11 @@ import type { Clock } from '../../concurrency/clock.ts';
 import { backUpJournal } from './journal-backup.ts';
 import type { Durability, JournalWrite } from './journal.ts';
 import { PurchaseJournal } from './journal.ts';
-import type { JournalStore, PurchaseListener, SaveExtra } from './journal-store.ts';
+import type { JournalStore, PurchaseListener, SaveExtra } from '../../stores/journal-store.ts';
 import { RecordCache } from './record-cache.ts';
 import { WriteQueue, type CommitWhen } from './write-queue.ts';
 
-export type { PurchaseListener, SaveExtra } from './journal-store.ts';
+export type { PurchaseListener, SaveExtra } from '../../stores/journal-store.ts';
 
 /**
  * How much later than advised the journal gives a pending purchase's next check while the

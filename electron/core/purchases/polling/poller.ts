@@ -7,7 +7,7 @@ import type { Clock } from '../../concurrency/clock.ts';
 import { JournalRefusals } from '../journal/journal-refusals.ts';
 import { appendExchange, sendExchange, type ExchangeResult } from '../answers/exchange.ts';
 import { interpretResultResponse, leastPollGapMs, type PollOutcome } from './poll-outcome.ts';
-import type { JournalStore, SaveExtra } from '../journal/journal-store.ts';
+import type { JournalStore, SaveExtra } from '../../stores/journal-store.ts';
 import type { RequestSlots } from '../../concurrency/request-slots.ts';
 import { sameOrigin } from '../answers/reference.ts';
 import { Scheduler } from '../../concurrency/scheduler.ts';

@@ -1,5 +1,5 @@
 import type { JournalNotice } from '../../../../shared/journal.ts';
-import type { JournalStore } from '../journal/journal-store.ts';
+import type { JournalStore } from '../../stores/journal-store.ts';
 import { purchaseIdOf } from '../answers/reference.ts';
 import { readRescue, rescuePath } from '../journal/rescue-file.ts';
 

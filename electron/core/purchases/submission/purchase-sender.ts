@@ -6,7 +6,7 @@ import type { Clock } from '../../concurrency/clock.ts';
 import { newLocalId } from './local-id.ts';
 import { purchasePreferences } from './purchase-request.ts';
 import type { Poller, PurchaseEnvironment } from '../polling/poller.ts';
-import type { JournalStore } from '../journal/journal-store.ts';
+import type { JournalStore } from '../../stores/journal-store.ts';
 import { sendableReason, withinAutoSendWindow } from '../recovery/recovery.ts';
 import { reportEntry, tallySendAll } from './send-all.ts';
 import type { Submitter } from './submitter.ts';

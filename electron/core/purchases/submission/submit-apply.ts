@@ -2,7 +2,7 @@ import type { AppErrorData } from '../../../../shared/errors.ts';
 import type { PurchaseRecord } from '../../../../shared/purchase.ts';
 import { appendExchange, type ExchangeResult } from '../answers/exchange.ts';
 import { rateLimitedError } from '../answers/rate-limit.ts';
-import type { JournalStore } from '../journal/journal-store.ts';
+import type { JournalStore } from '../../stores/journal-store.ts';
 import type { ResultRef } from '../answers/reference.ts';
 import { needsSignIn, waitingForSignIn } from '../answers/sign-in.ts';
 import { interpretSubmitResponse } from './submit-outcome.ts';

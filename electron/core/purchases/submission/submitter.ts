@@ -4,7 +4,7 @@ import type { Clock } from '../../concurrency/clock.ts';
 import { sendExchange, type ExchangeResult } from '../answers/exchange.ts';
 import type { PurchaseEnvironment } from '../polling/poller.ts';
 import { buildPurchaseRequest } from './purchase-request.ts';
-import type { JournalStore } from '../journal/journal-store.ts';
+import type { JournalStore } from '../../stores/journal-store.ts';
 import { rateLimitedError, sendNotBefore } from '../answers/rate-limit.ts';
 import { appendRescue } from '../journal/rescue-file.ts';
 import { resolveLocation } from '../answers/reference.ts';

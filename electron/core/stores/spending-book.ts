@@ -1,10 +1,26 @@
 import type { Money, PurchaseRecord } from '../../../shared/purchase.ts';
-import type { Estimate, PeriodSpend } from './ledger.ts';
-import type { PeriodStarts } from './spend-tally.ts';
+
+/** A purchase about to be made: its local id and its catalog price. */
+export interface Estimate {
+  readonly localId: string;
+  readonly cost: readonly Money[];
+}
+
+/** What counts as spent in the day and in the month, per currency. */
+export interface PeriodSpend {
+  readonly day: readonly Money[];
+  readonly month: readonly Money[];
+}
+
+/** Local midnight and the first of the month: budgets follow the user's calendar. */
+export interface PeriodStarts {
+  readonly day: number;
+  readonly month: number;
+}
 
 /**
  * What the spending guard asks of storage: spend tallies, the budget check with the commitment it
- * allows, and the purchases reuse can draw on. ledger.ts implements it over the journal's file; a
+ * allows, and the purchases reuse can draw on. spending/ledger.ts implements it over the journal's file; a
  * store shared by a team implements the same calls.
  *
  * The rule every implementation keeps: reserve() checks and commits in one step that no other

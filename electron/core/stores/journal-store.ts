@@ -1,6 +1,26 @@
-import type { JournalNotice } from '../../../../shared/journal.ts';
-import type { HistoryQuery, PurchaseRecord, PurchaseSummary } from '../../../../shared/purchase.ts';
-import type { Durability, JournalWrite } from './journal.ts';
+import type { JournalNotice } from '../../../shared/journal.ts';
+import type { HistoryQuery, PurchaseRecord, PurchaseSummary } from '../../../shared/purchase.ts';
+
+/**
+ * How a write must survive: 'full' synced before it is acknowledged (an intent, a sending mark, a
+ * 303, a person's decision), 'normal' committed so that a killed process keeps it (an answer).
+ */
+export type Durability = 'full' | 'normal';
+
+/** One row's change: a new record (`insert`) or a rewrite, with what else changes with it. */
+export interface JournalWrite {
+  readonly record: PurchaseRecord;
+  readonly insert?: boolean;
+  /** A 200's body, kept exactly as received. */
+  readonly resultBody?: string;
+  /** The variable list changed (a checked purchase learns it from its result). */
+  readonly replaceVariables?: boolean;
+  /**
+   * Stored as the record's nextCheckAt instead of its own: a time at or after the one it
+   * advises, so that later answers may be held in memory until then (record-store.ts).
+   */
+  readonly notBefore?: number;
+}
 
 export type PurchaseListener = (record: PurchaseRecord) => void;
 
@@ -8,7 +28,7 @@ export type SaveExtra = Pick<JournalWrite, 'resultBody' | 'replaceVariables'>;
 
 /**
  * What the rest of core asks of the purchase journal: the one boundary between the purchase flow
- * and storage. record-store.ts implements it over the desk's SQLite file (journal.ts); a store
+ * and storage. purchases/journal/record-store.ts implements it over the desk's SQLite file; a store
  * shared by a team implements the same calls.
  *
  * The rules every implementation keeps:
