@@ -40,7 +40,7 @@ export function HistoryView({ environment, onShowRequests, onLookUp }: HistoryVi
   // One function for every row, so that a row whose summary did not change is not rendered again.
   const toggle = useCallback((rowId: string): void => { setOpen((current) => (current === rowId ? undefined : rowId)); }, []);
   const { reCheck, stateFor } = useHistoryRowActions();
-  // One status for every row's Copy button: a live region in each of up to 1,000 rows would be many.
+  // Said in the list's one status line: a live region in each of up to 1,000 rows would be many.
   const [copyNote, setCopyNote] = useState('');
   const copyId = useCallback((purchaseId: string): void => {
     void copyText(purchaseId).then((copied) => { setCopyNote(copied ? `Copied purchase ID ${purchaseId}.` : 'Could not copy: the clipboard is not available.'); });
@@ -87,8 +87,8 @@ export function HistoryView({ environment, onShowRequests, onLookUp }: HistoryVi
       <div className="history-summary">
         <p className="muted" role="status">
           {history.isPending ? 'Searching…' : describeCount(purchases.length, filtered, more)}
+          {copyNote === '' ? null : <span className="history-copied"> {copyNote}</span>}
         </p>
-        <p className="muted" role="status">{copyNote}</p>
         <ExportHistory environment={environment} filters={deferred} disabled={purchases.length === 0} />
       </div>
       {rows.length === 0 ? null : (

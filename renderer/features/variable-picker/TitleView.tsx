@@ -25,7 +25,7 @@ export function TitleView({ environment, titleNumber, openedVersion, ...rest }: 
   // focuses its filter then).
   const ready = catalog.data !== undefined;
   useEffect(() => {
-    if (openedVersion !== undefined) section.current?.scrollIntoView({ block: 'start', behavior: scrollBehaviour() });
+    if (openedVersion !== undefined && section.current !== null) bringToTop(section.current);
   }, [openedVersion, ready]);
   return (
     <section className="title-view" aria-label={`Title ${titleNumber}`} ref={section}>
@@ -50,7 +50,10 @@ export function TitleView({ environment, titleNumber, openedVersion, ...rest }: 
   );
 }
 
-/** Smooth unless the user asked the system for less motion. */
-export function scrollBehaviour(): ScrollBehavior {
-  return window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'instant' : 'smooth';
+/** Scrolls smoothly unless the user asked the system for less motion. */
+function bringToTop(element: HTMLElement): void {
+  // A test DOM (jsdom) lays nothing out: it has neither scrolling nor matchMedia.
+  if (typeof element.scrollIntoView !== 'function') return;
+  const reduced = typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  element.scrollIntoView({ block: 'start', behavior: reduced ? 'instant' : 'smooth' });
 }
