@@ -82,6 +82,8 @@ test('the scripted demo shows the POST, a 202 with its countdown and the 200 wit
   await expect(values).toHaveCount(4);
   await expect(values.locator('.presentation-value-name')).toHaveText(['Bedrooms', 'Energy rating', 'Estimated value', 'Flood risk']);
   for (const value of await values.all()) await expect(value.locator('.presentation-value')).not.toBeEmpty();
+  // Money reads as money: "£1,051,000", not "1051000".
+  await expect(values.nth(2).locator('.presentation-value')).toHaveText(/^£\d{1,3}(,\d{3})+$/);
   await expect(presentation.getByTestId('presentation-caption')).toContainText('Ready');
   // Every GET is answered, and each request came before its answer.
   const labels = await diagram.getByTestId('sequence-technical').allTextContents();

@@ -14,6 +14,13 @@ export interface DiagramStageProps {
   readonly focused: number | undefined;
 }
 
+const pounds = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP', maximumFractionDigits: 0 });
+
+/** "£1,051,000" rather than "1051000" for a value the catalog names in pounds: a room reads money as money. */
+function shownValue(name: string, value: string): string {
+  return name.includes('(£') && /^\d+(\.\d+)?$/.test(value) ? pounds.format(Number(value)) : value;
+}
+
 function Values({ record, variables }: { readonly record: PurchaseRecord; readonly variables: readonly DemoVariable[] }) {
   const items = record.items ?? [];
   const plainName = (iri: string, name: string): string => variables.find((variable) => variable.iri === iri)?.plainName ?? name;
@@ -24,7 +31,7 @@ function Values({ record, variables }: { readonly record: PurchaseRecord; readon
         {items.map((item, index) => (
           <li key={`${item.variable}#${String(index)}`} style={{ animationDelay: `${String(index * 250)}ms` }}>
             <span className="presentation-value-name">{plainName(item.variable, item.name)}</span>
-            <strong className="presentation-value">{item.value}</strong>
+            <strong className="presentation-value">{shownValue(item.name, item.value)}</strong>
             <span className="presentation-value-price">{formatMoney(item.price)}</span>
           </li>
         ))}

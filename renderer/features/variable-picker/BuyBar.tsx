@@ -134,8 +134,8 @@ export function BuyBar({ environment, titleNumber, address, summary, testTitle, 
       >
         {summary.count === 0 ? 'Buy' : label}
       </button>
-      {overBudget === undefined ? null : <p className="buy-blocked" id={`${id}-budget`} role="status">{overBudget}</p>}
       <span className="buy-shortcut muted" aria-hidden="true"><kbd>Ctrl</kbd>+<kbd>Enter</kbd></span>
+      {overBudget === undefined ? null : <p className="buy-blocked" id={`${id}-budget`} role="status">{overBudget}</p>}
       <BudgetRemaining environmentId={environment.id} />
       <p role="status" className="muted buy-note">{create.isPending ? <SendingCountdown since={create.submittedAt} /> : sent.text}</p>
       <div className="buy-options">
