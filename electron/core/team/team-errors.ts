@@ -2,8 +2,11 @@ import postgres from 'postgres';
 import { CoreError } from '../errors.ts';
 import { SchemaTooNewError } from './migrations/migration.ts';
 
-/** Node's and postgres.js's codes for a connection that never carried a query. */
-const neverConnected = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'CONNECT_TIMEOUT']);
+/**
+ * Node's and postgres.js's codes for a query that never reached a server: no connection, or (EPIPE)
+ * a write into a socket the server had already closed.
+ */
+const neverConnected = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'CONNECT_TIMEOUT', 'EPIPE']);
 const certificateRefused = /CERT|SELF_SIGNED|UNABLE_TO_(GET|VERIFY)|ALTNAME|HOSTNAME_MISMATCH/;
 
 function codeOf(error: unknown): string {

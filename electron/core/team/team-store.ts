@@ -104,11 +104,19 @@ export class TeamStore {
     const { environment, localId, resourceKind, resource, lines, currency } = checked.data;
     const variables = lines.map((line) => line.variable);
     const prices = lines.map((line) => line.price);
-    return this.#call('begin', async (sql) => {
+    const call = (): Promise<TeamBeginResult> => this.#call('begin', async (sql) => {
       const [row] = await sql`
         SELECT titledesk.begin_purchase(${environment}, ${localId}, ${resourceKind}, ${resource}, ${variables}::text[], ${prices}::numeric[], ${currency}) AS result`;
       return parseTeamRow(beginResultSchema, row?.['result'], 'a begin');
     });
+    try {
+      return await call();
+    } catch (error) {
+      // A begin is idempotent by local id: asked again, the database answers `existing` if the lost
+      // one committed and begins it otherwise. Only when it cannot be asked does it stay unknown.
+      if (!(error instanceof CoreError) || error.code !== 'outcome_unknown') throw error;
+      return call().catch(() => { throw error; });
+    }
   }
 
   /** One purchase's new state and answers; null when the purchase is not this desk's (nothing changed). */

@@ -11,6 +11,10 @@ export interface RunningCluster {
   /** A superuser URL over TCP on 127.0.0.1 (trust authentication: tests only). */
   readonly url: string;
   readonly stop: () => void;
+  /** Stops the server as a crash would (immediate) or politely (fast), keeping its data. */
+  readonly halt: (mode: 'immediate' | 'fast') => void;
+  /** Starts the halted server again on the same port. */
+  readonly resume: () => void;
 }
 
 /** The newest PostgreSQL ≥ 15 server programs on this machine (TITLEDESK_PG_BIN first), or why none. */
@@ -69,11 +73,18 @@ export async function startThrowawayCluster(bin: string, extraOptions = ''): Pro
   let stopped = false;
   return {
     url: `postgres://postgres@127.0.0.1:${String(port)}/postgres`,
+    halt(mode) {
+      runAs(owner, join(bin, 'pg_ctl'), ['-D', data, '-m', mode, '-w', 'stop']);
+    },
+    resume() {
+      runAs(owner, join(bin, 'pg_ctl'), ['-D', data, '-l', log, '-w', '-o', options, 'start']);
+    },
     stop() {
       if (stopped) return;
       stopped = true;
       try {
-        runAs(owner, join(bin, 'pg_ctl'), ['-D', data, '-m', 'fast', '-w', 'stop']);
+        // Already halted by a test: nothing to stop.
+        if (existsSync(join(data, 'postmaster.pid'))) runAs(owner, join(bin, 'pg_ctl'), ['-D', data, '-m', 'fast', '-w', 'stop']);
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }
