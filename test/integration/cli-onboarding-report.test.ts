@@ -89,6 +89,8 @@ describe('titledesk report', () => {
 
     const text = await runCli(['report', '--title', title, '--older'], developer);
     expect(text.stdout).toContain(`Title ${title}: 2 variables from 2 purchases`);
+    // The environment first: a loopback service unclassified is Local, a test service.
+    expect(text.stdout.split('\n')[0]).toMatch(/^Test service: test data, not a real property report · .+ \(127\.0\.0\.1:\d+\)$/);
     expect(text.stdout).toMatch(/ {2}earlier: /);
     const none = await runCli(['report'], developer);
     expect(none.code).toBe(2);

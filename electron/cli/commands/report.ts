@@ -1,10 +1,13 @@
+import type { Environment } from '../../../shared/environment.ts';
+import { reportEnvironment } from '../../../shared/report-environment.ts';
 import { propertyReportRequestSchema, type PropertyReport, type PropertyReportRequest } from '../../../shared/report.ts';
 import { propertyReport } from '../../core/report/property-report.ts';
 import { printJson, runCommand, UsageError, type CommandSpec } from '../command-kit.ts';
 import { moneyText } from '../money-text.ts';
 
-function reportText(report: PropertyReport, showOlder: boolean): string {
-  const lines: string[] = [];
+function reportText(report: PropertyReport, environment: Environment, showOlder: boolean): string {
+  // Where the data came from first: a Sandbox or test report must never read as a real one.
+  const lines: string[] = [reportEnvironment(environment, report.environmentId).pageLine];
   if (report.address !== undefined) lines.push(report.address);
   for (const title of report.titles) {
     lines.push(`Title ${title.titleNumber}${title.tenure === undefined ? '' : ` (${title.tenure})`}: ${title.rows.length} variables from ${title.purchaseCount} purchases`);
@@ -38,7 +41,7 @@ with its date, price and purchase ID (--older adds earlier values). Nothing is s
   async run(context, input, flags) {
     const report = propertyReport(context.started.core.purchases, context.environment.id, input.request);
     if (flags.json) printJson(report);
-    else process.stdout.write(reportText(report, input.older));
+    else process.stdout.write(reportText(report, context.environment, input.older));
     return Promise.resolve(0);
   },
 };

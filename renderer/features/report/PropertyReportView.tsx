@@ -4,7 +4,7 @@ import type { PropertyReport, PropertyReportRequest } from '../../../shared/repo
 import { toAppError } from '../../api/app-error.ts';
 import { ErrorNotice } from '../../components/common/ErrorNotice.tsx';
 import { useEnvironmentsQuery } from '../../api/environment-queries.ts';
-import { reportEnvironment, type ReportEnvironment } from './report-environment.ts';
+import { reportEnvironment, type ReportEnvironment } from '../../../shared/report-environment.ts';
 import { usePropertyReportQuery, useSavePdfMutation } from './report-queries.ts';
 import { ReportTable } from './ReportTable.tsx';
 import './report.css';

@@ -1,6 +1,9 @@
-import { environmentKindOf, type Environment } from '../../../shared/environment.ts';
+import { environmentKindOf, type Environment } from './environment.ts';
 
-/** How a report names where its data came from: on screen, at the top of every printed page, in the PDF. */
+/**
+ * How a property report names where its data came from: on screen, at the top of every printed
+ * page, in the PDF (the app), and on the first line of `titledesk report`.
+ */
 export interface ReportEnvironment {
   /** "Sandbox: simulated data"; for a Live environment, its name. */
   readonly headline: string;
@@ -12,12 +15,9 @@ export interface ReportEnvironment {
   readonly marked: boolean;
 }
 
+/** shared/ has neither the DOM's nor Node's URL: the host is read from the (already validated) URL text. */
 function hostOf(baseUrl: string): string {
-  try {
-    return new URL(baseUrl).host;
-  } catch {
-    return baseUrl;
-  }
+  return /^https?:\/\/(?:[^@/]*@)?([^/?#]+)/i.exec(baseUrl)?.[1] ?? baseUrl;
 }
 
 export function reportEnvironment(environment: Environment | undefined, environmentId: string): ReportEnvironment {
