@@ -55,26 +55,28 @@ describe('the property report', () => {
     expect(feature.callsTo('report:property')).toEqual([request]);
   });
 
-  it("falls back to the browser's print dialog where the host cannot save a PDF", async () => {
+  it("has one button for the browser's print dialog where the host cannot save a PDF itself", async () => {
     const print = vi.spyOn(window, 'print').mockImplementation(() => undefined);
-    const feature = createFeatureApi({
-      'report:property': () => ok(report),
-      'report:save-pdf': () => ({ ok: false, error: { code: 'validation', message: "Saving as PDF is done with the browser's print dialog here." } }),
-    });
+    const feature = createFeatureApi({ 'report:property': () => ok(report) });
     renderWithApi(feature.api, <PropertyReportView request={request} onClose={() => undefined} />);
     await screen.findByRole('table');
-    fireEvent.click(screen.getByRole('button', { name: 'Save as PDF' }));
-    await vi.waitFor(() => { expect(print).toHaveBeenCalledTimes(1); });
-    expect(feature.callsTo('report:save-pdf')).toEqual([{ fileName: 'property-report-WYK1-WYK2' }]);
+    // The browser's dialog prints and saves PDFs alike: no second button doing the same.
+    expect(screen.queryByRole('button', { name: 'Save as PDF' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Print…' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Print or save as PDF…' }));
+    expect(print).toHaveBeenCalledTimes(1);
+    expect(feature.callsTo('report:save-pdf')).toEqual([]);
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('says where the desktop app saved the PDF', async () => {
-    const feature = createFeatureApi({ 'report:property': () => ok(report), 'report:save-pdf': () => ok({ saved: true, path: '/home/a/report.pdf' }) });
+    const feature = createFeatureApi({ 'report:property': () => ok({ ...report, savesPdf: true }), 'report:save-pdf': () => ok({ saved: true, path: '/home/a/report.pdf' }) });
     renderWithApi(feature.api, <PropertyReportView request={request} onClose={() => undefined} />);
     await screen.findByRole('table');
+    expect(screen.getByRole('button', { name: 'Print…' })).toBeDefined();
     fireEvent.click(screen.getByRole('button', { name: 'Save as PDF' }));
     expect(await screen.findByText('Saved to /home/a/report.pdf.')).toBeDefined();
+    expect(feature.callsTo('report:save-pdf')).toEqual([{ fileName: 'property-report-WYK1-WYK2' }]);
   });
 
   it('opens from a report button only where a report can open', () => {
