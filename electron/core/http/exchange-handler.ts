@@ -33,9 +33,8 @@ const noHeaders: RawHeaders = {};
 /**
  * One exchange at undici's dispatch level: the head and the body chunks go straight into a
  * promise. undici's request() puts a Readable stream, an AsyncResource and a signal listener
- * around every response; at a thousand purchases followed, those cost about a third of each
- * request's CPU (a naive client polling through request() took 166 µs a request, through this
- * 107 µs, on the same machine and workload).
+ * around every response, which cost a third of each request's CPU when many purchases are followed
+ * (docs/decisions/012-undici-dispatch.md).
  */
 export class ExchangeHandler implements Dispatcher.DispatchHandler {
   readonly response: Promise<HandledResponse>;
