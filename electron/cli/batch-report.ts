@@ -60,6 +60,11 @@ export function batchResultText(summary: BatchSummary, items: readonly BatchItem
   return `${lines.join('\n')}\n`;
 }
 
+/** The batch's JSON as the CLI prints it: a row's reason names the command, not the app's button, as in text. */
+export function commandLineDocument(document: BatchDocument): BatchDocument {
+  return { ...document, rows: document.rows.map((row) => ({ ...row, reason: row.reason === null ? null : commandLineText(row.reason) })) };
+}
+
 export function exitCodeForDocument(document: BatchDocument): number {
   if (document.stoppedBy === 'budget') return exitCodes.budget;
   if (document.totals.failed > 0) return exitCodes.unavailable;

@@ -2,7 +2,7 @@ import type { BatchSummary } from '../../../shared/batch.ts';
 import type { BatchPlan, BatchService } from '../../core/batch/batch-service.ts';
 import { batchDocument } from '../../core/batch/batch-output.ts';
 import { parseBatchArgs, type BatchBudgetFlag, type BatchInputArgs } from '../batch-args.ts';
-import { batchResultText, exitCodeForDocument, previewText, progressLine, writeOutput } from '../batch-report.ts';
+import { batchResultText, commandLineDocument, exitCodeForDocument, previewText, progressLine, writeOutput } from '../batch-report.ts';
 import { refuseMissingFolder } from '../output-file.ts';
 import type { CliContext } from '../cli-context.ts';
 import { printJson, runCommand, UsageError, type CommandSpec, type CommonFlags } from '../command-kit.ts';
@@ -48,7 +48,7 @@ async function runAndReport(context: CliContext, id: string, budget: Record<stri
   const summary: BatchSummary = batches.summary(id);
   const document = batches.document(id);
   if (input.out !== undefined) await writeOutput(input.out, summary.spec, batches.items(id), document);
-  if (flags.json) printJson(document);
+  if (flags.json) printJson(commandLineDocument(document));
   else process.stdout.write(batchResultText(summary, batches.items(id)));
   return exitCodeForDocument(document);
 }
