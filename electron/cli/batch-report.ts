@@ -1,14 +1,12 @@
-import { writeFileSync } from 'node:fs';
 import type { BatchItem, BatchSpec, BatchSummary } from '../../shared/batch.ts';
 import { linesBeingBoughtText } from '../../shared/batch-words.ts';
 import type { Money } from '../../shared/purchase.ts';
 import { exportCsv, exportJson, exportXlsx } from '../core/batch/batch-export.ts';
 import type { BatchDocument } from '../core/batch/batch-output.ts';
 import { exitCodes } from './exit-codes.ts';
-import { privateFileMode } from '../core/files/private-files.ts';
 import { commandLineText } from './cli-words.ts';
 import { moneyListText } from './money-text.ts';
-import { refuseMissingFolder } from './output-file.ts';
+import { refuseMissingFolder, writeOutputFile } from './output-file.ts';
 
 const money = (list: readonly Money[]): string => moneyListText(list);
 
@@ -74,10 +72,11 @@ export function exitCodeForDocument(document: BatchDocument): number {
 
 /** The batch's output, owner only (0600) like every file TitleDesk writes: it holds what was bought. */
 export async function writeOutput(path: string, spec: BatchSpec, items: readonly BatchItem[], document: BatchDocument): Promise<void> {
-  refuseMissingFolder(path, 'nothing was written; the batch itself is journaled (titledesk batch --resume <batch-id> --out FILE writes it again)');
+  const consequence = 'nothing was written; the batch itself is journaled (titledesk batch --resume <batch-id> --out FILE writes it again)';
+  refuseMissingFolder(path, consequence);
   const lower = path.toLowerCase();
-  if (lower.endsWith('.xlsx')) writeFileSync(path, await exportXlsx(spec, items), { mode: privateFileMode });
-  else if (lower.endsWith('.json')) writeFileSync(path, exportJson(document), { mode: privateFileMode });
-  else writeFileSync(path, exportCsv(spec, items), { mode: privateFileMode });
+  if (lower.endsWith('.xlsx')) writeOutputFile(path, await exportXlsx(spec, items), consequence);
+  else if (lower.endsWith('.json')) writeOutputFile(path, exportJson(document), consequence);
+  else writeOutputFile(path, exportCsv(spec, items), consequence);
 }
 

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -57,6 +57,15 @@ describe('flags and inputs refused plainly (item 26)', () => {
     expect(run.code).toBe(7);
     expect(run.stderr).toContain(`The folder ${missing} does not exist`);
     expect(run.stderr).not.toContain('ENOENT');
+  }, 60_000);
+
+  it('export onto a path the system refuses to write (a folder by that name) exits 7 naming the file', async () => {
+    const taken = join(folder, 'taken.json');
+    mkdirSync(taken, { recursive: true });
+    const run = await runCli(['export', taken], env());
+    expect(run.code).toBe(7);
+    expect(run.stderr).toContain(`${taken} could not be written (EISDIR); nothing was written.`);
+    expect(run.stderr).not.toMatch(/\n\s+at /);
   }, 60_000);
 });
 

@@ -1,8 +1,8 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { historyExportSchema } from '../../../shared/journal.ts';
 import { CoreError } from '../../core/errors.ts';
 import { printJson, runCommand, UsageError, type CommandSpec } from '../command-kit.ts';
-import { refuseMissingFolder } from '../output-file.ts';
+import { refuseMissingFolder, writeOutputFile } from '../output-file.ts';
 
 function fileArgument(positionals: readonly string[]): string {
   const [file, extra] = positionals;
@@ -22,7 +22,7 @@ JSON file, to keep or to import on another machine.`,
   async run(context, input, flags) {
     refuseMissingFolder(input.file, 'nothing was written');
     const document = context.started.core.purchases.exportHistory();
-    writeFileSync(input.file, JSON.stringify(document), { mode: 0o600 });
+    writeOutputFile(input.file, JSON.stringify(document), 'nothing was written');
     if (flags.json) printJson({ file: input.file, purchases: document.purchases.length });
     else process.stdout.write(`${String(document.purchases.length)} purchases written to ${input.file}.\n`);
     return Promise.resolve(0);
