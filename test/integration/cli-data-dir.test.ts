@@ -79,7 +79,7 @@ describe('--min-wait', () => {
     const before = sandbox.stats();
     const run = await runCli(['purchase', '--title', title(), '--var', variable(), '--min-wait', '99999'], developer(join(scratch, 'min-wait')));
     expect(run.code).toBe(2);
-    expect(run.stderr).toContain('--min-wait must be at most 86400 seconds');
+    expect(run.stderr).toContain('--min-wait takes whole seconds from 0 to 86400; "99999" is not one');
     expect(sandbox.stats()).toEqual(before);
   });
 

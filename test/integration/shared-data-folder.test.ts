@@ -104,7 +104,7 @@ describe('the browser-mode host and the CLI on one data folder', () => {
     expect(sandbox.log().length).toBe(logBefore);
     const unknown = await runCli(['check', 'not-a-real-id']);
     expect(unknown.code).toBe(4);
-    expect(unknown.stderr).toContain('Nothing was saved');
+    expect(unknown.stderr).toContain('nothing was saved');
     const viaHost = await host.core.router.dispatch('purchase:check', { reference: 'not-a-real-id' });
     expect(viaHost).toMatchObject({ ok: false, error: { code: 'not_found' } });
     expect(journalRows()).toBe(rowsBefore);

@@ -43,6 +43,6 @@ describe('a purchase marked "Damaged: check before buying"', () => {
     const line = statusLine(damagedPurchase({ answered: true, seenState: 'available' }, 'p-41'));
     expect(line).toMatch(/^Outcome unknown \(damaged: check before buying\): purchase p-41/);
     expect(line).toContain('Check it by that ID; do not buy it again.');
-    expect(purchaseJson(damagedPurchase({ answered: true, seenState: 'available' }, 'p-41'), null)).toMatchObject({ status: 'outcome_unknown', purchaseId: 'p-41', damaged: { answered: true, seenState: 'available' } });
+    expect(purchaseJson(damagedPurchase({ answered: true, seenState: 'available' }, 'p-41'), null)).toMatchObject({ state: 'outcome_unknown', purchaseId: 'p-41', damaged: { answered: true, seenState: 'available' } });
   });
 });

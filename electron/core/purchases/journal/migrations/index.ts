@@ -28,16 +28,16 @@ const unnumberedThrough = 1;
 
 const versionRowSchema = z.object({ user_version: z.number() });
 
-/** Brings the journal to the newest schema of `migrations` (the journal's own; another list only in tests of the runner). */
+/** Brings the journal to the newest schema of `chain` (the journal's own migrations; another list only in tests of the runner). */
 
-export function migrateJournal(db: DatabaseSync, migrations: readonly JournalMigration[] = journalMigrations): void {
-  const latest = migrations.at(-1)?.version ?? 0;
+export function migrateJournal(db: DatabaseSync, chain: readonly JournalMigration[] = journalMigrations): void {
+  const latest = chain.at(-1)?.version ?? 0;
   const version = versionRowSchema.parse(db.prepare('PRAGMA user_version').get()).user_version;
   if (version > latest) throw new Error(`The purchase journal was written by a newer TitleDesk (schema ${String(version)}).`);
   const from = version <= unnumberedThrough ? 0 : version;
   db.exec('BEGIN IMMEDIATE');
   try {
-    for (const migration of migrations) if (migration.version > from) migration.migrate(db);
+    for (const migration of chain) if (migration.version > from) migration.migrate(db);
     // Written at every open, even unchanged: a session's first write makes the file another than
     // the one a leftover seal names (journal-seal.ts).
     db.exec(`PRAGMA user_version = ${String(latest)}`);
