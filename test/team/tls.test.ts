@@ -3,13 +3,12 @@
 // CA reached by a name the certificate does not carry, are refused before anything is sent.
 import { execFileSync } from 'node:child_process';
 import { chmodSync, chownSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTeamSql } from '../../electron/core/team/team-connect.ts';
 import { TeamStore } from '../../electron/core/team/team-store.ts';
 import { parseTeamUrl } from '../../electron/core/team/team-url.ts';
-import { findPostgresBin, postgresOwner, startThrowawayCluster, type RunningCluster } from './support/pg-cluster.ts';
+import { clusterParent, findPostgresBin, postgresOwner, startThrowawayCluster, type RunningCluster } from './support/pg-cluster.ts';
 
 const found = findPostgresBin();
 const openssl = ((): boolean => {
@@ -42,7 +41,8 @@ describe.skipIf(missing !== '')(missing === '' ? 'TLS to the team database' : `s
 
   beforeAll(async () => {
     if ('missing' in found) return;
-    dir = mkdtempSync(join(tmpdir(), 'td-tls-'));
+    // The server reads its certificate from here, so its user must reach the folder.
+    dir = mkdtempSync(join(clusterParent(postgresOwner()), 'td-tls-'));
     makeCa(dir, 'team-ca');
     makeCa(dir, 'other-ca');
     makeServerCertificate(dir, 'team-ca');

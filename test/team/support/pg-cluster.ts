@@ -45,7 +45,8 @@ function freePort(): Promise<number> {
 /** Runs a server program, as `postgres` when this process is root (initdb refuses root). */
 function runAs(owner: { uid: number; gid: number } | undefined, program: string, args: readonly string[]): void {
   const [command, commandArgs] = owner === undefined ? [program, args] : ['runuser', ['-u', 'postgres', '--', program, ...args]];
-  const result = spawnSync(command, commandArgs, { encoding: 'utf8', timeout: 60_000 });
+  // From '/': the server's user may not be allowed into this process's working folder.
+  const result = spawnSync(command, commandArgs, { encoding: 'utf8', timeout: 60_000, cwd: '/' });
   if (result.status !== 0) throw new Error(`${program} ${args[0] ?? ''} failed (${String(result.status)}): ${result.stderr || result.stdout}`);
 }
 
@@ -57,10 +58,20 @@ export function postgresOwner(): { uid: number; gid: number } | undefined {
   return { uid, gid };
 }
 
+/**
+ * Where the cluster's folder goes: the tests' own temp folder, unless the server's user cannot
+ * reach it (a checkout inside a private folder, as a fresh clone under mktemp -d is); then a
+ * private folder of its own under /tmp, removed with the cluster.
+ */
+export function clusterParent(owner: { uid: number; gid: number } | undefined): string {
+  if (owner === undefined) return tmpdir();
+  const reachable = spawnSync('runuser', ['-u', 'postgres', '--', 'test', '-x', tmpdir()], { cwd: '/' }).status === 0;
+  return reachable ? tmpdir() : '/tmp';
+}
+
 export async function startThrowawayCluster(bin: string, extraOptions = ''): Promise<RunningCluster> {
   const owner = postgresOwner();
-  const dir = mkdtempSync(join(tmpdir(), 'td-pg-'));
-  // The server's own user must reach the folder: every parent is traversable (the project's .tmp is).
+  const dir = mkdtempSync(join(clusterParent(owner), 'td-pg-'));
   chmodSync(dir, 0o700);
   if (owner !== undefined) chownSync(dir, owner.uid, owner.gid);
   const data = join(dir, 'data');
