@@ -114,12 +114,37 @@ export type ResultItem = z.infer<typeof resultItemSchema>;
 export const purchaseDamageSchema = z.object({ answered: z.boolean(), seenState: purchaseStateSchema.optional() });
 export type PurchaseDamage = z.infer<typeof purchaseDamageSchema>;
 
+/** A catalog other than a title's: a postal address's or a spatial address's (UPRN). */
+export const purchaseResourceSchema = z.object({
+  kind: z.enum(['address', 'spatial']),
+  /** The property address key (`8e05p·0`) or the UPRN (digits). */
+  key: z.string().min(1).max(64),
+});
+export type PurchaseResource = z.infer<typeof purchaseResourceSchema>;
+
+/** A team purchase's id in the team database and the name of the desk that bought it. */
+export const purchaseTeamSchema = z.object({
+  purchaseId: z.string().regex(/^\d{1,20}$/),
+  desk: z.string().min(1).max(64),
+});
+export type PurchaseTeam = z.infer<typeof purchaseTeamSchema>;
+
 export const purchaseRecordSchema = z.object({
   /** Local id (a UUID), assigned before anything is sent. */
   id: z.uuid(),
   environmentId: z.string().min(1),
   /** Absent for a purchase that joined the history through check (the result does not name its title). */
   titleNumber: z.string().optional(),
+  /**
+   * The catalog it was bought from when that is not a title's: a postal address's (its property
+   * address key, `8e05p·0`) or an Ordnance Survey spatial address's (its UPRN). Absent: the title's.
+   */
+  resource: purchaseResourceSchema.optional(),
+  /**
+   * Set when the desk belongs to a team: the purchase's id in the team database and the desk that
+   * bought it. A purchase another desk bought is never sent from here.
+   */
+  team: purchaseTeamSchema.optional(),
   /** The address the title was reached from, when it was (absent in journals written before it existed). */
   address: z.string().max(maxPurchaseAddressLength).optional(),
   variables: z.array(z.string()),

@@ -16,6 +16,8 @@ const fingerprints: Readonly<Record<string, string>> = {
   'purchase-record-2': '2750692f36fd173cb5e7bff28cbc4c9f',
   // Error codes for a rate limit (rate_limited) and the address provider's account errors.
   'purchase-record-3': 'f94accd1fbb9ad725c15282b5c351792',
+  // The catalog bought from when not a title's (resource), and the team's id and desk (team).
+  'purchase-record-4': '1271fecbd1b36bdea297a54e422760fa',
 };
 
 function schemaFingerprint(): string {
