@@ -1,9 +1,17 @@
 import { z } from 'zod';
-import { moneySchema } from './purchase.ts';
+import { moneySchema, purchaseResourceSchema } from './purchase.ts';
 
 /** Which titles of an address a batch buys (chosen once for the whole batch). */
 export const batchTenureSchema = z.enum(['all', 'freehold', 'leasehold']);
 export type BatchTenure = z.infer<typeof batchTenureSchema>;
+
+/**
+ * Which catalog a batch buys from for each row (chosen once for the whole batch): the titles of
+ * its address (as before), the postal address's own catalog, or its UPRN's (spatial address).
+ * Rows with only a title number buy from that title whatever is chosen.
+ */
+export const batchFromSchema = z.enum(['titles', 'address', 'uprn']);
+export type BatchFrom = z.infer<typeof batchFromSchema>;
 
 /**
  * One line of a batch: an input row, or one title of it (an address may hold a freehold and a
@@ -30,6 +38,8 @@ export const batchItemSchema = z.object({
   input: z.record(z.string(), z.string()),
   titleNumber: z.string().nullable(),
   tenure: z.string().nullable(),
+  /** The catalog this line buys from when it is not a title's (batches bought `from` address or uprn). */
+  resource: purchaseResourceSchema.optional(),
   state: batchItemStateSchema,
   reason: z.string().nullable(),
   /** The variables this line will buy (those not reused). */
@@ -56,6 +66,8 @@ export const batchSpecSchema = z.object({
   columns: z.array(z.string()),
   variables: z.array(z.string()).min(1),
   tenure: batchTenureSchema,
+  /** Absent in batches made before the choice existed: titles. */
+  from: batchFromSchema.optional(),
   reuseDays: z.number().int().min(0),
   concurrency: z.number().int().min(1).max(64),
   /** A cap on what this batch may spend, per currency, on top of the environment's budgets. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { catalogResourceSchema } from './catalog-resource.ts';
 
 export const priceSchema = z.object({ value: z.number().nonnegative(), currency: z.string().min(1).max(10) });
 export type Price = z.infer<typeof priceSchema>;
@@ -38,6 +39,13 @@ export const titleCatalogSchema = z.object({
   unreadable: z.number().int().positive().optional(),
 });
 export type TitleCatalog = z.infer<typeof titleCatalogSchema>;
+
+/**
+ * The catalog of any resource the service sells from (a title, a postal address, a UPRN): the
+ * same entries as a title's, named by its resource rather than a title number.
+ */
+export const resourceCatalogSchema = titleCatalogSchema.omit({ titleNumber: true }).extend({ resource: catalogResourceSchema });
+export type ResourceCatalog = z.infer<typeof resourceCatalogSchema>;
 
 /** "2 catalog entries could not be read", or undefined when every entry was read. */
 export function unreadableNote(catalog: Pick<TitleCatalog, 'unreadable'>): string | undefined {
