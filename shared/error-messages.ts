@@ -82,6 +82,10 @@ export const errorWords: { readonly [C in ErrorCode]: ErrorWords } = {
     headline: 'This would go over the spending budget of this environment, so nothing was sent.',
     action: 'Raise the budget under Settings → Spending, or wait for the next day or month.',
   },
+  team_database: {
+    headline: 'The team database cannot be reached, so the team’s budget and reuse cannot be checked. Nothing was sent.',
+    action: 'Purchases already sent are still followed. Try again when the team database is back, or ask the team’s admin.',
+  },
   confirmation_required: { headline: 'This purchase costs more than the amount set for a second confirmation.', action: 'Confirm it again to buy.' },
   data_dir: {
     headline: 'TitleDesk cannot use its data folder (where the journal of purchases lives).',

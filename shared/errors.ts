@@ -31,6 +31,7 @@ export const errorCodes = [
   'provider_service_refused', // the key or its plan may not use this service (Loqate 6, 7, 12, 15, 23)
   'protocol', // the service answered something the interface does not allow
   'budget_exceeded', // the spending guard: this purchase would go over a daily, monthly or batch budget; nothing was sent
+  'team_database', // the team's database cannot be reached or refused: its budget and reuse cannot be checked; nothing was sent
   'confirmation_required', // above the environment's second-confirmation amount: ask again, explicitly
   'cancelled',
   'data_dir', // the data folder or its journal cannot be used (not a folder, not writable, locked)

@@ -43,6 +43,7 @@ const exitCodeByError: Readonly<Record<ErrorCode, ExitCode>> = {
   provider_surge_protection: exitCodes.unavailable,
   protocol: exitCodes.unavailable,
   budget_exceeded: exitCodes.budget,
+  team_database: exitCodes.unavailable,
   confirmation_required: exitCodes.usage,
   cancelled: exitCodes.failure,
   data_dir: exitCodes.dataDir,

@@ -49,7 +49,7 @@ export function sealPath(journalPath: string): string {
  * because the desktop bundle carries no JSON Schema output of zod to fingerprint the schema at run
  * time; test/unit/core/purchases/journal/journal-record-format.test.ts pins the schema's fingerprint to this value.
  */
-export const recordFormat = 'purchase-record-4';
+export const recordFormat = 'purchase-record-5';
 
 function identityOf(path: string): FileIdentity | undefined {
   try {

@@ -18,6 +18,8 @@ const fingerprints: Readonly<Record<string, string>> = {
   'purchase-record-3': 'f94accd1fbb9ad725c15282b5c351792',
   // The catalog bought from when not a title's (resource), and the team's id and desk (team).
   'purchase-record-4': '1271fecbd1b36bdea297a54e422760fa',
+  // An error code for a team database that cannot be reached (team_database).
+  'purchase-record-5': '5888a112e30445f104cf6e4a2437b0af',
 };
 
 function schemaFingerprint(): string {
