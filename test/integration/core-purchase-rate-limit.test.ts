@@ -97,6 +97,33 @@ describe('429 on the purchase POST', () => {
   });
 });
 
+describe('429 and a person who no longer wants it', () => {
+  it('a purchase waiting out a 429 can be discarded: it is never sent again and nothing is charged', async () => {
+    const service = h.newService();
+    const since = Date.now();
+    h.sandbox.setFaults([{ target: 'purchase', kind: 'status429', retryAfterSeconds: 1, count: 1 }]);
+    const { title, variable } = pairs();
+    const id = newLocalId();
+    const creating = service.create(h.env, title, [variable], {}, id);
+    await untilRateLimited(() => service.get(id));
+    const discarded = await service.resolve(id, 'abandon');
+    expect(discarded).toMatchObject({ state: 'cancelled', error: { code: 'cancelled', message: 'Abandoned before it was sent: nothing was charged.' } });
+    // The waiting send wakes after its second, finds the purchase discarded and sends nothing.
+    expect(await creating).toMatchObject({ id, state: 'cancelled' });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(logged('purchase', since).map((entry) => entry.status)).toEqual([429]);
+    expect(h.sandbox.purchases().filter((timing) => timing.createdAt >= since)).toEqual([]);
+  });
+
+  it('one already going out again cannot be discarded', async () => {
+    const service = h.newService();
+    const { title, variable } = pairs();
+    const created = await service.create(h.env, title, [variable]);
+    await expect(service.resolve(created.id, 'abandon')).rejects.toThrow('Only a purchase whose outcome is unknown, or one never sent, can be abandoned.');
+    expect((await service.waitForSettled(created.id)).state).toBe('available');
+  });
+});
+
 describe('429 and a restart', () => {
   it('a purchase left waiting goes out after a restart no sooner than the service asked, once', async () => {
     const dataDir = h.newDataDir();

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { PurchaseRecord } from '../../../shared/purchase.ts';
 import { damagedLabel, damagedWithAnswer } from '../../../shared/purchase-damage.ts';
+import { waitsOutRateLimit } from '../../../shared/purchase-words.ts';
 import { ErrorNotice } from '../../components/common/ErrorNotice.tsx';
 import { formatClockTime } from '../../format-time.ts';
 import { useResolvePurchaseMutation, useSendPurchaseMutation } from './recovery-queries.ts';
@@ -15,6 +16,7 @@ import { noAnswerCause, noAnswerConsequence } from './no-answer-words.ts';
  */
 export function RecoveryActions({ record }: { readonly record: PurchaseRecord }) {
   if (record.state === 'not_sent') return <NotSent record={record} />;
+  if (waitsOutRateLimit(record) && record.imported !== true && record.team === undefined) return <WaitingOutRateLimit record={record} />;
   if (record.state === 'waiting_for_sign_in') return <WaitingForSignIn record={record} />;
   if (record.state === 'outcome_unknown') return <OutcomeUnknown record={record} />;
   return null;
@@ -35,6 +37,18 @@ function NotSent({ record }: { readonly record: PurchaseRecord }) {
         </>
       )}
       {send.error === null ? null : <ErrorNotice error={send.error} />}
+      {resolve.error === null ? null : <ErrorNotice error={resolve.error} />}
+    </div>
+  );
+}
+
+/** Waiting out a 429: it goes again by itself, and until then a person may still discard it. */
+function WaitingOutRateLimit({ record }: { readonly record: PurchaseRecord }) {
+  const resolve = useResolvePurchaseMutation();
+  return (
+    <div className="purchase-problem" role="note">
+      <p>The service did not take this purchase yet, so nothing was charged. Discard it if it is no longer wanted; it is then not sent again.</p>
+      <button type="button" className="button-quiet" disabled={resolve.isPending} onClick={() => { resolve.mutate({ id: record.id, action: 'abandon' }); }}>Discard</button>
       {resolve.error === null ? null : <ErrorNotice error={resolve.error} />}
     </div>
   );

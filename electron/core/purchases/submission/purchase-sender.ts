@@ -1,5 +1,6 @@
 import { purchaseAddressSchema, type PurchaseOptions, type PurchaseRecord, type ResolveAction } from '../../../../shared/purchase.ts';
 import type { SendAllReport } from '../../../../shared/send-all.ts';
+import { waitsOutRateLimit } from '../../../../shared/purchase-words.ts';
 import { isTitleNumber, normalizeTitleNumber, titleNumberRefusal } from '../../../../shared/title-number.ts';
 import { CoreError } from '../../errors.ts';
 import type { Clock } from '../../concurrency/clock.ts';
@@ -128,10 +129,15 @@ export class PurchaseSender {
     return tallySendAll(entries);
   }
 
-  /** Abandon: an unknown outcome, or a purchase never sent, is stopped for good. */
+  /**
+   * Abandon: an unknown outcome, or a purchase never sent, is stopped for good. One waiting out a
+   * 429 was refused by the service and not sent since, so it is one never sent: the waiting send
+   * finds it cancelled when it wakes and sends nothing (Submitter's wait).
+   */
   abandon(id: string): PurchaseRecord {
     const record = this.#require(id);
-    const abandonable = record.state === 'outcome_unknown' || record.state === 'not_sent' || (record.state === 'waiting_for_sign_in' && record.resultUrl === undefined);
+    const abandonable = record.state === 'outcome_unknown' || record.state === 'not_sent' || waitsOutRateLimit(record) ||
+      (record.state === 'waiting_for_sign_in' && record.resultUrl === undefined);
     if (!abandonable) throw new CoreError('validation', 'Only a purchase whose outcome is unknown, or one never sent, can be abandoned.');
     const message = record.state === 'outcome_unknown'
       ? 'Abandoned: the outcome stayed unknown and the purchase was not sent again.'
