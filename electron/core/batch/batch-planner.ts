@@ -1,5 +1,6 @@
 import type { BatchItem, BatchTenure } from '../../../shared/batch.ts';
 import type { CatalogVariable } from '../../../shared/catalog.ts';
+import type { CatalogResource } from '../../../shared/catalog-resource.ts';
 import type { ErrorCode } from '../../../shared/errors.ts';
 import type { Money } from '../../../shared/purchase.ts';
 import type { EnvironmentSession } from '../env/environment-session.ts';
@@ -35,6 +36,11 @@ function blankItem(index: number, row: number, input: Record<string, string>): B
     index, row, input, titleNumber: null, tenure: null, state: 'refused', reason: null, toBuy: [], cost: [], reused: {},
     purchaseLocalId: null, purchaseId: null, total: [], values: {},
   };
+}
+
+/** The catalog a line buys from: its resource when it names one (address, UPRN), else its title. */
+export function itemResource(item: Pick<BatchItem, 'titleNumber' | 'resource'>): CatalogResource {
+  return item.resource ?? { kind: 'title', key: item.titleNumber ?? '' };
 }
 
 async function resolveSafely(task: () => Promise<RowResolution>): Promise<RowResolution> {
@@ -85,7 +91,7 @@ function price(item: BatchItem, offer: Offer, ledger: SpendingBook, environmentI
   if (!offer.ok) return { ...item, state: 'refused', reason: offer.reason };
   const offered = options.variables.filter((variable) => offer.prices.has(variable));
   if (offered.length === 0) return { ...item, state: 'refused', reason: 'None of the chosen variables is offered for this title.' };
-  const held = findHeldValues(ledger, environmentId, item.titleNumber ?? '', offered, options.reuseDays, options.now);
+  const held = findHeldValues(ledger, environmentId, itemResource(item), offered, options.reuseDays, options.now);
   const toBuy = offered.filter((variable) => !held.has(variable));
   const missing = options.variables.length - offered.length;
   const reason = missing === 0 ? null : `${String(missing)} of the chosen variables not offered for this title.`;

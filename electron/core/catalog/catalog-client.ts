@@ -1,4 +1,5 @@
-import type { CatalogSourceGroup, CatalogVariable, TitleCatalog } from '../../../shared/catalog.ts';
+import type { CatalogSourceGroup, CatalogVariable, ResourceCatalog, TitleCatalog } from '../../../shared/catalog.ts';
+import { catalogPath, catalogResourceSchema, describeResource, resourceId, type CatalogResource } from '../../../shared/catalog-resource.ts';
 import { isTitleNumber, normalizeTitleNumber, titleNumberRefusal } from '../../../shared/title-number.ts';
 import type { ServiceClient } from '../api/service-client-types.ts';
 import { networkError, statusError } from '../api/status-error.ts';
@@ -33,37 +34,74 @@ export function groupCatalog(variables: readonly CatalogVariable[]): CatalogSour
  * Parses a catalog document in either documented shape into variables. A document that is no
  * Catalog is a protocol error; an entry that cannot be read is left out and counted.
  */
-export function parseCatalog(titleNumber: string, body: string): TitleCatalog {
+export function parseResourceCatalog(resource: CatalogResource, body: string): ResourceCatalog {
   const document = readCatalogDocument(parseJson(body));
-  if (document === undefined) throw new CoreError('protocol', `The catalog of ${titleNumber} is not a valid Catalog document.`);
+  if (document === undefined) throw new CoreError('protocol', `The catalog of ${describeResource(resource)} is not a valid Catalog document.`);
   const { variables, unreadable } = document;
-  return { titleNumber, groups: groupCatalog(variables), variableCount: variables.length, ...(unreadable === 0 ? {} : { unreadable }) };
+  return { resource, groups: groupCatalog(variables), variableCount: variables.length, ...(unreadable === 0 ? {} : { unreadable }) };
+}
+
+/** A title's catalog as the title screens read it: named by its title number. */
+export function parseCatalog(titleNumber: string, body: string): TitleCatalog {
+  return titleCatalogOf(titleNumber, parseResourceCatalog({ kind: 'title', key: titleNumber }, body));
+}
+
+function titleCatalogOf(titleNumber: string, catalog: ResourceCatalog): TitleCatalog {
+  return { titleNumber, groups: catalog.groups, variableCount: catalog.variableCount, ...(catalog.unreadable === undefined ? {} : { unreadable: catalog.unreadable }) };
+}
+
+/** A resource as a caller names it, checked: a title number is normalised, an address key or UPRN must be well formed. */
+export function checkedResource(resource: CatalogResource): CatalogResource {
+  if (resource.kind === 'title') {
+    const key = normalizeTitleNumber(resource.key);
+    if (!isTitleNumber(key)) throw new CoreError('validation', `"${resource.key.slice(0, 40)}" is not a title number. ${titleNumberRefusal}`);
+    return { kind: 'title', key };
+  }
+  const parsed = catalogResourceSchema.safeParse(resource);
+  if (!parsed.success) throw new CoreError('validation', `"${resource.key.slice(0, 40)}" is not ${resource.kind === 'address' ? 'an address key' : 'a UPRN'}: ${parsed.error.issues[0]?.message ?? 'not valid'}.`);
+  return parsed.data;
 }
 
 /**
- * Title catalogs of one environment, cached per title for the client's lifetime: a catalog
- * rarely changes, and every click on a title would otherwise cost a round trip.
+ * Catalogs of one environment (titles', addresses', UPRNs'), cached per resource for the
+ * client's lifetime: a catalog rarely changes, and every click would otherwise cost a round trip.
  */
 export class CatalogClient {
   readonly #service: ServiceClient;
-  readonly #cache = new Map<string, Promise<TitleCatalog>>();
+  readonly #cache = new Map<string, Promise<ResourceCatalog>>();
+  /** Each cached catalog's title view, so a cached title catalog is the same object each time. */
+  readonly #titleViews = new WeakMap<ResourceCatalog, TitleCatalog>();
 
   constructor(service: ServiceClient) {
     this.#service = service;
   }
 
-  catalog(title: string, options: { refresh?: boolean } = {}): Promise<TitleCatalog> {
-    const titleNumber = normalizeTitleNumber(title);
-    if (!isTitleNumber(titleNumber)) {
-      return Promise.reject(new CoreError('validation', `"${title.slice(0, 40)}" is not a title number. ${titleNumberRefusal}`));
+  /** A title's catalog (the title screens' and batches' shape). */
+  async catalog(title: string, options: { refresh?: boolean } = {}): Promise<TitleCatalog> {
+    const catalog = await this.catalogOf({ kind: 'title', key: title }, options);
+    const known = this.#titleViews.get(catalog);
+    if (known !== undefined) return known;
+    const view = titleCatalogOf(catalog.resource.key, catalog);
+    this.#titleViews.set(catalog, view);
+    return view;
+  }
+
+  /** The catalog of any resource; a bad key is refused before anything is sent. */
+  catalogOf(resource: CatalogResource, options: { refresh?: boolean } = {}): Promise<ResourceCatalog> {
+    let checked: CatalogResource;
+    try {
+      checked = checkedResource(resource);
+    } catch (error) {
+      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
     }
-    const cached = this.#cache.get(titleNumber);
+    const id = resourceId(checked);
+    const cached = this.#cache.get(id);
     if (cached !== undefined && options.refresh !== true) return cached;
-    const pending = this.#fetch(titleNumber);
-    this.#cache.set(titleNumber, pending);
+    const pending = this.#fetch(checked);
+    this.#cache.set(id, pending);
     // A failure is not cached: the next call asks again.
     pending.catch(() => {
-      if (this.#cache.get(titleNumber) === pending) this.#cache.delete(titleNumber);
+      if (this.#cache.get(id) === pending) this.#cache.delete(id);
     });
     return pending;
   }
@@ -72,14 +110,14 @@ export class CatalogClient {
     this.#cache.clear();
   }
 
-  async #fetch(titleNumber: string): Promise<TitleCatalog> {
-    const url = serviceUrl(this.#service.baseUrl, `/world/GB-eaw/titles/${encodeURIComponent(titleNumber)}/catalog`);
+  async #fetch(resource: CatalogResource): Promise<ResourceCatalog> {
+    const url = serviceUrl(this.#service.baseUrl, catalogPath(resource));
     const response = await this.#service
       .send({ method: 'GET', url, headers: { accept: 'application/ld+json' } })
       .catch((error: unknown) => {
         throw networkError(error);
       });
-    if (response.status !== 200) throw statusError(response.status, `the catalog of ${titleNumber}`);
-    return parseCatalog(titleNumber, response.body);
+    if (response.status !== 200) throw statusError(response.status, `the catalog of ${describeResource(resource)}`);
+    return parseResourceCatalog(resource, response.body);
   }
 }

@@ -1,4 +1,5 @@
 import type { BackupInfo, HistoryExport, ImportSummary, JournalStatus } from '../../../shared/journal.ts';
+import type { CatalogResource } from '../../../shared/catalog-resource.ts';
 import type { HistoryQuery, PurchaseOptions, PurchaseRecord, PurchaseSummary, ResolveAction } from '../../../shared/purchase.ts';
 import type { SendAllReport } from '../../../shared/send-all.ts';
 import { CoreError } from '../errors.ts';
@@ -10,6 +11,7 @@ import { Poller, type PurchaseEnvironment } from './polling/poller.ts';
 import { PurchaseChecker, type CheckOptions } from './purchase-checker.ts';
 import { PurchaseSender, type PurchaseContext } from './submission/purchase-sender.ts';
 import type { JournalStore, PurchaseListener } from '../stores/journal-store.ts';
+import type { SendGate } from '../stores/send-gate.ts';
 import { RecordStore } from './journal/record-store.ts';
 import { RequestSlots } from '../concurrency/request-slots.ts';
 import { RestartRecovery, type ResumeSummary, type SenderPresence } from './restart-recovery.ts';
@@ -66,6 +68,7 @@ export class PurchaseService {
   readonly #poller: Poller;
   readonly #sender: PurchaseSender;
   readonly #checker: PurchaseChecker;
+  readonly #submitter: Submitter;
   readonly #restart: RestartRecovery;
   readonly #clock: Clock;
   readonly #options: PurchaseServiceOptions;
@@ -102,6 +105,7 @@ export class PurchaseService {
     const rescued = applyRescued(this.#store, options.dataDir);
     if (rescued !== undefined) this.#store.notices.push(rescued);
     const submitter = new Submitter({ store: this.#store, clock: this.#clock, dataDir: options.dataDir, signal: this.#closing.signal, timeoutMs: requestTimeoutMs, slots });
+    this.#submitter = submitter;
     this.#sender = new PurchaseSender({
       store: this.#store,
       poller: this.#poller,
@@ -155,20 +159,47 @@ export class PurchaseService {
    * `localId` lets a caller (a batch) journal which purchase it is about to make before the
    * intent exists; an id already in the journal is refused, so it can never cause a second POST.
    * `context` is kept on the record for people (the address the title was reached from).
+   * `target`: a title number, or the resource whose catalog it buys from (a title, a postal
+   * address or a UPRN); the record names a title by `titleNumber`, any other by `resource`.
    */
-  create(environment: PurchaseEnvironment, titleNumber: string, variables: readonly string[], options: PurchaseOptions = {}, localId?: string, context: PurchaseContext = {}): Promise<PurchaseRecord> {
-    return this.#track(this.#create(environment, titleNumber, variables, options, localId, context));
+  create(environment: PurchaseEnvironment, target: string | CatalogResource, variables: readonly string[], options: PurchaseOptions = {}, localId?: string, context: PurchaseContext = {}): Promise<PurchaseRecord> {
+    return this.#track(this.#create(environment, target, variables, options, localId, context));
   }
 
-  async #create(environment: PurchaseEnvironment, titleNumber: string, variables: readonly string[], options: PurchaseOptions, localId: string | undefined, context: PurchaseContext): Promise<PurchaseRecord> {
+  async #create(environment: PurchaseEnvironment, target: string | CatalogResource, variables: readonly string[], options: PurchaseOptions, localId: string | undefined, context: PurchaseContext): Promise<PurchaseRecord> {
     this.#assertOpen();
     this.#remember(environment);
-    return this.#sender.create(environment, titleNumber, variables, options, localId, context);
+    return this.#sender.create(environment, target, variables, options, localId, context);
   }
 
   /** Every purchase going out again is first admitted by `gate` (the spending guard), which throws to refuse it. */
   guardResends(gate: (record: PurchaseRecord) => void): void {
     this.#sender.guardResends(gate);
+  }
+
+  /**
+   * A desk of a team: every POST of a purchase (new, sent again, sent after a start) first asks
+   * `gate` (the team's begin); undefined stops asking. Set it before resume(), so that nothing a
+   * start sends goes out unasked.
+   */
+  admitBeforeSend(gate: SendGate | undefined): void {
+    this.#submitter.admitBeforeSend(gate);
+  }
+
+  /**
+   * Another desk's purchase as the team database has it: added to this journal, or its newer
+   * state written over the copy here. Only copies (imported, with `team`) are ever rewritten, so
+   * a purchase of this desk's own is never touched; false when nothing changed.
+   */
+  mirrorTeamPurchase(record: PurchaseRecord, resultBody: string | null): boolean {
+    this.#assertOpen();
+    const known = this.#store.get(record.id);
+    const copy: PurchaseRecord = { ...record, imported: true, autoCheck: false };
+    if (known === undefined) return this.#store.insertIfAbsent(copy, resultBody);
+    if (known.imported !== true || known.team?.purchaseId !== record.team?.purchaseId) return false;
+    if (known.state === copy.state && known.purchaseId === copy.purchaseId && (known.items?.length ?? 0) === (copy.items?.length ?? 0)) return false;
+    this.#store.save(copy, 'normal', resultBody === null ? {} : { resultBody, replaceVariables: true });
+    return true;
   }
 
   /** "Send now": a purchase that was certainly never sent goes out, once. */

@@ -1,8 +1,9 @@
+import type { CatalogResource } from '../../../shared/catalog-resource.ts';
 import type { Money, PurchaseOptions, PurchaseRecord } from '../../../shared/purchase.ts';
-import { normalizeTitleNumber } from '../../../shared/title-number.ts';
 import type { EnvironmentSession } from '../env/environment-session.ts';
 import { CoreError } from '../errors.ts';
 import { newLocalId } from '../purchases/submission/local-id.ts';
+import { purchaseResource } from '../purchases/submission/purchase-sender.ts';
 import type { PurchaseEnvironment, PurchaseService } from '../purchases/purchase-service.ts';
 import { sumMoney } from './money.ts';
 import { findHeldValues } from './reuse.ts';
@@ -28,16 +29,16 @@ export interface PurchaseChoice {
   readonly localId?: string;
 }
 
-async function catalogCost(session: EnvironmentSession, titleNumber: string, variables: readonly string[]): Promise<Money[]> {
+async function catalogCost(session: EnvironmentSession, resource: CatalogResource, variables: readonly string[]): Promise<Money[]> {
   try {
-    const catalog = await session.catalog.catalog(titleNumber);
+    const catalog = await session.catalog.catalogOf(resource);
     const prices = new Map(catalog.groups.flatMap((group) => group.schemes.flatMap((scheme) => scheme.variables)).map((variable) => [variable.iri, variable.price]));
     return sumMoney(variables.flatMap((variable) => {
       const price = prices.get(variable);
       return price === undefined ? [] : [price];
     }));
   } catch {
-    // No catalog (a title the service may still accept): the guard cannot price it and says nothing.
+    // No catalog (a resource the service may still accept): the guard cannot price it and says nothing.
     return [];
   }
 }
@@ -46,26 +47,28 @@ async function catalogCost(session: EnvironmentSession, titleNumber: string, var
  * A single purchase through the spending guard and reuse: variables held within the reuse window
  * are not bought again (a purchase asking only for those is not sent: the earlier one is
  * returned), a purchase above the threshold needs `confirmed`, and one over a budget is refused.
+ * `target`: a title number, or the resource (title, address, UPRN) whose catalog it buys from;
+ * reuse draws only on purchases from that same resource.
  */
 export async function guardedCreate(
   deps: GuardedPurchaseDeps,
-  titleNumber: string,
+  target: string | CatalogResource,
   variables: readonly string[],
   options: PurchaseOptions,
   choice: PurchaseChoice = {},
 ): Promise<PurchaseRecord> {
   const environmentId = deps.environment.id;
-  const title = normalizeTitleNumber(titleNumber);
+  const resource = purchaseResource(target);
   const reuseDays = choice.buyAgain === true ? 0 : deps.reuseDays;
-  const held = findHeldValues(deps.guard.ledger, environmentId, title, variables, reuseDays, deps.now());
+  const held = findHeldValues(deps.guard.ledger, environmentId, resource, variables, reuseDays, deps.now());
   const toBuy = variables.filter((variable) => !held.has(variable));
   if (toBuy.length === 0) {
     const first = variables[0] ?? '';
-    const earlier = deps.guard.ledger.availableForTitle(environmentId, title, deps.now() - reuseDays * 86_400_000)
+    const earlier = deps.guard.ledger.availableFor(environmentId, resource, deps.now() - reuseDays * 86_400_000)
       .find((record) => record.items?.some((item) => item.variable === first));
     if (earlier !== undefined) return earlier;
   }
-  const cost = await catalogCost(deps.session, title, toBuy);
+  const cost = await catalogCost(deps.session, resource, toBuy);
   if (choice.confirmed !== true && deps.guard.needsConfirmation(environmentId, cost)) {
     const text = cost.map((money) => `${String(money.value)} ${money.currency}`).join(' + ');
     throw new CoreError('confirmation_required', `This purchase costs ${text}, above the amount set for a second confirmation. Confirm it again to buy.`);
@@ -75,7 +78,7 @@ export async function guardedCreate(
   const { breach } = deps.guard.reserve(environmentId, [{ localId, cost }]);
   if (breach !== undefined) throw new CoreError('budget_exceeded', describeBreach(breach));
   try {
-    return await deps.purchases.create(deps.environment, title, toBuy, options, localId, { address: choice.address });
+    return await deps.purchases.create(deps.environment, resource, toBuy, options, localId, { address: choice.address });
   } catch (error) {
     // Refused before its intent was written: nothing will be sent, so nothing stays reserved.
     if (deps.purchases.get(localId) === undefined) deps.guard.ledger.release(localId);

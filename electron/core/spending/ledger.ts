@@ -2,7 +2,8 @@ import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import { z } from 'zod';
 import type { Money, PurchaseRecord } from '../../../shared/purchase.ts';
 import { afterFailedTransaction } from '../files/disk-full.ts';
-import { parseRecord } from '../purchases/journal/journal-rows.ts';
+import type { CatalogResource } from '../../../shared/catalog-resource.ts';
+import { parseRecord, resourceColumn } from '../purchases/journal/journal-rows.ts';
 import { sumMoney } from './money.ts';
 import { Reservations } from './reservations.ts';
 import type { Estimate, PeriodSpend, PeriodStarts, SpendingBook } from '../stores/spending-book.ts';
@@ -139,9 +140,12 @@ export class SpendingLedger implements SpendingBook {
       });
   }
 
-  /** Available purchases of a title on an environment since `since`, newest first: what reuse can draw on. */
-  availableForTitle(environmentId: string, titleNumber: string, since: number): PurchaseRecord[] {
-    const rows = this.#availableForTitle.all(environmentId, titleNumber, since);
+  /**
+   * Available purchases from one resource's catalog on an environment since `since`, newest
+   * first: what reuse can draw on. A title's never count for an address's, nor the reverse.
+   */
+  availableFor(environmentId: string, resource: CatalogResource, since: number): PurchaseRecord[] {
+    const rows = this.#availableForTitle.all(environmentId, resourceColumn(resource), since);
     return rows.map(parseRecord).filter((record) => record !== undefined);
   }
 

@@ -1,3 +1,4 @@
+import type { CatalogResource } from '../../../shared/catalog-resource.ts';
 import type { Money, PurchaseRecord } from '../../../shared/purchase.ts';
 
 /** A purchase about to be made: its local id and its catalog price. */
@@ -36,7 +37,7 @@ export interface SpendingBook {
   release(localId: string): void;
   spent(environmentId: string, starts: PeriodStarts, now?: number): { day: Money[]; month: Money[] };
   costsSince(environmentId: string, since: number): { at: number; cost: Money }[];
-  /** Available purchases of a title since `since`, newest first: what reuse can draw on. */
-  availableForTitle(environmentId: string, titleNumber: string, since: number): PurchaseRecord[];
+  /** Available purchases from one resource's catalog (title, address, UPRN) since `since`, newest first: what reuse can draw on. */
+  availableFor(environmentId: string, resource: CatalogResource, since: number): PurchaseRecord[];
   close(): void;
 }

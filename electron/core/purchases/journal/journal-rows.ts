@@ -2,6 +2,7 @@ import type { DatabaseSync } from 'node:sqlite';
 import { z } from 'zod';
 import type { JournalNotice } from '../../../../shared/journal.ts';
 import type { PurchaseRecord, PurchaseSummary } from '../../../../shared/purchase.ts';
+import { resourceOfPurchase, type CatalogResource } from '../../../../shared/catalog-resource.ts';
 import { purchaseRecordSchema, purchaseSummarySchema } from '../../../../shared/purchase.ts';
 
 // Reading the journal's rows back without trusting them (its tables: migrations/0001-purchases.ts).
@@ -10,6 +11,23 @@ const recordRowSchema = z.object({ record: z.string() });
 const idRecordRowSchema = z.object({ id: z.string(), record: z.string() });
 
 export type { JournalWrite } from '../../stores/journal-store.ts';
+
+/**
+ * What the title_number column holds for a resource: a title's number, or the kind and key of
+ * another catalog (`address:8e05p·0`, `spatial:100023336956`). A title number never holds a colon,
+ * so a title's lookups never meet these; its index serves reuse of any resource, and History's
+ * text search over the column finds an address key or a UPRN.
+ */
+export function resourceColumn(resource: CatalogResource): string {
+  return resource.kind === 'title' ? resource.key : `${resource.kind}:${resource.key}`;
+}
+
+/** The title_number column of a purchase's row; null for one that names no catalog (joined by check). */
+export function resourceColumnOf(record: Pick<PurchaseRecord, 'titleNumber' | 'resource'>): string | null {
+  if (record.resource === undefined) return record.titleNumber ?? null;
+  const resource = resourceOfPurchase(record);
+  return resource === undefined ? null : resourceColumn(resource);
+}
 
 function parseRow<T>(row: unknown, schema: z.ZodType<T>): T | undefined {
   const parsedRow = recordRowSchema.safeParse(row);

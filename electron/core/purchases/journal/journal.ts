@@ -16,7 +16,7 @@ import { applyRequestedRestore } from './journal-backup.ts';
 import { restoreBatches } from './journal-batch-tables.ts';
 import { openJournalFile, type SalvagedRow } from './journal-open.ts';
 import { forgetSeal, markOpened, sealJournal } from './journal-seal.ts';
-import { parseRecord, parseSummary, unreadableRecordsNotice, type JournalWrite } from './journal-rows.ts';
+import { parseRecord, parseSummary, resourceColumnOf, unreadableRecordsNotice, type JournalWrite } from './journal-rows.ts';
 import { SearchBacklog } from './search/search-backlog.ts';
 import { WalCheckpointer, type WalCheckpointerOptions } from './wal-checkpointer.ts';
 import { WalSync } from './wal-sync.ts';
@@ -172,7 +172,7 @@ export class PurchaseJournal {
   #insertRow(record: PurchaseRecord): void {
     this.#statement(`INSERT INTO purchases (id, environment_id, title_number, purchase_id, state, created_at, updated_at, record)
                      VALUES (?, ?, ?, ?, ?, ?, ?, ?)`)
-      .run(record.id, record.environmentId, record.titleNumber ?? null, record.purchaseId ?? null, record.state,
+      .run(record.id, record.environmentId, resourceColumnOf(record), record.purchaseId ?? null, record.state,
         record.createdAt, record.updatedAt, JSON.stringify(record));
     this.#writtenKeys.wrote(record.id, rowKeysOf(record));
     this.#writeVariables(record);
@@ -214,7 +214,7 @@ export class PurchaseJournal {
     if (write.resultBody !== undefined || write.replaceVariables === true) return false;
     const changes = this.#statement(`UPDATE purchases SET updated_at = ?, record = ? WHERE id = ? AND title_number IS ? AND purchase_id IS ? AND state = ?
                      AND state NOT IN (${costFromRecordStates.map((state) => `'${state}'`).join(', ')})`)
-      .run(record.updatedAt, json, record.id, record.titleNumber ?? null, record.purchaseId ?? null, record.state).changes;
+      .run(record.updatedAt, json, record.id, resourceColumnOf(record), record.purchaseId ?? null, record.state).changes;
     if (changes === 0) return false;
     this.#writtenKeys.wrote(record.id, rowKeysOf(record));
     return true;
@@ -348,7 +348,7 @@ export class PurchaseJournal {
     let added = false;
     this.#transaction('full', () => {
       const result = this.#statement(`INSERT OR IGNORE INTO purchases (id, environment_id, title_number, purchase_id, state, created_at, updated_at, record, result_body)
-                  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(record.id, record.environmentId, record.titleNumber ?? null, record.purchaseId ?? null, record.state,
+                  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(record.id, record.environmentId, resourceColumnOf(record), record.purchaseId ?? null, record.state,
           record.createdAt, record.updatedAt, JSON.stringify(record), resultBody);
       added = Number(result.changes) > 0;
       if (added) {

@@ -1,6 +1,7 @@
 import { closeSync, existsSync, fsyncSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { purchaseResourceSchema } from '../../../../shared/purchase.ts';
 
 /**
  * The last line of defence for a paid purchase: when the journal cannot take the answer to a
@@ -14,6 +15,8 @@ export const rescueEntrySchema = z.object({
   localId: z.string(),
   environmentId: z.string(),
   titleNumber: z.string().optional(),
+  /** The address or UPRN it was bought from, when not a title. */
+  resource: purchaseResourceSchema.optional(),
   variables: z.array(z.string()),
   status: z.number().int(),
   resultUrl: z.string().optional(),

@@ -1,4 +1,5 @@
 import type { PurchaseRecord } from '../../../../shared/purchase.ts';
+import { resourceColumnOf } from './journal-rows.ts';
 import { summaryInFlightStates } from './search/history-search-schema.ts';
 
 const inFlightStates: readonly string[] = summaryInFlightStates;
@@ -11,7 +12,7 @@ export interface RowKeys {
 }
 
 export function rowKeysOf(record: PurchaseRecord): RowKeys {
-  return { titleNumber: record.titleNumber ?? null, purchaseId: record.purchaseId ?? null, state: record.state };
+  return { titleNumber: resourceColumnOf(record), purchaseId: record.purchaseId ?? null, state: record.state };
 }
 
 /**

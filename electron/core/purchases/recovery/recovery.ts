@@ -1,3 +1,4 @@
+import { catalogPath, resourceOfPurchase } from '../../../../shared/catalog-resource.ts';
 import type { Exchange, PurchaseRecord } from '../../../../shared/purchase.ts';
 import { damagedWithAnswer } from '../../../../shared/purchase-damage.ts';
 
@@ -26,8 +27,10 @@ export function recoverInterrupted(record: PurchaseRecord): PurchaseRecord {
   };
 }
 
+/** The path the POST went to: its resource's catalog (a title's, an address's or a UPRN's). */
 function postPath(record: PurchaseRecord): string {
-  return `/world/GB-eaw/titles/${encodeURIComponent(record.titleNumber ?? '')}/catalog`;
+  const resource = resourceOfPurchase(record);
+  return resource === undefined ? '/world/GB-eaw/titles//catalog' : catalogPath(resource);
 }
 
 /** Whether a not-sent intent is recent enough to go out without asking (the click was minutes ago). */
@@ -38,7 +41,7 @@ export function withinAutoSendWindow(record: PurchaseRecord, now: number, window
 /** Which records may be sent by "Send now" / "Buy again". */
 export function sendableReason(record: PurchaseRecord, buyAgain: boolean): string | undefined {
   if (record.imported === true) return 'This purchase was imported from another machine; it is never sent from here.';
-  if (record.titleNumber === undefined) return 'This purchase joined the history through a check; there is nothing to send.';
+  if (resourceOfPurchase(record) === undefined) return 'This purchase joined the history through a check; there is nothing to send.';
   // A salvaged record the service had answered may already be bought: it is checked, never bought again.
   if (buyAgain && damagedWithAnswer(record)) {
     const reference = record.purchaseId ?? record.resultUrl;

@@ -1,5 +1,6 @@
+import { catalogPath, type CatalogResource } from '../../../../shared/catalog-resource.ts';
 import { formatPreferences } from '../../../../shared/http/prefer.ts';
-import { minWaitSecondsSchema, type PurchaseOptions } from '../../../../shared/purchase.ts';
+import { minWaitSecondsSchema, type PurchaseOptions, type PurchaseRecord } from '../../../../shared/purchase.ts';
 import type { ApiRequest } from '../../http/exchange-types.ts';
 import { serviceUrl } from '../../api/urls.ts';
 
@@ -20,11 +21,20 @@ export function purchasePreferences(options: PurchaseOptions): { name: string; v
 }
 
 /**
- * The purchase POST as the interface defines it: JSON-LD body with the context document of this
- * service, the variable IRIs verbatim (JSON.stringify keeps spaces and non-ASCII as they are).
+ * How a record names what it was bought from: a title by its number (as every record before
+ * address catalogs did), any other resource by `resource`, without a title number.
  */
-export function buildPurchaseRequest(baseUrl: URL, titleNumber: string, variables: readonly string[], options: PurchaseOptions): Omit<ApiRequest, 'signal' | 'timeoutMs'> & { url: URL } {
-  const url = serviceUrl(baseUrl, `/world/GB-eaw/titles/${encodeURIComponent(titleNumber)}/catalog`);
+export function resourceFields(resource: CatalogResource): Pick<PurchaseRecord, 'titleNumber' | 'resource'> {
+  return resource.kind === 'title' ? { titleNumber: resource.key } : { resource: { kind: resource.kind, key: resource.key } };
+}
+
+/**
+ * The purchase POST as the interface defines it, to the catalog of the resource bought from:
+ * JSON-LD body with the context document of this service, the variable IRIs verbatim
+ * (JSON.stringify keeps spaces and non-ASCII as they are).
+ */
+export function buildPurchaseRequest(baseUrl: URL, resource: CatalogResource, variables: readonly string[], options: PurchaseOptions): Omit<ApiRequest, 'signal' | 'timeoutMs'> & { url: URL } {
+  const url = serviceUrl(baseUrl, catalogPath(resource));
   const body = JSON.stringify({
     '@context': serviceUrl(baseUrl, '/.hydra/context.jsonld').href,
     '@type': 'PurchaseVariableAction',

@@ -1,11 +1,13 @@
 import { purchaseAddressSchema, type PurchaseOptions, type PurchaseRecord, type ResolveAction } from '../../../../shared/purchase.ts';
 import type { SendAllReport } from '../../../../shared/send-all.ts';
 import { waitsOutRateLimit } from '../../../../shared/purchase-words.ts';
+import { resourceOfPurchase, type CatalogResource } from '../../../../shared/catalog-resource.ts';
 import { isTitleNumber, normalizeTitleNumber, titleNumberRefusal } from '../../../../shared/title-number.ts';
+import { checkedResource } from '../../catalog/catalog-client.ts';
 import { CoreError } from '../../errors.ts';
 import type { Clock } from '../../concurrency/clock.ts';
 import { newLocalId } from './local-id.ts';
-import { purchasePreferences } from './purchase-request.ts';
+import { purchasePreferences, resourceFields } from './purchase-request.ts';
 import type { Poller, PurchaseEnvironment } from '../polling/poller.ts';
 import type { JournalStore } from '../../stores/journal-store.ts';
 import { sendableReason, withinAutoSendWindow } from '../recovery/recovery.ts';
@@ -17,6 +19,14 @@ import { validateVariables } from './variables.ts';
 export interface PurchaseContext {
   /** The address the title was reached from (one short line). */
   readonly address?: string | undefined;
+}
+
+/** What a purchase is bought from: a title number (as callers always named it) or any resource, checked. */
+export function purchaseResource(target: string | CatalogResource): CatalogResource {
+  if (typeof target !== 'string') return checkedResource(target);
+  const title = normalizeTitleNumber(target);
+  if (!isTitleNumber(title)) throw new CoreError('validation', titleNumberRefusal);
+  return { kind: 'title', key: title };
 }
 
 /** The address as the record keeps it: one line, or a validation error naming the problem. */
@@ -66,10 +76,9 @@ export class PurchaseSender {
   }
 
   /** `localId`: an id the caller (a batch) journaled first; one already in the journal is refused, so it never causes a second POST. */
-  async create(environment: PurchaseEnvironment, titleNumber: string, variables: readonly string[], options: PurchaseOptions, localId?: string, context: PurchaseContext = {}): Promise<PurchaseRecord> {
+  async create(environment: PurchaseEnvironment, target: string | CatalogResource, variables: readonly string[], options: PurchaseOptions, localId?: string, context: PurchaseContext = {}): Promise<PurchaseRecord> {
     if (localId !== undefined && this.#options.store.get(localId) !== undefined) throw new CoreError('validation', 'This purchase was already sent.');
-    const title = normalizeTitleNumber(titleNumber);
-    if (!isTitleNumber(title)) throw new CoreError('validation', titleNumberRefusal);
+    const resource = purchaseResource(target);
     validateVariables(variables);
     const address = parseAddress(context.address);
     try {
@@ -82,7 +91,7 @@ export class PurchaseSender {
     const intent = await this.#options.store.insert({
       id: localId ?? newLocalId(),
       environmentId: environment.id,
-      titleNumber: title,
+      ...resourceFields(resource),
       ...(address === undefined ? {} : { address }),
       variables: [...variables],
       options: { ...options },
@@ -157,7 +166,7 @@ export class PurchaseSender {
   /** Sends an intent on its own when the click was recent; false when it must wait for one. */
   autoSend(record: PurchaseRecord): boolean {
     const environment = this.#options.environmentOf(record.environmentId);
-    if (environment === undefined || record.titleNumber === undefined || this.#submitting.has(record.id)) return false;
+    if (environment === undefined || resourceOfPurchase(record) === undefined || this.#submitting.has(record.id)) return false;
     if (!withinAutoSendWindow(record, this.#options.clock.now(), this.#options.autoSendMinutes())) return false;
     let reopened: PurchaseRecord;
     try {

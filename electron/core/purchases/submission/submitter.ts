@@ -1,3 +1,4 @@
+import { resourceOfPurchase } from '../../../../shared/catalog-resource.ts';
 import type { PurchaseRecord } from '../../../../shared/purchase.ts';
 import { CoreError } from '../../errors.ts';
 import type { Clock } from '../../concurrency/clock.ts';
@@ -9,6 +10,7 @@ import { rateLimitedError, sendNotBefore } from '../answers/rate-limit.ts';
 import { appendRescue } from '../journal/rescue-file.ts';
 import { resolveLocation } from '../answers/reference.ts';
 import type { RequestSlots } from '../../concurrency/request-slots.ts';
+import type { SendAdmission, SendGate } from '../../stores/send-gate.ts';
 import { applySubmitResult } from './submit-apply.ts';
 
 export interface SubmitterOptions {
@@ -29,9 +31,15 @@ export interface SubmitterOptions {
  */
 export class Submitter {
   readonly #options: SubmitterOptions;
+  /** The team's begin, when the desk belongs to a team: asked before any POST of an intent. */
+  #gate: SendGate | undefined;
 
   constructor(options: SubmitterOptions) {
     this.#options = options;
+  }
+
+  admitBeforeSend(gate: SendGate | undefined): void {
+    this.#gate = gate;
   }
 
   /**
@@ -40,7 +48,9 @@ export class Submitter {
    * with the service's answer, or with the record still waiting when TitleDesk closes.
    */
   async submit(environment: PurchaseEnvironment, intent: PurchaseRecord): Promise<PurchaseRecord> {
-    let current = intent;
+    const admitted = await this.#admit(intent);
+    if (admitted.state !== 'submitting') return admitted;
+    let current = admitted;
     for (;;) {
       if (sendNotBefore(current, this.#options.clock.now()) !== undefined) {
         const reopened = await this.#waitOut(current);
@@ -51,6 +61,30 @@ export class Submitter {
       if (answered.error?.code !== 'rate_limited' || sendNotBefore(answered, this.#options.clock.now()) === undefined) return answered;
       current = answered;
     }
+  }
+
+  /**
+   * The gate's answer, journaled before anything is sent: the team's id and the variables it
+   * claimed, or the intent ended (cancelled, saying why) and the purchase to reuse instead.
+   */
+  async #admit(intent: PurchaseRecord): Promise<PurchaseRecord> {
+    const { store } = this.#options;
+    if (this.#gate === undefined) return intent;
+    let admission: SendAdmission;
+    try {
+      admission = await this.#gate(intent);
+    } catch (error) {
+      const refusal = error instanceof CoreError ? error : new CoreError('internal', 'The purchase could not be admitted, so it was not sent.', { cause: error });
+      await store.saveSoon({ ...intent, state: 'cancelled', autoCheck: false, error: { code: refusal.code, message: refusal.message } }, 'full');
+      throw refusal;
+    }
+    if (!admission.send) {
+      const ended = await store.saveSoon({ ...intent, state: 'cancelled', autoCheck: false, error: admission.error }, 'full');
+      return admission.instead ?? ended;
+    }
+    if (admission.team === undefined && admission.variables === undefined) return intent;
+    const variables = admission.variables === undefined ? intent.variables : [...admission.variables];
+    return store.saveSoon({ ...intent, variables, ...(admission.team === undefined ? {} : { team: admission.team }) }, 'full', { replaceVariables: variables.length !== intent.variables.length });
   }
 
   /**
@@ -70,9 +104,10 @@ export class Submitter {
 
   async #submitOnce(environment: PurchaseEnvironment, intent: PurchaseRecord): Promise<PurchaseRecord> {
     const { store, clock } = this.#options;
-    if (intent.titleNumber === undefined) throw new CoreError('validation', 'This purchase has no title number, so it cannot be sent.');
+    const resource = resourceOfPurchase(intent);
+    if (resource === undefined) throw new CoreError('validation', 'This purchase names no catalog (no title, address or UPRN), so it cannot be sent.');
     const baseUrl = environment.client.baseUrl;
-    const request = buildPurchaseRequest(baseUrl, intent.titleNumber, intent.variables, intent.options);
+    const request = buildPurchaseRequest(baseUrl, resource, intent.variables, intent.options);
     let marked = false;
     const onSending = (): Promise<void> | undefined => {
       if (marked) return undefined; // the one retry after a 401 is the same purchase, already marked
@@ -120,6 +155,7 @@ export class Submitter {
       localId: intent.id,
       environmentId: environment.id,
       ...(intent.titleNumber === undefined ? {} : { titleNumber: intent.titleNumber }),
+      ...(intent.resource === undefined ? {} : { resource: intent.resource }),
       variables: intent.variables,
       status: response.status,
       ...(ref === undefined ? {} : { resultUrl: ref.resultUrl.href }),

@@ -1,8 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, describe, expect, it } from 'vitest';
 import { availableForTitleSql, SpendingLedger } from '../../../../electron/core/spending/ledger.ts';
+import { PurchaseJournal } from '../../../../electron/core/purchases/journal/journal.ts';
+import type { PurchaseRecord } from '../../../../shared/purchase.ts';
 import { filledJournal } from '../../support/filled-journal.ts';
 
 const dirs: string[] = [];
@@ -23,7 +26,7 @@ describe('the spending ledger', { timeout: 60_000 }, () => {
         .sort((a, b) => b.createdAt - a.createdAt)
         .map((record) => record.id);
       expect(expected.length).toBeGreaterThan(0);
-      const found = ledger.availableForTitle(records[0]?.environmentId ?? '', 'MM786', 0).map((record) => record.id);
+      const found = ledger.availableFor(records[0]?.environmentId ?? '', { kind: 'title', key: 'MM786' }, 0).map((record) => record.id);
       expect(found).toEqual(expected);
     } finally {
       ledger.close();
@@ -35,6 +38,34 @@ describe('the spending ledger', { timeout: 60_000 }, () => {
       expect(plan.join(' | ')).toContain('USING INDEX purchases_by_title');
     } finally {
       db.close();
+    }
+  });
+
+  it('keeps each resource\'s purchases apart: an address\'s or a UPRN\'s never count for a title, nor the reverse', () => {
+    const { dataDir, records } = filledJournal(dirs, 40, titles);
+    const bought = records.find((record) => record.titleNumber === 'MM786' && record.state === 'available');
+    if (bought === undefined) throw new Error('the filled journal has no available MM786 purchase');
+    // The same variables and values, bought from an address's and a UPRN's catalogs.
+    const rest: PurchaseRecord = { ...bought, titleNumber: undefined };
+    const fromAddress: PurchaseRecord = { ...rest, id: randomUUID(), resource: { kind: 'address', key: '8e05p·0' } };
+    const fromUprn: PurchaseRecord = { ...rest, id: randomUUID(), resource: { kind: 'spatial', key: '100023336956' } };
+    const journal = new PurchaseJournal(dataDir);
+    for (const record of [fromAddress, fromUprn]) {
+      journal.insert({ ...record, state: 'submitting' });
+      journal.update(record, 'normal');
+    }
+    journal.close();
+    const ledger = new SpendingLedger(join(dataDir, 'purchases.sqlite'));
+    try {
+      const ids = (kind: 'title' | 'address' | 'spatial', key: string): string[] => ledger.availableFor(bought.environmentId, { kind, key }, 0).map((record) => record.id);
+      expect(ids('address', '8e05p·0')).toEqual([fromAddress.id]);
+      expect(ids('spatial', '100023336956')).toEqual([fromUprn.id]);
+      expect(ids('title', 'MM786')).toContain(bought.id);
+      expect(ids('title', 'MM786')).not.toContain(fromAddress.id);
+      expect(ids('title', 'MM786')).not.toContain(fromUprn.id);
+      expect(ids('address', '8e05q·0')).toEqual([]);
+    } finally {
+      ledger.close();
     }
   });
 });

@@ -2,6 +2,7 @@ import type { PurchaseDamage, PurchaseRecord, PurchaseState } from '../../../../
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { damagedRecordMessage } from '../../../../../shared/purchase-damage.ts';
+import { resourceColumnOf } from '../journal-rows.ts';
 
 const localIdSchema = z.uuid();
 
@@ -219,7 +220,7 @@ function rowOf(record: PurchaseRecord, resultBody: string | null): SalvagedRow {
   return {
     id: record.id,
     environment_id: record.environmentId,
-    title_number: record.titleNumber ?? null,
+    title_number: resourceColumnOf(record),
     purchase_id: record.purchaseId ?? null,
     state: record.state,
     created_at: record.createdAt,

@@ -68,7 +68,8 @@ function factsOfRow(row: z.infer<typeof rowSchema>): RecordEvidence {
     updatedAt: row.updated_at ?? undefined,
     createdAt: row.created_at ?? undefined,
     environmentId: row.environment_id ?? undefined,
-    titleNumber: row.title_number ?? undefined,
+    // An address's or UPRN's column (`address:…`, journal-rows.ts) is no title: never a title to send to.
+    titleNumber: row.title_number?.includes(':') === true ? undefined : row.title_number ?? undefined,
     current: true,
   };
 }
