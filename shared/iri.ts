@@ -152,6 +152,21 @@ function ontologyIriParts(iri: string): OntologyIri | undefined {
   });
 }
 
+// Stands in for a service's base when a key (an IRI without its base) is read: never sent anywhere.
+const keyBase = 'https://key.invalid';
+
+/**
+ * What names a variable whatever form its identifier takes: `{provider}/{source}#{scheme}/…/{name}`,
+ * the form presets and saved selections are kept in. A whole IRI of either form, or a key of
+ * either form (`Zoopla/Property Data#Market/…`, `Zoopla/Property Data/Market/…/provenance/…`), gives
+ * the same identity for the same variable, so a preset finds its variables in a catalog of either
+ * shape; what is sent is always the catalog's own identifier. Text that is none of these is its own identity.
+ */
+export function variableIdentity(entry: string): string {
+  const parsed = parseVariableIri(entry) ?? parseVariableIri(`${keyBase}/vars/${entry}`) ?? parseVariableIri(`${keyBase}/variable/${entry}`);
+  return parsed === undefined ? entry : `${parsed.provider}/${parsed.source}#${[...parsed.schemePath, parsed.name].join('/')}`;
+}
+
 /** A variable IRI as a schema, for IPC payloads and service responses; the string is kept as given. */
 export const variableIriSchema = z
   .string()

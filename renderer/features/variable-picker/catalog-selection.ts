@@ -1,16 +1,15 @@
 import type { CatalogSourceGroup, CatalogVariable, TitleCatalog } from '../../../shared/catalog.ts';
-import { parseVariableIri } from '../../../shared/iri.ts';
+import { variableIdentity } from '../../../shared/iri.ts';
 import type { Money } from '../../../shared/purchase.ts';
 import { sumMoney } from '../common/money.ts';
 
 /**
- * A variable's IRI without the service base ("WhenFresh/Address#…/Postcode", or for the older
- * identifiers "WhenFresh/…/provenance/…"): presets and pasted lists then match a catalog whatever
- * environment (and sandbox port) they came from.
+ * A variable named without the service base and in one form whatever identifier its catalog uses
+ * ("WhenFresh/Address#…/Postcode"): presets and pasted lists then match a catalog of either shape
+ * whatever environment (and sandbox port) they came from.
  */
 export function variableKey(iri: string): string {
-  const parsed = parseVariableIri(iri);
-  return parsed === undefined ? iri : iri.slice(parsed.base.length + parsed.marker.length);
+  return variableIdentity(iri);
 }
 
 export function sourceGroupId(group: Pick<CatalogSourceGroup, 'provider' | 'source'>): string {

@@ -202,6 +202,28 @@ describe('catalog selection', () => {
     expect(matchKeys(catalog, ['Zoopla/Property Data#Market/Valuation/Sale/Estimate Confidence']).matched).toHaveLength(1);
   });
 
+  it("finds a preset's variables in a catalog of the older identifiers, and selects the catalog's own", () => {
+    const older = {
+      ...catalog,
+      groups: catalog.groups.map((group) => ({
+        ...group,
+        schemes: group.schemes.map((scheme) => ({
+          ...scheme,
+          variables: scheme.variables.map((variable) => ({
+            ...variable,
+            iri: `http://127.0.0.1:1234/variable/${variable.provider}/${variable.source}/${[...variable.schemePath, variable.name].join('/')}/provenance/${variable.provider}/${variable.source}`,
+          })),
+        })),
+      })),
+    };
+    const wanted = 'Zoopla/Property Data#Market/Valuation/Sale/Estimate Confidence';
+    const { matched, unknown } = matchKeys(older, [wanted, 'Nobody/Nothing#A/B']);
+    expect(matched).toEqual(['http://127.0.0.1:1234/variable/Zoopla/Property Data/Market/Valuation/Sale/Estimate Confidence/provenance/Zoopla/Property Data']);
+    expect(unknown).toEqual(['Nobody/Nothing#A/B']);
+    // A selection saved from that catalog is kept in the one form presets use.
+    expect(variableKey(matched[0] ?? '')).toBe(wanted);
+  });
+
   it('splits a pasted list on line breaks only: IRIs hold spaces', () => {
     expect(parseIriList(' a b#c/d \r\n\n<e f#g/h>;\n')).toEqual(['a b#c/d', 'e f#g/h']);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseOntologyIri, parseVariableIri, variableIriSchema } from '../../../shared/iri.ts';
+import { parseOntologyIri, parseVariableIri, variableIdentity, variableIriSchema } from '../../../shared/iri.ts';
 
 const base = 'https://api.whenfresh.com';
 
@@ -118,5 +118,29 @@ describe('parsed IRIs are kept', () => {
     for (const iri of iris) expect(parseVariableIri(iri)?.name).toBe(iri.slice(iri.lastIndexOf('/') + 1));
     expect(parseVariableIri(iris[0] ?? '')?.name).toBe('V0');
     expect(parseOntologyIri(`${base}/ontologies/Dwelling/Rooms#Bathrooms/Count`)?.classification).toEqual(['Bathrooms']);
+  });
+});
+
+describe('variableIdentity', () => {
+  const service = 'https://api.example.test';
+  const key = 'Zoopla/Property Data#Market/Valuation/Sale/Estimated Sale Value (£)';
+  const older = 'Zoopla/Property Data/Market/Valuation/Sale/Estimated Sale Value (£)';
+
+  it('names a variable the same in both forms, whole or as a key', () => {
+    expect(variableIdentity(`${service}/vars/${key}`)).toBe(key);
+    expect(variableIdentity(key)).toBe(key);
+    expect(variableIdentity(`${service}/variable/${older}/provenance/Zoopla/Property Data`)).toBe(key);
+    expect(variableIdentity(`${service}/variable/${older}`)).toBe(key);
+    expect(variableIdentity(`${older}/provenance/Zoopla/Property Data`)).toBe(key);
+  });
+
+  it('keeps variables apart that differ in any part', () => {
+    expect(variableIdentity(`${service}/vars/Zoopla/Property Data#Market/Valuation/Rent/Estimated Sale Value (£)`)).not.toBe(key);
+    expect(variableIdentity(`${service}/variable/Zoopla/Other/Market/Valuation/Sale/Estimated Sale Value (£)`)).not.toBe(key);
+  });
+
+  it('gives text that names no variable back as it is', () => {
+    expect(variableIdentity('not a variable')).toBe('not a variable');
+    expect(variableIdentity('')).toBe('');
   });
 });
