@@ -26,7 +26,7 @@ const coreLayers = [
   ['purchases'],
   ['env', 'onboarding'],
   ['spending'],
-  ['batch', 'report'],
+  ['batch', 'report', 'team-desk'],
   ['router'],
   ['events'],
   ['app'],

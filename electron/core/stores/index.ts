@@ -10,3 +10,4 @@
  */
 export type { Durability, JournalStore, JournalWrite, PurchaseListener, SaveExtra } from './journal-store.ts';
 export type { Estimate, PeriodSpend, PeriodStarts, SpendingBook } from './spending-book.ts';
+export type { SendAdmission, SendGate } from './send-gate.ts';

@@ -154,6 +154,11 @@ export class TeamStore {
     return (await this.#purchases((sql) => sql`p.desk_id = ${this.desk.id}::bigint AND p.local_id = ${localId}`))[0];
   }
 
+  /** This desk's purchases that have not settled (submitting, pending, unknown…): what a start reconciles. */
+  async unsettledOwn(): Promise<TeamPurchase[]> {
+    return this.#purchases((sql) => sql`p.desk_id = ${this.desk.id}::bigint AND p.state NOT IN ('available', 'failed', 'cancelled') ORDER BY p.id`);
+  }
+
   /** The team's purchases of one resource (a title number, an address key), newest first. */
   async purchasesOf(resource: string): Promise<TeamPurchase[]> {
     return this.#purchases((sql) => sql`p.resource = ${resource} ORDER BY p.created_at DESC, p.id DESC`);

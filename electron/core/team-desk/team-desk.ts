@@ -1,0 +1,152 @@
+import type { PurchaseRecord } from '../../../shared/purchase.ts';
+import { registerLiveSecret } from '../live-secrets.ts';
+import type { PurchaseService } from '../purchases/purchase-service.ts';
+import { TeamStore } from '../team/team-store.ts';
+import type { TeamConnection } from '../team/team-url.ts';
+import { teamSendGate } from './team-admission.ts';
+import { TeamImport } from './team-import.ts';
+import type { CatalogOf } from './team-prices.ts';
+import { reconcileOwn } from './team-start.ts';
+import { TeamSync } from './team-sync.ts';
+import { TeamStatusBoard, type TeamDeskStatus } from './team-status.ts';
+
+/** This desk's environments as the team link needs them: matched across desks by base URL, and priced. */
+export interface TeamEnvironments {
+  list(): readonly { readonly id: string; readonly baseUrl: string }[];
+  readonly catalogOf: CatalogOf;
+}
+
+export interface TeamDeskOptions {
+  /** From parseTeamUrl (Settings → Team, or TITLEDESK_TEAM_DATABASE_URL). */
+  readonly connection: TeamConnection;
+  /** The desk login's password when the URL carries none (the OS keychain's, TITLEDESK_TEAM_PASSWORD). */
+  readonly password?: string | undefined;
+  readonly purchases: PurchaseService;
+  readonly environments: TeamEnvironments;
+  /** The data folder: where the desk keeps its place in the team's changes. */
+  readonly dataDir: string;
+  /** Problems nobody waits for (the app's log, the CLI's stderr); never carries the password. */
+  readonly log?: (message: string) => void;
+  /** Between attempts to reach the database while it is away (default 5 s). */
+  readonly retryMs?: number;
+}
+
+/** The link of a desk to its team's database; one per running core. */
+export interface TeamDesk {
+  status(): TeamDeskStatus;
+  onStatus(listener: (status: TeamDeskStatus) => void): () => void;
+  /** Copies every team change since the last read into the local journal now (before a history is read). */
+  catchUp(): Promise<number>;
+  /** Writes this desk's waiting answers now; resolves when written or the database was found away. */
+  flush(): Promise<void>;
+  /** Writes what waits (a few seconds at most), stops listening and closes the connection. */
+  close(): Promise<void>;
+}
+
+export type { TeamDeskStatus } from './team-status.ts';
+
+function baseKey(url: string): string {
+  return url.replace(/\/+$/, '');
+}
+
+/**
+ * Joins this desk to its team: from now on every POST first begins in the team database (or is
+ * refused), this desk's answers follow to it, and other desks' purchases appear in this journal.
+ * Resolves at once even when the database is away (new purchases are then refused, and it is
+ * tried again every few seconds). Call it before purchases.resume(), so nothing a start sends
+ * goes out unasked.
+ */
+export async function startTeamDesk(options: TeamDeskOptions): Promise<TeamDesk> {
+  const connection = options.connection.password === undefined && options.password !== undefined ? { ...options.connection, password: options.password } : options.connection;
+  registerLiveSecret(connection.password);
+  const log = options.log ?? (() => undefined);
+  const { purchases, environments } = options;
+  const board = new TeamStatusBoard(connection.describe);
+  const admitted = new Set<string>();
+  let store: TeamStore | undefined;
+  let teamImport: TeamImport | undefined;
+  let unlisten: (() => Promise<void>) | undefined;
+  const life = { closed: false };
+  const isClosed = (): boolean => life.closed;
+  let timer: NodeJS.Timeout | undefined;
+  const environmentOf = (teamEnvironment: string): string | undefined => environments.list().find((environment) => baseKey(environment.baseUrl) === teamEnvironment)?.id;
+  const teamEnvironmentOf = (id: string): string => {
+    const environment = environments.list().find((candidate) => candidate.id === id);
+    return environment === undefined ? id : baseKey(environment.baseUrl);
+  };
+
+  const sync = new TeamSync({ store: () => store, resultOf: (id) => purchases.getResult(id), reached: (ok, error) => { reached(ok, error); }, log });
+  const reached = (ok: boolean, error?: unknown): void => {
+    const wasAway = board.current().state === 'unreachable';
+    board.reached(ok, error, sync.pending);
+    // Back: what waited is written, and what other desks did meanwhile is read.
+    if (ok && wasAway) void Promise.all([sync.flush(), teamImport?.catchUp()]).catch(() => undefined);
+    if (!ok) retrySoon();
+  };
+  const stopUpdates = purchases.onUpdate((record: PurchaseRecord) => {
+    if (record.sendingAt !== undefined || record.state !== 'submitting') admitted.delete(record.id);
+    if (record.imported === true || record.team === undefined || store === undefined || record.team.desk !== store.desk.name) return;
+    sync.push(record);
+    board.pending(sync.pending);
+  });
+  const gate = teamSendGate({
+    store: () => store, place: connection, catalogOf: environments.catalogOf, teamEnvironmentOf, reached, log,
+    copy: (row) => teamImport?.copy(row), get: (id) => purchases.get(id),
+  });
+  purchases.admitBeforeSend(async (intent) => {
+    const admission = await gate(intent);
+    if (admission.send) admitted.add(intent.id);
+    return admission;
+  });
+
+  async function connect(): Promise<void> {
+    if (life.closed || store !== undefined) return;
+    try {
+      const opened = await TeamStore.open(connection, { applicationName: 'titledesk-desk' });
+      if (isClosed()) {
+        await opened.close();
+        return;
+      }
+      store = opened;
+      teamImport = new TeamImport(opened, { purchases, dataDir: options.dataDir, database: connection.describe, environmentOf, log });
+      const importer = teamImport;
+      board.joined(opened.desk.name);
+      const summary = await reconcileOwn(opened, (id) => purchases.get(id), sync, (id) => admitted.has(id));
+      if (summary.released > 0) log(`The team database gave back the claims of ${String(summary.released)} purchase(s) this desk began but never sent.`);
+      unlisten = (await opened.listen(() => { void importer.catchUp().catch((error: unknown) => { reached(false, error); }); })).unlisten;
+      await importer.catchUp();
+      reached(true);
+    } catch (error) {
+      reached(false, error);
+    }
+  }
+
+  function retrySoon(): void {
+    if (life.closed || timer !== undefined) return;
+    timer = setTimeout(() => {
+      timer = undefined;
+      if (store === undefined) void connect();
+      else void Promise.all([sync.flush(), teamImport?.catchUp()]).then(() => { reached(true); }, (error: unknown) => { reached(false, error); });
+    }, options.retryMs ?? 5000);
+    timer.unref();
+  }
+
+  await connect();
+  return {
+    status: () => board.current(sync.pending),
+    onStatus: (listener) => board.onChange(listener),
+    catchUp: async () => (teamImport === undefined ? 0 : teamImport.catchUp()),
+    flush: () => sync.flush(),
+    async close() {
+      if (life.closed) return;
+      stopUpdates();
+      await Promise.race([sync.flush(), new Promise((resolve) => setTimeout(resolve, 5000).unref())]).catch(() => undefined);
+      life.closed = true;
+      if (timer !== undefined) clearTimeout(timer);
+      await unlisten?.().catch(() => undefined);
+      await store?.close().catch(() => undefined);
+      store = undefined;
+      board.close();
+    },
+  };
+}

@@ -1,0 +1,36 @@
+import type { PurchaseRecord } from '../../../shared/purchase.ts';
+import type { TeamStore } from '../team/team-store.ts';
+import type { TeamSync } from './team-sync.ts';
+
+export interface StartSummary {
+  /** Claims of purchases this desk began but never sent: given back. */
+  readonly released: number;
+  /** Purchases whose local state the team database had not heard yet: written again. */
+  readonly resynced: number;
+}
+
+/**
+ * What a desk does with its own team purchases when it joins (a start, or the database back):
+ * one that its journal says was never sent (no sending mark, or not there at all) gives its
+ * claims and money back, since nothing else would; one whose local state moved on while the
+ * database was away is written again.
+ */
+export async function reconcileOwn(store: TeamStore, get: (id: string) => PurchaseRecord | undefined, sync: TeamSync, sending: (id: string) => boolean): Promise<StartSummary> {
+  let released = 0;
+  let resynced = 0;
+  for (const row of await store.unsettledOwn()) {
+    const local = get(row.localId);
+    const neverSent = local === undefined || (local.sendingAt === undefined && local.resultUrl === undefined && local.state !== 'pending' && local.state !== 'available');
+    if (row.state === 'submitting' && neverSent && !(local !== undefined && sending(local.id))) {
+      if ((await store.releaseUnaccepted(row.id, 'cancelled')) !== null) released += 1;
+      continue;
+    }
+    if (local === undefined || local.team?.purchaseId !== row.id) continue;
+    if (local.state !== row.state || (local.purchaseId ?? null) !== row.servicePurchaseId) {
+      sync.push(local);
+      resynced += 1;
+    }
+  }
+  await sync.flush();
+  return { released, resynced };
+}

@@ -1,0 +1,66 @@
+import { CoreError } from '../errors.ts';
+
+/** What Settings → Team and `titledesk env` show of the link; never the password. */
+export interface TeamDeskStatus {
+  /** postgres://login@host:port/database (TLS mode). */
+  readonly database: string;
+  /** This desk's name in the team, once the database was reached. */
+  readonly desk?: string | undefined;
+  readonly state: 'connecting' | 'connected' | 'unreachable' | 'closed';
+  /** Epoch ms since the database could not be reached. */
+  readonly unreachableSince?: number | undefined;
+  /** Why, in the words of the last failure. */
+  readonly problem?: string | undefined;
+  /** This desk's answers written locally and not yet in the team database. */
+  readonly pendingSync: number;
+}
+
+/** The link's state as it changes, told to whoever listens (the host's Settings → Team). */
+export class TeamStatusBoard {
+  #status: TeamDeskStatus;
+  readonly #listeners = new Set<(status: TeamDeskStatus) => void>();
+
+  constructor(database: string) {
+    this.#status = { database, state: 'connecting', pendingSync: 0 };
+  }
+
+  current(pendingSync = this.#status.pendingSync): TeamDeskStatus {
+    return { ...this.#status, pendingSync };
+  }
+
+  joined(desk: string): void {
+    this.#set({ ...this.#status, desk });
+  }
+
+  reached(ok: boolean, error: unknown, pendingSync: number): void {
+    if (this.#status.state === 'closed') return;
+    if (ok) {
+      this.#set({ database: this.#status.database, desk: this.#status.desk, state: 'connected', pendingSync });
+      return;
+    }
+    const since = this.#status.state === 'unreachable' ? this.#status.unreachableSince : Date.now();
+    const problem = error instanceof CoreError || error instanceof Error ? error.message : undefined;
+    this.#set({ ...this.#status, state: 'unreachable', unreachableSince: since, problem, pendingSync });
+  }
+
+  pending(pendingSync: number): void {
+    if (pendingSync !== this.#status.pendingSync) this.#set({ ...this.#status, pendingSync });
+  }
+
+  close(): void {
+    this.#set({ ...this.#status, state: 'closed' });
+  }
+
+  onChange(listener: (status: TeamDeskStatus) => void): () => void {
+    this.#listeners.add(listener);
+    return () => {
+      this.#listeners.delete(listener);
+    };
+  }
+
+  #set(status: TeamDeskStatus): void {
+    const changed = status.state !== this.#status.state || status.pendingSync !== this.#status.pendingSync || status.desk !== this.#status.desk;
+    this.#status = status;
+    if (changed) for (const listener of this.#listeners) listener(this.current());
+  }
+}

@@ -1,0 +1,110 @@
+import type { PurchaseRecord } from '../../../shared/purchase.ts';
+import { CoreError } from '../errors.ts';
+import type { TeamRecordInput, TeamStore } from '../team/team-store.ts';
+import { refusedBeforeAccepted, teamUpdateOf } from './team-copy.ts';
+
+export interface TeamSyncOptions {
+  /** The open store, or undefined while the database is away (changes wait). */
+  readonly store: () => TeamStore | undefined;
+  readonly resultOf: (id: string) => unknown;
+  /** The database answered (true) or could not be reached (false). */
+  readonly reached: (ok: boolean, error?: unknown) => void;
+  readonly log: (message: string) => void;
+}
+
+/**
+ * This desk's answers, written to the team database after the local journal: the newest state of
+ * each purchase waits here, and one scheduler turn's worth goes in one transaction (recordMany), not
+ * one round trip per purchase. While the database is away they wait, and go when it is back.
+ */
+export class TeamSync {
+  readonly #options: TeamSyncOptions;
+  readonly #waiting = new Map<string, PurchaseRecord>();
+  #scheduled = false;
+  #running: Promise<void> | undefined;
+
+  constructor(options: TeamSyncOptions) {
+    this.#options = options;
+  }
+
+  get pending(): number {
+    return this.#waiting.size;
+  }
+
+  /** A purchase of this desk changed in the local journal. */
+  push(record: PurchaseRecord): void {
+    if (record.team === undefined || record.state === 'submitting') return;
+    this.#waiting.set(record.team.purchaseId, record);
+    this.#schedule();
+  }
+
+  /** Writes what waits now; resolves once it was written or the database was found away. */
+  async flush(): Promise<void> {
+    while (this.#running !== undefined) await this.#running;
+    if (this.#waiting.size === 0) return;
+    this.#running = this.#write().finally(() => {
+      this.#running = undefined;
+    });
+    await this.#running;
+  }
+
+  #schedule(): void {
+    if (this.#scheduled) return;
+    this.#scheduled = true;
+    // The rest of this turn's changes join the same transaction.
+    setImmediate(() => {
+      this.#scheduled = false;
+      void this.flush();
+    });
+  }
+
+  async #write(): Promise<void> {
+    const store = this.#options.store();
+    if (store === undefined) return;
+    const taken = [...this.#waiting];
+    this.#waiting.clear();
+    const releases = taken.filter(([, record]) => refusedBeforeAccepted(record) !== undefined);
+    const updates = taken.flatMap(([, record]) => {
+      if (refusedBeforeAccepted(record) !== undefined) return [];
+      const update = teamUpdateOf(record, this.#options.resultOf(record.id));
+      return update === undefined ? [] : [update];
+    });
+    try {
+      // Pipelined on the pool: each release is its own small transaction, all in one round trip.
+      await Promise.all([
+        ...releases.map(([id, record]) => this.#refusable(store.releaseUnaccepted(id, refusedBeforeAccepted(record) ?? 'cancelled'), id)),
+        this.#records(store, updates),
+      ]);
+      this.#options.reached(true);
+    } catch (error) {
+      // Away: what was taken waits again, unless a newer state of it came meanwhile.
+      for (const [id, record] of taken) if (!this.#waiting.has(id)) this.#waiting.set(id, record);
+      this.#options.reached(false, error);
+    }
+  }
+
+  /** All in one transaction; if the database refuses one (a settled purchase), each alone, dropping the refused. */
+  async #records(store: TeamStore, updates: readonly TeamRecordInput[]): Promise<void> {
+    if (updates.length === 0) return;
+    try {
+      await store.recordMany(updates);
+    } catch (error) {
+      if (!refused(error)) throw error;
+      await Promise.all(updates.map((update) => this.#refusable(store.record(update), update.purchaseId)));
+    }
+  }
+
+  async #refusable(work: Promise<unknown>, id: string): Promise<void> {
+    try {
+      await work;
+    } catch (error) {
+      if (!refused(error)) throw error;
+      this.#options.log(`The team database kept its own record of purchase ${id}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+}
+
+/** The database answered and said no (a settled purchase, an accepted one): waiting will not help. */
+function refused(error: unknown): boolean {
+  return error instanceof CoreError && (error.code === 'validation' || error.code === 'unauthorized');
+}

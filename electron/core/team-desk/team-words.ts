@@ -1,0 +1,35 @@
+import type { HeldVariable, TeamBeginResult } from '../team/team-rows.ts';
+import { CoreError } from '../errors.ts';
+
+/** Where people see the database named: its host and port, never the login's password. */
+export interface TeamPlace {
+  readonly host: string;
+  readonly port: number;
+}
+
+export function placeOf(place: TeamPlace): string {
+  return place.host.includes(':') ? `[${place.host}]:${String(place.port)}` : `${place.host}:${String(place.port)}`;
+}
+
+/** The refusal of every new purchase while the team database cannot answer (decision 021). */
+export function unreachableError(place: TeamPlace, cause?: unknown): CoreError {
+  return new CoreError('team_database', `The team database at ${placeOf(place)} cannot be reached, so the team's budget and reuse cannot be checked. Nothing was sent.`, cause === undefined ? undefined : { cause });
+}
+
+type Refusal = Extract<TeamBeginResult, { outcome: 'budget_refused' }>['refusal'];
+
+export function teamBudgetError(refusal: Refusal): CoreError {
+  const period = refusal.period === 'day' ? `day's (${refusal.periodStart})` : `month's (from ${refusal.periodStart})`;
+  return new CoreError('budget_exceeded', `This purchase costs ${refusal.cost} ${refusal.currency}, over the team budget: the team's ${period} limit is ${refusal.limit} ${refusal.currency} and ${refusal.spent} ${refusal.currency} is spent or on its way. Nothing was sent.`);
+}
+
+/** "being bought by desk alice" or "bought by desk alice", for the variables another purchase holds. */
+export function heldWords(held: readonly HeldVariable[]): string {
+  const byDesk = new Map<string, HeldVariable[]>();
+  for (const item of held) byDesk.set(item.desk, [...(byDesk.get(item.desk) ?? []), item]);
+  return [...byDesk].map(([desk, items]) => {
+    const delivered = items.every((item) => item.state === 'available');
+    const count = items.length === 1 ? '1 variable' : `${String(items.length)} variables`;
+    return `${count} ${delivered ? 'bought' : 'being bought'} by desk ${desk}`;
+  }).join(', ');
+}
