@@ -1,7 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Dispatcher } from 'undici';
 import { ApiServiceClient } from '../../electron/core/auth/service-client.ts';
 import { dataDirCoordination } from '../../electron/core/auth/refresh-coordination.ts';
@@ -164,6 +164,34 @@ describe('refresh tokens that the identity provider rotates', () => {
     await tokens.accessToken({ deliberate: true });
     expect(await catalogStatus(s, tokens)).toBe(200);
     expect(s.sandbox.stats().token).toBe(2);
+  });
+
+  it('a refresh whose answer was lost is held for every process on the data folder until someone signs in', async () => {
+    const s = await setup();
+    s.sandbox.setBehaviour({ rotateRefreshTokens: false });
+    const dataDir = mkdtempSync(join(tmpdir(), 'titledesk-rotation-'));
+    cleanups.push(() => {
+      rmSync(dataDir, { recursive: true, force: true });
+    });
+    const first = s.newManager({ dataDir });
+    s.sandbox.setFaults([{ target: 'token', kind: 'drop', count: 1 }]);
+    expect(await codeOf(first.accessToken())).toBe('auth_unavailable');
+    expect(s.sandbox.stats().token).toBe(1);
+    // Another process: its own copy of the module (nothing shared in memory), the same folder and token.
+    vi.resetModules();
+    const { dataDirCoordination: otherProcessCoordination } = await import('../../electron/core/auth/refresh-coordination.ts');
+    const otherSecrets = new MemorySecretStore();
+    await otherSecrets.set('rot', 'refreshToken', s.sandbox.config.developer.refreshToken);
+    const second = new TokenManager({ environment: s.environment, secrets: otherSecrets, dispatcher: s.agent, coordination: otherProcessCoordination(dataDir) });
+    const refused = await second.accessToken().catch((error: unknown) => error);
+    expect(refused).toMatchObject({ code: 'auth_unavailable', message: expect.stringContaining('has not sent the refresh token again') as unknown });
+    expect(s.sandbox.stats().token).toBe(1);
+    expect(readFileSync(join(dataDir, 'retired-refresh-tokens.json'), 'utf8')).not.toContain(s.sandbox.config.developer.refreshToken);
+    // Sign in there is someone asking: it goes, and the provider's answer frees the token for both.
+    await second.accessToken({ deliberate: true });
+    expect(s.sandbox.stats().token).toBe(2);
+    await first.accessToken();
+    expect(s.sandbox.stats().token).toBe(3);
   });
 
   it('two processes on one data folder: the refresh runs in turn, and the replaced token is never sent by the other', async () => {

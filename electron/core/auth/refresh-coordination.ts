@@ -19,6 +19,14 @@ export interface RefreshCoordination {
   /** Records that the provider replaced this refresh token: it is never to be sent again. */
   retire(environmentId: string, refreshToken: string): void;
   isRetired(environmentId: string, refreshToken: string): boolean;
+  /**
+   * Records that a refresh with this token got no answer: it may have reached the provider, so no
+   * process of the folder sends it again on its own, only when a person asks (Sign in).
+   */
+  hold(environmentId: string, refreshToken: string): void;
+  isHeld(environmentId: string, refreshToken: string): boolean;
+  /** The provider answered a refresh with this token: it is no longer held. */
+  release(environmentId: string, refreshToken: string): void;
 }
 
 function fingerprint(environmentId: string, refreshToken: string): string {
@@ -28,12 +36,20 @@ function fingerprint(environmentId: string, refreshToken: string): string {
 /** One process alone: the token manager's single flight already serialises its refreshes. */
 export function processCoordination(): RefreshCoordination {
   const retired = new Set<string>();
+  const held = new Set<string>();
   return {
     exclusive: (run) => run(),
     retire: (environmentId, refreshToken) => {
       retired.add(fingerprint(environmentId, refreshToken));
     },
     isRetired: (environmentId, refreshToken) => retired.has(fingerprint(environmentId, refreshToken)),
+    hold: (environmentId, refreshToken) => {
+      held.add(fingerprint(environmentId, refreshToken));
+    },
+    isHeld: (environmentId, refreshToken) => held.has(fingerprint(environmentId, refreshToken)),
+    release: (environmentId, refreshToken) => {
+      held.delete(fingerprint(environmentId, refreshToken));
+    },
   };
 }
 
@@ -44,10 +60,14 @@ const staleLockMs = 60_000;
 const lockWaitMs = 45_000;
 const ledgerLimit = 500;
 
+const entrySchema = z.object({ fingerprint: z.string().regex(/^[0-9a-f]{64}$/), at: z.number() });
 const ledgerSchema = z.object({
   version: z.literal(1),
-  retired: z.array(z.object({ fingerprint: z.string().regex(/^[0-9a-f]{64}$/), at: z.number() })).max(ledgerLimit * 2),
+  retired: z.array(entrySchema).max(ledgerLimit * 2),
+  /** Tokens whose refresh got no answer (absent in files written before it existed). */
+  held: z.array(entrySchema).max(ledgerLimit * 2).optional(),
 });
+type Ledger = z.infer<typeof ledgerSchema>;
 
 function pidAlive(pid: number): boolean {
   try {
@@ -119,14 +139,30 @@ function folderCoordination(dataDir: string): RefreshCoordination {
     }
   }
 
-  function readLedger(): z.infer<typeof ledgerSchema>['retired'] {
+  function readLedger(): Ledger {
     try {
-      return ledgerSchema.parse(JSON.parse(readFileSync(ledgerPath, 'utf8'))).retired;
+      return ledgerSchema.parse(JSON.parse(readFileSync(ledgerPath, 'utf8')));
     } catch {
-      // Missing or damaged: nothing known retired, as before rotation was ever seen.
-      return [];
+      // Missing or damaged: nothing known retired or held, as before rotation was ever seen.
+      return { version: 1, retired: [] };
     }
   }
+
+  /** Written whole and renamed into place; false when the disk refused. Callers hold the folder's lock (they run inside exclusive()). */
+  function writeLedger(ledger: Ledger): boolean {
+    const temporary = `${ledgerPath}.${String(process.pid)}.tmp`;
+    try {
+      writeFileSync(temporary, `${JSON.stringify({ version: 1, retired: ledger.retired.slice(-ledgerLimit), held: (ledger.held ?? []).slice(-ledgerLimit) })}\n`, { mode: 0o600 });
+      renameSync(temporary, ledgerPath);
+      return true;
+    } catch {
+      // A full or read-only disk: this process still knows (its own sets), as before.
+      rmSync(temporary, { force: true });
+      return false;
+    }
+  }
+
+  const has = (entries: readonly { fingerprint: string }[] | undefined, wanted: string): boolean => (entries ?? []).some((entry) => entry.fingerprint === wanted);
 
   return {
     exclusive<T>(run: () => Promise<T>): Promise<T> {
@@ -143,21 +179,30 @@ function folderCoordination(dataDir: string): RefreshCoordination {
     },
     retire(environmentId, refreshToken) {
       own.retire(environmentId, refreshToken);
-      const entry = { fingerprint: fingerprint(environmentId, refreshToken), at: Date.now() };
-      const retired = [...readLedger(), entry].slice(-ledgerLimit);
-      const temporary = `${ledgerPath}.${String(process.pid)}.tmp`;
-      try {
-        writeFileSync(temporary, `${JSON.stringify({ version: 1, retired })}\n`, { mode: 0o600 });
-        renameSync(temporary, ledgerPath);
-      } catch {
-        // A full or read-only disk: this process still knows, and the new token is what it sends.
-        rmSync(temporary, { force: true });
-      }
+      own.release(environmentId, refreshToken);
+      const wanted = fingerprint(environmentId, refreshToken);
+      const ledger = readLedger();
+      writeLedger({ ...ledger, retired: [...ledger.retired, { fingerprint: wanted, at: Date.now() }], held: (ledger.held ?? []).filter((entry) => entry.fingerprint !== wanted) });
     },
     isRetired(environmentId, refreshToken) {
-      if (own.isRetired(environmentId, refreshToken)) return true;
+      return own.isRetired(environmentId, refreshToken) || has(readLedger().retired, fingerprint(environmentId, refreshToken));
+    },
+    hold(environmentId, refreshToken) {
       const wanted = fingerprint(environmentId, refreshToken);
-      return readLedger().some((entry) => entry.fingerprint === wanted);
+      const ledger = readLedger();
+      if (has(ledger.held, wanted)) return;
+      // The file is what every process reads, so a release by another process frees it here too;
+      // only a hold the disk refused is kept in this process's memory.
+      if (!writeLedger({ ...ledger, held: [...(ledger.held ?? []), { fingerprint: wanted, at: Date.now() }] })) own.hold(environmentId, refreshToken);
+    },
+    isHeld(environmentId, refreshToken) {
+      return own.isHeld(environmentId, refreshToken) || has(readLedger().held, fingerprint(environmentId, refreshToken));
+    },
+    release(environmentId, refreshToken) {
+      own.release(environmentId, refreshToken);
+      const wanted = fingerprint(environmentId, refreshToken);
+      const ledger = readLedger();
+      if (has(ledger.held, wanted)) writeLedger({ ...ledger, held: (ledger.held ?? []).filter((entry) => entry.fingerprint !== wanted) });
     },
   };
 }

@@ -65,8 +65,6 @@ export class TokenManager {
   readonly #listeners = new Set<AuthListener>();
   #token: CachedToken | undefined;
   #inflight: Promise<Fetched> | undefined;
-  /** A refresh token whose request got no answer: sent again only when someone asks. */
-  #held: string | undefined;
 
   constructor(options: TokenManagerOptions) {
     this.environment = options.environment;
@@ -113,7 +111,6 @@ export class TokenManager {
   /** Drops the cached token, e.g. after credentials changed. A rotated token not yet stored is kept. */
   reset(): void {
     this.#token = undefined;
-    this.#held = undefined;
     this.#notify();
   }
 
@@ -158,14 +155,14 @@ export class TokenManager {
       grant = await this.#requestWithRetries(credentials, options);
     } catch (error) {
       if (error instanceof CoreError && error.code === 'invalid_grant' && credentials.mode === 'developer') {
-        this.#held = undefined;
+        this.#coordination.release(this.environment.id, credentials.refreshToken);
         // Signing in again is asked for only now, when the provider itself said invalid_grant.
         if (options.keepRejected !== true) await this.#forgetRefreshToken(credentials.refreshToken);
       }
       throw error;
     }
     if (credentials.mode === 'developer') {
-      this.#held = undefined;
+      this.#coordination.release(this.environment.id, credentials.refreshToken);
       if (grant.refreshToken !== undefined && grant.refreshToken !== credentials.refreshToken) {
         // RFC 6749 §6: the old token may already be void. It is retired for every process of the
         // folder before anything else, and the new one is used even if it cannot be stored yet.
@@ -208,7 +205,8 @@ export class TokenManager {
         `The refresh token for ${this.environment.name} here was already replaced by the identity provider when another TitleDesk on this data folder used it, and the new one is not available to this one. It was not sent: the provider would take it as stolen and sign everyone out. Use the TitleDesk that holds the new one, or paste a new refresh token from My Tokens.`,
       );
     }
-    if (this.#held === refreshToken && options.deliberate !== true) throw this.#lostAnswer();
+    // Held for the whole data folder: another process must not repeat it behind the user's back either.
+    if (options.deliberate !== true && this.#coordination.isHeld(this.environment.id, refreshToken)) throw this.#lostAnswer();
   }
 
   #lostAnswer(cause?: unknown): CoreError {
@@ -227,7 +225,7 @@ export class TokenManager {
         return await requestToken(this.#dispatcher, endpoint, credentials, this.#timeoutMs);
       } catch (error) {
         if (error instanceof AnswerLostError && credentials.mode === 'developer') {
-          this.#held = credentials.refreshToken;
+          this.#coordination.hold(this.environment.id, credentials.refreshToken);
           throw this.#lostAnswer(error);
         }
         if (!(error instanceof RetryableAuthError)) throw error;
