@@ -12,6 +12,7 @@ import { usePurchaseQuery } from '../purchases/purchase-queries.ts';
 import { useHistoryRowActions } from './history-row-actions.ts';
 import { historyMaxRows, historyPageSize, noFilters, toHistoryQuery, useHistoryQuery, type HistoryFilters } from './history-queries.ts';
 import { formatDateTime } from '../../format-time.ts';
+import { boughtFrom } from '../common/resource-words.ts';
 import { ExportHistory } from './ExportHistory.tsx';
 import { copyText } from '../common/download.ts';
 
@@ -97,7 +98,7 @@ export function HistoryView({ environment, onShowRequests, onLookUp }: HistoryVi
           <table className="history-table" role="table">
             <thead role="rowgroup">
               <tr role="row">
-                <th role="columnheader" scope="col">Created</th><th role="columnheader" scope="col">Title</th><th role="columnheader" scope="col">Purchase ID</th>
+                <th role="columnheader" scope="col">Created</th><th role="columnheader" scope="col">Bought from</th><th role="columnheader" scope="col">Purchase ID</th>
                 <th role="columnheader" scope="col">Variables</th><th role="columnheader" scope="col">State</th>
                 <th role="columnheader" scope="col" className="numeric">Total</th><th role="columnheader" scope="col"><span className="visually-hidden">Actions</span></th>
               </tr>
@@ -156,7 +157,7 @@ const HistoryRow = memo(function HistoryRow({ record, open, reChecking, failure,
       <tr role="row">
         <td role="cell" className="nowrap"><time dateTime={new Date(record.createdAt).toISOString()}>{formatDateTime(record.createdAt)}</time></td>
         <td role="cell">
-          {record.titleNumber ?? <span className="muted">Not named by the service</span>}
+          {boughtFrom(record) ?? <span className="muted">Not named by the service</span>}
           {record.address === undefined ? null : <span className="history-address">{record.address}</span>}
         </td>
         <td role="cell" className="history-id">

@@ -11,6 +11,7 @@ import { exportFileName, purchaseCsv, purchaseJson } from './purchase-export.ts'
 import { useCancelPurchaseMutation, useCheckPurchaseMutation, useRecheckPurchaseMutation } from './purchase-queries.ts';
 import { formatSeconds, stepText, summariseTimeline } from './timeline.ts';
 import { titleNotNamed } from './purchase-labels.ts';
+import { resourceName } from '../common/resource-words.ts';
 import { ReportButton } from '../report/ReportButton.tsx';
 
 export interface PurchaseDetailsProps {
@@ -27,7 +28,12 @@ export function PurchaseDetails({ record, onShowRequests, onLookUp }: PurchaseDe
     <div className="purchase-details">
       <PurchaseActions record={record} onLookUp={onLookUp} />
       <dl className="facts">
-        {record.titleNumber === undefined ? (
+        {record.resource !== undefined ? (
+          <>
+            <dt>Bought from</dt>
+            <dd>{resourceName(record.resource)}</dd>
+          </>
+        ) : record.titleNumber === undefined ? (
           <>
             <dt>Title</dt>
             <dd className="muted">Not known: {titleNotNamed} (its result names only the variables bought)</dd>

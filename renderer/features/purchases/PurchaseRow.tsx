@@ -30,7 +30,8 @@ export const PurchaseRow = memo(function PurchaseRow({ id, ...props }: PurchaseR
  * no title to show (the service does not name it): its variables lead instead, and it says so.
  */
 export function PurchaseRowView({ record, environmentName, onOpen }: PurchaseRowProps & { readonly record: PurchaseRecord }) {
-  const titled = record.titleNumber !== undefined;
+  // Bought from a title, an address or a UPRN: the service named what it sold from.
+  const titled = record.titleNumber !== undefined || record.resource !== undefined;
   return (
     <article className={`purchase-row purchase-row-${record.state}`} data-purchase-id={record.id} aria-label={`Purchase ${purchaseTitle(record)}, ${stateLabels[record.state]}`}>
       <button type="button" className="purchase-summary" onClick={() => { onOpen(record.id); }}>

@@ -1,16 +1,22 @@
 import { csvDocument, neutraliseCsvText } from '../../../shared/csv.ts';
+import { resourceOfPurchase } from '../../../shared/catalog-resource.ts';
 import type { PurchaseRecord, ResultItem } from '../../../shared/purchase.ts';
 
+// Resource and Resource key: the catalog bought from (title, address or spatial, and its title
+// number, address key or UPRN), so rows bought from an address read apart from a title's.
 const csvHeader = [
-  'Title', 'Address', 'Purchase ID', 'Purchased at', 'Environment', 'Variable', 'Provider', 'Source', 'Scheme path', 'Value', 'Price', 'Currency',
+  'Title', 'Resource', 'Resource key', 'Address', 'Purchase ID', 'Purchased at', 'Environment', 'Variable', 'Provider', 'Source', 'Scheme path', 'Value', 'Price', 'Currency',
   'Ontology type', 'Variable IRI',
 ];
 
 /** The rows of one purchase: one per purchased value, each saying which purchase it came from. */
 function purchaseRows(record: PurchaseRecord, environmentName: string): string[][] {
   const purchasedAt = new Date(record.createdAt).toISOString();
+  const resource = resourceOfPurchase(record);
   return (record.items ?? []).map((item) => [
     record.titleNumber ?? '',
+    resource?.kind ?? '',
+    resource?.key ?? '',
     record.address ?? '',
     record.purchaseId ?? '',
     purchasedAt,
@@ -39,11 +45,13 @@ export function purchaseCsv(record: PurchaseRecord, environmentName?: string): s
 /** What a support colleague needs to see about a purchase, nothing internal. */
 export function purchaseJson(record: PurchaseRecord): string {
   const { id, titleNumber, address, purchaseId, resultUrl, state, createdAt, updatedAt, variables, items, totals, error, timeline } = record;
-  return JSON.stringify({ id, titleNumber, address, purchaseId, resultUrl, state, createdAt, updatedAt, variables, items, totals, error, timeline }, null, 2);
+  const resource = resourceOfPurchase(record);
+  return JSON.stringify({ id, titleNumber, resource, address, purchaseId, resultUrl, state, createdAt, updatedAt, variables, items, totals, error, timeline }, null, 2);
 }
 
 export function exportFileName(record: PurchaseRecord, extension: 'csv' | 'json'): string {
-  const name = [record.titleNumber, record.purchaseId ?? record.id].filter((part) => part !== undefined).join('-');
+  const resource = resourceOfPurchase(record);
+  const name = [resource === undefined ? undefined : resource.kind === 'title' ? resource.key : `${resource.kind}-${resource.key}`, record.purchaseId ?? record.id].filter((part) => part !== undefined).join('-');
   return `titledesk-${name.replace(/[^A-Za-z0-9._-]+/g, '_')}.${extension}`;
 }
 

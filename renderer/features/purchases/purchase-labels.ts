@@ -1,5 +1,6 @@
 import type { ListedPurchase } from '../../../shared/purchase.ts';
 import { purchaseStateWords } from '../../../shared/purchase-words.ts';
+import { boughtFrom } from '../common/resource-words.ts';
 
 /** The same words as the CLI's status line. */
 export const stateLabels = purchaseStateWords;
@@ -11,11 +12,13 @@ export const stateLabels = purchaseStateWords;
 export const titleNotNamed = 'title not named by the service';
 
 /**
- * What the purchase was for, in a few words: its title number; for a purchase looked up by ID,
- * the variables it bought once its result has named them, else its purchase ID.
+ * What the purchase was for, in a few words: its title number, or the other resource it was
+ * bought from ("Address 8e05p·0", "UPRN 100023336956"); for a purchase looked up by ID, the
+ * variables it bought once its result has named them, else its purchase ID.
  */
 export function purchaseTitle(record: ListedPurchase): string {
-  if (record.titleNumber !== undefined) return record.titleNumber;
+  const from = boughtFrom(record);
+  if (from !== undefined) return from;
   if ((record.items?.length ?? record.variables.length) > 0) return variableNames(record);
   return record.purchaseId === undefined ? 'Purchase' : `Purchase ${record.purchaseId}`;
 }

@@ -132,4 +132,17 @@ describe('the history', { timeout: 30_000 }, () => {
     if (unnamed !== undefined) expect(within(unnamed).getByRole<HTMLButtonElement>('button', { name: /^Re-check/ }).disabled).toBe(true);
     expect(fake.callsTo('purchase:check')).toEqual([{ reference: 'p-1', wait: false }, { reference: 'p-2', wait: false }]);
   });
+
+  it('names what each purchase was bought from: a title, an address key or a UPRN, with the address', async () => {
+    const fromAddress = purchase({ id: '00000000-0000-4000-8000-000000000001', resource: { kind: 'address', key: '8e05p·0' }, address: 'Flat 2, Regent Mansions, LS23 6TR' });
+    const fromUprn = purchase({ id: '00000000-0000-4000-8000-000000000002', resource: { kind: 'spatial', key: '100023336956' } });
+    delete fromAddress.titleNumber;
+    delete fromUprn.titleNumber;
+    const fake = createFeatureApi({ 'purchase:history': () => ok({ purchases: [fromAddress, fromUprn, purchase({})].map(summaryOf) }) });
+    renderWithApi(fake.api, <HistoryView environment={sandbox} onShowRequests={() => undefined} onLookUp={() => undefined} />);
+    await waitFor(() => { expect(screen.getAllByRole('row')).toHaveLength(4); });
+    expect(screen.getByRole('columnheader', { name: 'Bought from' })).toBeTruthy();
+    const cells = screen.getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell')[1]?.textContent);
+    expect(cells).toEqual(['Address 8e05p·0Flat 2, Regent Mansions, LS23 6TR', 'UPRN 100023336956', 'WYK638009']);
+  });
 });

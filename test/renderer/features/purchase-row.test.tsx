@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Exchange, PurchaseRecord } from '../../../shared/purchase.ts';
 import { PurchaseDetails } from '../../../renderer/features/purchases/PurchaseDetails.tsx';
 import { PurchaseRowView } from '../../../renderer/features/purchases/PurchaseRow.tsx';
-import { purchaseCsv, purchaseJson, purchasesCsv } from '../../../renderer/features/purchases/purchase-export.ts';
+import { exportFileName, purchaseCsv, purchaseJson, purchasesCsv } from '../../../renderer/features/purchases/purchase-export.ts';
 import { timelineText } from '../../../renderer/features/purchases/timeline.ts';
 import { renderWithApi } from '../support/render-app.tsx';
 import { createFeatureApi, ok, purchase } from './support/feature-api.ts';
@@ -35,6 +35,13 @@ const available = purchase({
   ],
   totals: [{ value: 3.45, currency: 'GBP' }],
 });
+
+/** A record bought from an address or a UPRN names no title. */
+function withoutTitle(record: PurchaseRecord): PurchaseRecord {
+  const copy = { ...record };
+  delete copy.titleNumber;
+  return copy;
+}
 
 function show(record: PurchaseRecord, expanded = true) {
   const fake = createFeatureApi({
@@ -72,6 +79,19 @@ describe('purchase panel rows', () => {
     expect(screen.getByText('Pending')).toBeTruthy();
     expect(screen.getByText('next check in 5 s')).toBeTruthy();
     expect(summary().textContent).toContain('Estimated Sale Value (£)');
+  });
+
+  it('names the address or UPRN a purchase was bought from, in its row and its details', () => {
+    const untitled = withoutTitle(available);
+    show({ ...untitled, resource: { kind: 'address', key: '8e05p·0' }, address: 'Flat 2, Regent Mansions, LS23 6TR' });
+    expect(screen.getByRole('article', { name: 'Purchase Address 8e05p·0, Available' })).toBeTruthy();
+    expect(summary().textContent).toContain('Flat 2, Regent Mansions, LS23 6TR');
+    expect(summary().textContent).toContain('Estimated Sale Value (£)');
+    expect(screen.queryByText(/title not named/)).toBeNull();
+    expect(screen.getByText('Bought from').nextElementSibling?.textContent).toBe('Address 8e05p·0');
+    cleanup();
+    show({ ...untitled, resource: { kind: 'spatial', key: '100023336956' } }, false);
+    expect(screen.getByRole('article', { name: 'Purchase UPRN 100023336956, Available' })).toBeTruthy();
   });
 
   it('names the first two variables and counts the rest, so purchases of one title differ', () => {
@@ -208,9 +228,9 @@ describe('purchase exports', () => {
     // A byte-order mark first, so a spreadsheet reads "£" as UTF-8.
     expect(csv.charCodeAt(0)).toBe(0xfeff);
     const lines = csv.slice(1).split('\r\n');
-    expect(lines[0]).toBe('Title,Address,Purchase ID,Purchased at,Environment,Variable,Provider,Source,Scheme path,Value,Price,Currency,Ontology type,Variable IRI');
+    expect(lines[0]).toBe('Title,Resource,Resource key,Address,Purchase ID,Purchased at,Environment,Variable,Provider,Source,Scheme path,Value,Price,Currency,Ontology type,Variable IRI');
     // No address: an empty cell, so every row has the same columns.
-    expect(lines[1]).toMatch(new RegExp(`^${available.titleNumber ?? ''},,${available.purchaseId ?? ''},\\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z,Sandbox,`));
+    expect(lines[1]).toMatch(new RegExp(`^${available.titleNumber ?? ''},title,${available.titleNumber ?? ''},,${available.purchaseId ?? ''},\\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z,Sandbox,`));
     expect(lines[1]).toContain(",'=679000,3,GBP,");
     expect(lines[2]).toContain(',"Medium, ""high"" later",0.45,GBP,');
     expect(lines).toHaveLength(4);
@@ -222,10 +242,22 @@ describe('purchase exports', () => {
     const hostile = { ...available, id: '8f1c2d3e-4b5a-4c6d-8e7f-0123456789ab', address: '=HYPERLINK("http://example.com")' };
     const lines = purchasesCsv([fromAddress, available, hostile], 'Sandbox').slice(1).trimEnd().split('\r\n');
     expect(lines).toHaveLength(7);
-    expect(lines.slice(1, 3).every((line) => line.startsWith(`${available.titleNumber ?? ''},"Flat 2, Regent Mansions, LS23 6TR",p-1,`))).toBe(true);
-    expect(lines.slice(3, 5).every((line) => line.startsWith(`${available.titleNumber ?? ''},,p-1,`))).toBe(true);
-    expect(lines[5]).toMatch(/^WYK638009,"'=HYPERLINK\(""http:\/\/example\.com""\)",p-1,[^,]+,Sandbox,/);
+    expect(lines.slice(1, 3).every((line) => line.startsWith(`${available.titleNumber ?? ''},title,${available.titleNumber ?? ''},"Flat 2, Regent Mansions, LS23 6TR",p-1,`))).toBe(true);
+    expect(lines.slice(3, 5).every((line) => line.startsWith(`${available.titleNumber ?? ''},title,${available.titleNumber ?? ''},,p-1,`))).toBe(true);
+    expect(lines[5]).toMatch(/^WYK638009,title,WYK638009,"'=HYPERLINK\(""http:\/\/example\.com""\)",p-1,[^,]+,Sandbox,/);
     expect(JSON.parse(purchaseJson(fromAddress))).toMatchObject({ address: 'Flat 2, Regent Mansions, LS23 6TR' });
+  });
+
+  it('names the catalog bought from: a title, an address key or a UPRN, in CSV, JSON and the file name', () => {
+    const untitled = withoutTitle(available);
+    const fromAddress = { ...untitled, resource: { kind: 'address' as const, key: '8e05p·0' }, address: 'Flat 2, Regent Mansions, LS23 6TR' };
+    const fromUprn = { ...untitled, resource: { kind: 'spatial' as const, key: '100023336956' } };
+    const lines = purchasesCsv([fromAddress, fromUprn], 'Sandbox').slice(1).trimEnd().split('\r\n');
+    expect(lines[1]?.startsWith(',address,8e05p·0,"Flat 2, Regent Mansions, LS23 6TR",p-1,')).toBe(true);
+    expect(lines[3]?.startsWith(',spatial,100023336956,,p-1,')).toBe(true);
+    expect(JSON.parse(purchaseJson(fromAddress))).toMatchObject({ resource: { kind: 'address', key: '8e05p·0' } });
+    expect(JSON.parse(purchaseJson(available))).toMatchObject({ resource: { kind: 'title', key: available.titleNumber } });
+    expect(exportFileName(fromUprn, 'csv')).toBe('titledesk-spatial-100023336956-p-1.csv');
   });
 
   it('summarises a timeline the way the service spoke', () => {
