@@ -49,8 +49,8 @@ export class Submitter {
    */
   async submit(environment: PurchaseEnvironment, intent: PurchaseRecord): Promise<PurchaseRecord> {
     const admitted = await this.#admit(intent);
-    if (admitted.state !== 'submitting') return admitted;
-    let current = admitted;
+    if ('ended' in admitted) return admitted.ended;
+    let current = admitted.send;
     for (;;) {
       if (sendNotBefore(current, this.#options.clock.now()) !== undefined) {
         const reopened = await this.#waitOut(current);
@@ -67,9 +67,9 @@ export class Submitter {
    * The gate's answer, journaled before anything is sent: the team's id and the variables it
    * claimed, or the intent ended (cancelled, saying why) and the purchase to reuse instead.
    */
-  async #admit(intent: PurchaseRecord): Promise<PurchaseRecord> {
+  async #admit(intent: PurchaseRecord): Promise<{ send: PurchaseRecord } | { ended: PurchaseRecord }> {
     const { store } = this.#options;
-    if (this.#gate === undefined) return intent;
+    if (this.#gate === undefined) return { send: intent };
     let admission: SendAdmission;
     try {
       admission = await this.#gate(intent);
@@ -80,11 +80,12 @@ export class Submitter {
     }
     if (!admission.send) {
       const ended = await store.saveSoon({ ...intent, state: 'cancelled', autoCheck: false, error: admission.error }, 'full');
-      return admission.instead ?? ended;
+      return { ended: admission.instead ?? ended };
     }
-    if (admission.team === undefined && admission.variables === undefined) return intent;
+    if (admission.team === undefined && admission.variables === undefined) return { send: intent };
     const variables = admission.variables === undefined ? intent.variables : [...admission.variables];
-    return store.saveSoon({ ...intent, variables, ...(admission.team === undefined ? {} : { team: admission.team }) }, 'full', { replaceVariables: variables.length !== intent.variables.length });
+    const replaceVariables = variables.length !== intent.variables.length;
+    return { send: await store.saveSoon({ ...intent, variables, ...(admission.team === undefined ? {} : { team: admission.team }) }, 'full', { replaceVariables }) };
   }
 
   /**
