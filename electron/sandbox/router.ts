@@ -8,6 +8,7 @@ import { jsonLd, jsonReply, methodNotAllowed, notFound, type Reply } from './htt
 import { handleProviderRequest } from './provider/provider-routes.ts';
 import { handlePurchase } from './purchases/purchase-route.ts';
 import { handleResult } from './purchases/result-route.ts';
+import type { SellerKind } from './purchases/seller.ts';
 import type { RequestClass } from './request-log.ts';
 import type { ServiceState } from './service-state.ts';
 
@@ -22,12 +23,19 @@ function getOnly(request: IncomingMessage, reply: () => Reply): Reply {
   return request.method === 'GET' ? reply() : methodNotAllowed(['GET']);
 }
 
-function catalogRoute(request: IncomingMessage, title: string, state: ServiceState): Route {
+function catalogRoute(request: IncomingMessage, kind: SellerKind, segment: string, state: ServiceState): Route {
   if (request.method === 'POST') {
-    return { class: 'purchase', target: 'purchase', handle: (body) => handlePurchase(request, body, title, state) };
+    return { class: 'purchase', target: 'purchase', handle: (body) => handlePurchase(request, body, kind, segment, state) };
   }
-  return { class: 'catalog', handle: () => (request.method === 'GET' ? handleCatalog(request, title, state) : methodNotAllowed(['GET', 'POST'])) };
+  return { class: 'catalog', handle: () => (request.method === 'GET' ? handleCatalog(request, kind, segment, state) : methodNotAllowed(['GET', 'POST'])) };
 }
+
+/** The three catalog paths the service sells from, each with its resource's key as one segment. */
+const catalogPaths: readonly [SellerKind, RegExp][] = [
+  ['title', /^\/world\/GB-eaw\/titles\/([^/]+)\/catalog$/],
+  ['address', /^\/world\/GB\/addresses\/([^/]+)\/catalog$/],
+  ['spatial', /^\/world\/GB\/spatial\/addresses\/([^/]+)\/catalog$/],
+];
 
 function providerRoute(request: IncomingMessage, url: URL, state: ServiceState): Route {
   return {
@@ -51,8 +59,10 @@ export function route(request: IncomingMessage, url: URL, state: ServiceState): 
     return { class: 'token', target: 'token', handle: (body) => handleTokenRequest(request, body, deps) };
   }
   if (path === '/.hydra/context.jsonld') return { class: 'context', handle: () => getOnly(request, () => jsonReply(200, jsonLdContext(base), {}, jsonLd)) };
-  const title = /^\/world\/GB-eaw\/titles\/([^/]+)\/catalog$/.exec(path)?.[1];
-  if (title !== undefined) return catalogRoute(request, title, state);
+  for (const [kind, pattern] of catalogPaths) {
+    const segment = pattern.exec(path)?.[1];
+    if (segment !== undefined) return catalogRoute(request, kind, segment, state);
+  }
   const purchase = /^\/purchases\/([^/]+)$/.exec(path)?.[1];
   if (purchase !== undefined) {
     return { class: 'result', target: 'result', handle: () => getOnly(request, () => handleResult(request, purchase, state)) };

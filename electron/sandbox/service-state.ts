@@ -45,3 +45,20 @@ export function contextUrlOf(baseUrl: string): string {
 export function catalogUrl(baseUrl: string, titleNumber: string): string {
   return `${baseUrl}/world/GB-eaw/titles/${encodeURIComponent(titleNumber)}/catalog`;
 }
+
+/** A postal address's catalog, by its property address key (`8e05p·0`, its dot percent-encoded). */
+export function addressCatalogUrl(baseUrl: string, addressKey: string): string {
+  return `${baseUrl}/world/GB/addresses/${encodeURIComponent(addressKey)}/catalog`;
+}
+
+/** A spatial address's catalog, by its UPRN. */
+export function spatialCatalogUrl(baseUrl: string, uprn: string): string {
+  return `${baseUrl}/world/GB/spatial/addresses/${uprn}/catalog`;
+}
+
+/** The catalog URL of a seller (purchases/seller.ts), from its kind and key. */
+export function catalogUrlOf(baseUrl: string, seller: { readonly kind: 'title' | 'address' | 'spatial'; readonly key: string }): string {
+  const key = seller.key.slice(seller.key.indexOf(':') + 1);
+  if (seller.kind === 'address') return addressCatalogUrl(baseUrl, key);
+  return seller.kind === 'spatial' ? spatialCatalogUrl(baseUrl, key) : catalogUrl(baseUrl, seller.key);
+}

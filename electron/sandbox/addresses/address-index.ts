@@ -23,10 +23,12 @@ function postcodeKey(postcode: string): string {
 export class AddressIndex {
   readonly #byKey = new Map<string, SandboxAddress>();
   readonly #byPostcode = new Map<string, SandboxAddress[]>();
+  readonly #byUprn = new Map<string, SandboxAddress>();
 
   constructor(world: SandboxWorld) {
     for (const address of world.addresses) {
       this.#byKey.set(`${address.udprn}:${address.umrrn}`, address);
+      this.#byUprn.set(address.uprn, address);
       const key = postcodeKey(address.postcode);
       const list = this.#byPostcode.get(key);
       if (list === undefined) this.#byPostcode.set(key, [address]);
@@ -36,6 +38,11 @@ export class AddressIndex {
 
   find(udprn: number, umrrn: number): SandboxAddress | undefined {
     return this.#byKey.get(`${udprn}:${umrrn}`);
+  }
+
+  /** The address with this UPRN (digits, no leading zero), whose spatial address's catalog it is. */
+  withUprn(uprn: string): SandboxAddress | undefined {
+    return this.#byUprn.get(uprn);
   }
 
   inPostcode(postcode: string): readonly SandboxAddress[] {

@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { formatAddressKey, parseAddressKey } from '../../../shared/address-key.ts';
 import { authenticate, isReply } from '../auth/bearer.ts';
 import { jsonLd, jsonReply, notFound, problemReply, type Reply } from '../http/reply.ts';
-import { catalogUrl, type ServiceState } from '../service-state.ts';
+import { addressCatalogUrl, catalogUrl, type ServiceState } from '../service-state.ts';
 import type { SandboxAddress } from '../world/types.ts';
 import { addressLabel, isPostcode } from './address-index.ts';
 
@@ -10,10 +10,9 @@ function addressUrl(state: ServiceState, address: SandboxAddress): string {
   return `${state.baseUrl}/world/GB/addresses/${encodeURIComponent(formatAddressKey(address.udprn, address.umrrn))}`;
 }
 
-/** The catalog to offer for an address: its own title (a flat's leasehold comes first). */
-function ownCatalog(state: ServiceState, address: SandboxAddress): { catalog?: string } {
-  const own = address.titles[0];
-  return own === undefined ? {} : { catalog: catalogUrl(state.baseUrl, own.titleNumber) };
+/** An address's own catalog, as the service's PostalAddress links it (its titles link theirs). */
+function ownCatalog(state: ServiceState, address: SandboxAddress): { catalog: string } {
+  return { catalog: addressCatalogUrl(state.baseUrl, formatAddressKey(address.udprn, address.umrrn)) };
 }
 
 function postalAddress(state: ServiceState, address: SandboxAddress): unknown {

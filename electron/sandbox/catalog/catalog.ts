@@ -1,10 +1,34 @@
 import type { Tenure } from '../world/types.ts';
 import { marketDatasets } from './datasets-market.ts';
+import { placeDatasets } from './datasets-place.ts';
 import { publicDatasets } from './datasets-public.ts';
 import { whenFreshDatasets } from './datasets-whenfresh.ts';
 import type { Dataset, VariableRow } from './value-kinds.ts';
 
-export const datasets: readonly Dataset[] = [...whenFreshDatasets, ...marketDatasets, ...publicDatasets];
+export const datasets: readonly Dataset[] = [...whenFreshDatasets, ...marketDatasets, ...publicDatasets, ...placeDatasets];
+
+/** The catalogs the service sells from: a title's, a postal address's, a spatial address's (UPRN). */
+export type CatalogKind = 'title' | 'address' | 'spatial';
+
+/**
+ * Which catalogs sell each dataset (by `provider/source`); any other is sold by titles only. An
+ * address sells what is about the dwelling at it (rooms, energy, insurance perils, council tax);
+ * a UPRN what is about the place on the map (building, plot, ground, flood zone). The same
+ * variable bought from two catalogs is two purchases: each is about its own resource.
+ */
+const soldBy: ReadonlyMap<string, readonly CatalogKind[]> = new Map([
+  ['WhenFresh/Address', ['title', 'address', 'spatial']],
+  ['WhenFresh/Property Insurance', ['title', 'address']],
+  ['EPC/Domestic Certificates', ['title', 'address']],
+  ['Ordnance Survey/AddressBase Premium', ['title', 'spatial']],
+  ['CLS/Property Search', ['title', 'spatial']],
+  ['Royal Mail/Postcode Address File', ['address']],
+  ['Ordnance Survey/Topography', ['spatial']],
+]);
+
+function sells(dataset: Dataset, kind: CatalogKind): boolean {
+  return (soldBy.get(`${dataset.provider}/${dataset.source}`) ?? ['title']).includes(kind);
+}
 
 export interface Variable {
   /** `{base}/vars/{provider}/{source}#{scheme}/{taxonomy}/{classification}/{name}`, spaces and all. */
@@ -71,7 +95,12 @@ export class VariableCatalog {
 
   /** What a title of this tenure offers: datasets limited to one tenure are left out elsewhere. */
   forTenure(tenure: Tenure): Variable[] {
-    return this.#variables.filter((variable) => variable.dataset.tenure === undefined || variable.dataset.tenure === tenure);
+    return this.#variables.filter((variable) => sells(variable.dataset, 'title') && (variable.dataset.tenure === undefined || variable.dataset.tenure === tenure));
+  }
+
+  /** What a postal address's or a spatial address's catalog offers. */
+  forResource(kind: 'address' | 'spatial'): Variable[] {
+    return this.#variables.filter((variable) => sells(variable.dataset, kind));
   }
 
   /** By the part of the IRI after /vars/, which stays the same whatever port the sandbox has. */

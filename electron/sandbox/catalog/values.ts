@@ -3,10 +3,14 @@ import { hashString, pickInt, pickOne, randomFor } from '../seeded.ts';
 import type { Variable } from './catalog.ts';
 import type { ValueKind } from './value-kinds.ts';
 
-/** What a value may depend on besides the variable: the title and, when it has one, its address. */
+/**
+ * What a value may depend on besides the variable: what it is bought about (`id`: a title's
+ * number, `address:8e05p·0`, `spatial:…`), the title when it is one, and its address when it has one.
+ */
 export interface ValueSubject {
   readonly seed: number;
-  readonly title: SandboxTitle;
+  readonly id: string;
+  readonly title?: SandboxTitle;
   readonly address?: SandboxAddress;
 }
 
@@ -19,14 +23,14 @@ function isoDate(random: () => number, fromYear: number, toYear: number): string
 
 /** For a title tied to no address, address fields are still plausible and stable. */
 function addressField(field: 'uprn' | 'udprn' | 'umrrn' | 'postcode' | 'city', subject: ValueSubject): string {
-  const { address, title } = subject;
+  const { address } = subject;
   if (address !== undefined) {
     if (field === 'uprn') return address.uprn;
     if (field === 'udprn') return String(address.udprn);
     if (field === 'umrrn') return String(address.umrrn);
     return field === 'postcode' ? address.postcode : address.city;
   }
-  const hash = hashString(`${subject.seed}:${title.titleNumber}:${field}`);
+  const hash = hashString(`${subject.seed}:${subject.id}:${field}`);
   if (field === 'uprn') return String(100_000_000_000 + hash);
   if (field === 'udprn') return String(10_000_000 + (hash % 89_999_999));
   if (field === 'umrrn') return '0';
@@ -50,11 +54,12 @@ function generate(kind: ValueKind, random: () => number, subject: ValueSubject):
     case 'address':
       return addressField(kind.field, subject);
     case 'tenure':
-      return subject.title.tenure;
+      // Only titles' catalogs sell a tenure; an address's has none of its own.
+      return subject.title?.tenure ?? 'Freehold';
   }
 }
 
-/** The value of a variable for a title: the same for the same seed, title and variable, always. */
+/** The value of a variable for a subject: the same for the same seed, subject and variable, always. */
 export function valueOf(variable: Variable, subject: ValueSubject): string {
-  return generate(variable.row.value, randomFor(subject.seed, subject.title.titleNumber, variable.key), subject);
+  return generate(variable.row.value, randomFor(subject.seed, subject.id, variable.key), subject);
 }

@@ -1,17 +1,16 @@
 import { valueOf } from '../catalog/values.ts';
 import type { Variable } from '../catalog/catalog.ts';
 import type { ServiceState } from '../service-state.ts';
-import type { SandboxTitle } from '../world/types.ts';
 import type { PurchaseRecord } from './purchase-store.ts';
+import type { Seller } from './seller.ts';
 
 function price(variable: Variable): { value: number; currency: string } {
   return { value: variable.price, currency: 'GBP' };
 }
 
 /** The purchase result exactly as the seed's Resources tables describe it. */
-export function purchaseCollection(record: PurchaseRecord, title: SandboxTitle, state: ServiceState): unknown {
-  const address = state.titles.primaryAddress(title.titleNumber);
-  const subject = address === undefined ? { seed: state.seed, title } : { seed: state.seed, title, address };
+export function purchaseCollection(record: PurchaseRecord, seller: Seller, state: ServiceState): unknown {
+  const { subject } = seller;
   const member = record.requested.map(({ sent, variable }) => ({
     '@type': variable.ontologyType,
     price: price(variable),
@@ -28,12 +27,12 @@ export function purchaseCollection(record: PurchaseRecord, title: SandboxTitle, 
 }
 
 /**
- * A title's catalog: what can be bought on it and at what price, in the shape the sandbox is set
- * to serve: the purchasing guide's `member[]`, or the reference pages' `variables[]` with the
- * older identifiers.
+ * A catalog (a title's, an address's, a UPRN's): what can be bought on it and at what price, in
+ * the shape the sandbox is set to serve: the purchasing guide's `member[]`, or the reference
+ * pages' `variables[]` with the older identifiers.
  */
-export function catalogListing(title: SandboxTitle, state: ServiceState, id: string): unknown {
-  const offered = state.catalog.forTenure(title.tenure);
+export function catalogListing(seller: Seller, state: ServiceState, id: string): unknown {
+  const offered = seller.offered;
   if (state.behaviour.catalogShape === 'variables') {
     const variables = offered.map((variable) => ({ variableId: variable.olderIri, price: price(variable), '@type': variable.olderType }));
     return { '@context': state.contextUrl, '@id': id, '@type': 'Catalog', variables };

@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { z } from 'zod';
 import { jsonLd, mediaType, problemReply, singleHeader, type Reply } from '../http/reply.ts';
 import type { ServiceState } from '../service-state.ts';
-import type { SandboxTitle } from '../world/types.ts';
+import type { Seller } from './seller.ts';
 import type { RequestedVariable } from './purchase-store.ts';
 
 const purchaseEntitySchema = z.looseObject({
@@ -27,9 +27,9 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
 
 /**
  * The variables of a purchase request, or the 422 explaining what is wrong with the entity.
- * Each IRI must be in this title's catalog, once.
+ * Each IRI must be in this catalog (a title's, an address's, a UPRN's), once.
  */
-export function parsePurchaseEntity(request: IncomingMessage, body: Buffer, title: SandboxTitle, state: ServiceState): RequestedVariable[] | Reply {
+export function parsePurchaseEntity(request: IncomingMessage, body: Buffer, seller: Seller, state: ServiceState): RequestedVariable[] | Reply {
   if (mediaType(singleHeader(request, 'content-type')) !== jsonLd) return unprocessable(`The entity must be ${jsonLd}.`);
   const json = parseJson(body.toString('utf8'));
   if (!json.ok) return unprocessable('The entity is not valid JSON.');
@@ -37,13 +37,13 @@ export function parsePurchaseEntity(request: IncomingMessage, body: Buffer, titl
   if (!parsed.success) return unprocessable(parsed.error.issues.map((issue) => issue.message).join(' '));
   const entity = parsed.data;
   if (entity['@context'] !== state.contextUrl) return unprocessable(`@context must be ${state.contextUrl}.`);
-  const offered = new Set(state.catalog.forTenure(title.tenure).map((variable) => variable.iri));
+  const offered = new Set(seller.offered.map((variable) => variable.iri));
   const seen = new Set<string>();
   const requested: RequestedVariable[] = [];
   for (const sent of entity.variables) {
     const variable = state.catalog.lookup(sent);
     if (variable === undefined || !offered.has(variable.iri)) {
-      return unprocessable(`Title ${title.titleNumber} offers no variable ${JSON.stringify(sent)}.`);
+      return unprocessable(`${seller.name} offers no variable ${JSON.stringify(sent)}.`);
     }
     if (seen.has(variable.iri)) return unprocessable(`Variable ${JSON.stringify(sent)} is requested more than once.`);
     seen.add(variable.iri);

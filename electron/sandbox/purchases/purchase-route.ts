@@ -4,11 +4,10 @@ import { authenticate, isReply } from '../auth/bearer.ts';
 import { emptyReply, jsonLd, jsonReply, problemReply, type Reply } from '../http/reply.ts';
 import type { ServiceState } from '../service-state.ts';
 import { drawReadyMs, planAdvice, purchaseRandom } from './advice-plan.ts';
-import type { SandboxTitle } from '../world/types.ts';
 import { purchaseCollection } from './collection.ts';
 import { parsePurchaseEntity } from './purchase-request.ts';
 import type { PurchaseRecord, RequestedVariable } from './purchase-store.ts';
-import { resolveTitle } from './title-param.ts';
+import { resolveSeller, type Seller, type SellerKind } from './seller.ts';
 
 interface AppliedPrefs {
   readonly waitZero: boolean;
@@ -16,7 +15,7 @@ interface AppliedPrefs {
   readonly minWait?: number;
 }
 
-function readPrefs(request: IncomingMessage, title: SandboxTitle, state: ServiceState): AppliedPrefs | Reply {
+function readPrefs(request: IncomingMessage, seller: Seller, state: ServiceState): AppliedPrefs | Reply {
   const prefs = parsePrefer(request.headersDistinct.prefer);
   if (findPreference(prefs, 'respond-async') === undefined) {
     return problemReply(400, 'Bad Request', 'A purchase needs the header Prefer: respond-async.');
@@ -26,7 +25,7 @@ function readPrefs(request: IncomingMessage, title: SandboxTitle, state: Service
   const waitZero = parseDelaySeconds(findPreference(prefs, 'wait')?.value) === 0;
   const minWait = parseDelaySeconds(findPreference(prefs, 'service.min-wait')?.value);
   // service.min-wait is a testing aid the service honours only on its five test titles.
-  const honoured = minWait !== undefined && state.testTitles.has(title.titleNumber);
+  const honoured = minWait !== undefined && seller.titleNumber !== undefined && state.testTitles.has(seller.titleNumber);
   return honoured ? { waitZero, minWait } : { waitZero };
 }
 
@@ -35,13 +34,13 @@ function readPrefs(request: IncomingMessage, title: SandboxTitle, state: Service
  * Every variable takes its draw even when bought before, so the advice drawn after it does not
  * depend on what this principal bought earlier.
  */
-function dataReadyAt(principal: string, titleNumber: string, requested: readonly RequestedVariable[], state: ServiceState, now: number, random: () => number): number {
+function dataReadyAt(principal: string, sellerKey: string, requested: readonly RequestedVariable[], state: ServiceState, now: number, random: () => number): number {
   let readyAt = now;
   for (const { variable } of requested) {
     const drawnMs = drawReadyMs(random, state.pacing.readySeconds ?? variable.dataset.readySeconds);
-    readyAt = Math.max(readyAt, state.purchases.availableAt(principal, titleNumber, variable) ?? now + drawnMs);
+    readyAt = Math.max(readyAt, state.purchases.availableAt(principal, sellerKey, variable) ?? now + drawnMs);
   }
-  for (const { variable } of requested) state.purchases.markAvailable(principal, titleNumber, variable, readyAt);
+  for (const { variable } of requested) state.purchases.markAvailable(principal, sellerKey, variable, readyAt);
   return readyAt;
 }
 
@@ -56,24 +55,27 @@ function seeOther(record: PurchaseRecord, retryAfterSeconds: number, prefs: Appl
   });
 }
 
-/** POST /world/GB-eaw/titles/{title}/catalog: buy variables of a title. */
-export function handlePurchase(request: IncomingMessage, body: Buffer, titleSegment: string, state: ServiceState): Reply {
+/**
+ * POST to a catalog: buy variables of a title (`/world/GB-eaw/titles/{title}/catalog`), a postal
+ * address (`/world/GB/addresses/{key}/catalog`) or a spatial address (`/world/GB/spatial/addresses/{uprn}/catalog`).
+ */
+export function handlePurchase(request: IncomingMessage, body: Buffer, kind: SellerKind, segment: string, state: ServiceState): Reply {
   const principal = authenticate(request, state.tokens);
   if (isReply(principal)) return principal;
-  const title = resolveTitle(titleSegment, state);
-  if (isReply(title)) return title;
-  const prefs = readPrefs(request, title, state);
+  const seller = resolveSeller(kind, segment, state);
+  if (isReply(seller)) return seller;
+  const prefs = readPrefs(request, seller, state);
   if (isReply(prefs)) return prefs;
-  const requested = parsePurchaseEntity(request, body, title, state);
+  const requested = parsePurchaseEntity(request, body, seller, state);
   if (isReply(requested)) return requested;
   const now = Date.now();
   const sequence = state.purchases.nextSequence();
   const random = purchaseRandom(state.seed, sequence);
-  const readyAt = dataReadyAt(principal, title.titleNumber, requested, state, now, random);
+  const readyAt = dataReadyAt(principal, seller.key, requested, state, now, random);
   const resultAt = prefs.minWait === undefined ? readyAt : Math.max(readyAt, now + prefs.minWait * 1000);
   const plan = planAdvice({ random, now, readyAt: resultAt, retryAfter: state.pacing.retryAfterSeconds, maxAge: state.pacing.maxAgeSeconds });
-  const record = state.purchases.create({ principal, titleNumber: title.titleNumber, requested, createdAt: now, readyAt: resultAt, sequence, checkpoints: plan.checkpoints });
+  const record = state.purchases.create({ principal, titleNumber: seller.key, requested, createdAt: now, readyAt: resultAt, sequence, checkpoints: plan.checkpoints });
   if (prefs.waitZero || prefs.minWait !== undefined || resultAt > now) return seeOther(record, plan.retryAfterSeconds, prefs);
   // Available at once: the answer a synchronous completion gives, with where it lives from now on.
-  return jsonReply(200, purchaseCollection(record, title, state), { 'Content-Location': `/purchases/${record.id}` }, jsonLd);
+  return jsonReply(200, purchaseCollection(record, seller, state), { 'Content-Location': `/purchases/${record.id}` }, jsonLd);
 }

@@ -12,6 +12,7 @@ export interface RequestedVariable {
 export interface PurchaseRecord {
   readonly id: string;
   readonly principal: Principal;
+  /** The seller's key (seller.ts): a title number, or `address:8e05p·0` / `spatial:…` for the other catalogs. */
   readonly titleNumber: string;
   readonly requested: readonly RequestedVariable[];
   readonly createdAt: number;

@@ -4,6 +4,7 @@ import { emptyReply, jsonLd, jsonReply, notFound, problemReply, type Reply } fro
 import type { ServiceState } from '../service-state.ts';
 import { maxAgeAt } from './advice-plan.ts';
 import { purchaseCollection } from './collection.ts';
+import { sellerOfKey } from './seller.ts';
 
 /** GET /purchases/{id}: 202 while pending, then 200 with the result for ever after. */
 export function handleResult(request: IncomingMessage, id: string, state: ServiceState): Reply {
@@ -23,7 +24,7 @@ export function handleResult(request: IncomingMessage, id: string, state: Servic
     const maxAge = maxAgeAt(record, now);
     return emptyReply(202, { 'Cache-Control': `private,max-age=${maxAge},must-revalidate` });
   }
-  const title = state.titles.get(record.titleNumber);
-  if (title === undefined) return notFound('The purchased title no longer exists.');
-  return jsonReply(200, purchaseCollection(record, title, state), {}, jsonLd);
+  const seller = sellerOfKey(record.titleNumber, state);
+  if (seller === undefined) return notFound('What this purchase was bought about no longer exists.');
+  return jsonReply(200, purchaseCollection(record, seller, state), {}, jsonLd);
 }
