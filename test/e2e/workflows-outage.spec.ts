@@ -35,6 +35,13 @@ async function setFaults(rules: unknown[]): Promise<void> {
   expect(response.status).toBe(200);
 }
 
+/** The statuses of every purchase POST the sandbox answered, in order. */
+async function purchasePosts(): Promise<number[]> {
+  const response = await fetch(`${config.baseUrl}/_sandbox/log`);
+  const entries = z.array(z.object({ class: z.string(), status: z.number() }).loose()).parse(await response.json());
+  return entries.filter((entry) => entry.class === 'purchase').map((entry) => entry.status);
+}
+
 test.beforeAll(async () => {
   await startControlledSandbox();
   host = await startTitleDeskWeb();
@@ -100,6 +107,32 @@ test('a service that stays unavailable fails in plain words, and Check again rec
   await expect(view.getByText('Available', { exact: true })).toBeVisible({ timeout: 30_000 });
   await expect(view.getByRole('list', { name: 'Timeline' })).toContainText(/GET 503 Retry-After 1 s × \d+/);
   await screenshot(page, testInfo, 'outage-checked-again');
+});
+
+test('a purchase waiting out a 429 can be discarded, and it is never sent again', async ({ page }, testInfo) => {
+  test.setTimeout(90_000);
+  // One 429 with a long wait: the purchase waits in the list, not sent, until the person discards it.
+  await setFaults([{ target: 'purchase', kind: 'status429', retryAfterSeconds: 20, count: 1 }]);
+  try {
+    const postsBefore = await purchasePosts();
+    await page.goto(host.url);
+    await expect(page.getByRole('banner').getByText(/token valid until/)).toBeVisible();
+    await buyOne(page, config.testTitles[3] ?? '');
+    const row = page.getByRole('region', { name: 'Purchases' }).getByRole('article').first();
+    const view = await openPurchaseView(page, row);
+    await expect(view.getByText(/Waiting: the service asked to slow down \(until /)).toBeVisible({ timeout: 30_000 });
+    await expect(view.getByText(/The service did not take the purchase, so nothing was charged/)).toBeVisible();
+    await screenshot(page, testInfo, 'rate-limit-waiting');
+    await view.getByRole('button', { name: 'Discard' }).click();
+    await expect(view.getByText('Stopped', { exact: true })).toBeVisible();
+    await expect(view.getByRole('button', { name: 'Discard' })).toHaveCount(0);
+    // The service's wait is over: the purchase stays discarded and only the refused POST ever reached the service.
+    await page.waitForTimeout(21_000);
+    await expect(view.getByText('Stopped', { exact: true })).toBeVisible();
+    expect((await purchasePosts()).slice(postsBefore.length)).toEqual([429]);
+  } finally {
+    await setFaults([]);
+  }
 });
 
 for (const scheme of ['light', 'dark'] as const) {

@@ -46,9 +46,12 @@ function NotSent({ record }: { readonly record: PurchaseRecord }) {
 function WaitingOutRateLimit({ record }: { readonly record: PurchaseRecord }) {
   const resolve = useResolvePurchaseMutation();
   return (
-    <div className="purchase-problem" role="note">
-      <p>The service did not take this purchase yet, so nothing was charged. Discard it if it is no longer wanted; it is then not sent again.</p>
-      <button type="button" className="button-quiet" disabled={resolve.isPending} onClick={() => { resolve.mutate({ id: record.id, action: 'abandon' }); }}>Discard</button>
+    <div role="note">
+      <p>
+        No longer wanted?{' '}
+        <button type="button" className="button-quiet" disabled={resolve.isPending} onClick={() => { resolve.mutate({ id: record.id, action: 'abandon' }); }}>Discard</button>{' '}
+        <span className="muted">It is then not sent again.</span>
+      </p>
       {resolve.error === null ? null : <ErrorNotice error={resolve.error} />}
     </div>
   );
