@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { addressFindResultSchema, addressRetrieveResultSchema } from '../address.ts';
-import { titleCatalogSchema } from '../catalog.ts';
+import { resourceCatalogSchema, titleCatalogSchema } from '../catalog.ts';
 import { connectionTestSchema, providerKeyTestSchema } from '../connection-test.ts';
 import { propertyReportRequestSchema, propertyReportSchema, savePdfRequestSchema, savePdfResultSchema } from '../report.ts';
 import {
@@ -18,6 +18,7 @@ import { amountsSchema, spendingHistorySchema, spendingSettingsSchema, spendingS
 import { presetListSchema, savedPresetSchema } from '../variable-presets.ts';
 import { sandboxFaultsSchema } from '../sandbox-faults.ts';
 import { sendAllReportSchema } from '../send-all.ts';
+import { catalogTargetFields, hasOneTarget, oneTargetMessage, withTarget } from './catalog-target.ts';
 import { lazyChannels } from './lazy-channels.ts';
 
 /**
@@ -77,10 +78,14 @@ export const requestChannels = lazyChannels({
     response: addressFindResultSchema,
   }),
   'address:retrieve': () => ({ request: z.strictObject({ id: z.string().min(1).max(300) }), response: addressRetrieveResultSchema }),
-  'catalog:get': () => ({ request: z.strictObject({ titleNumber: z.string().trim().min(1).max(20) }), response: titleCatalogSchema }),
+  /** A title's catalog (named by titleNumber, as before) or any resource's (named by resource). */
+  'catalog:get': () => ({
+    request: z.strictObject(catalogTargetFields).refine(hasOneTarget, oneTargetMessage).transform(withTarget),
+    response: z.union([titleCatalogSchema, resourceCatalogSchema]),
+  }),
   'purchase:create': () => ({
     request: z.strictObject({
-      titleNumber: z.string().trim().min(1).max(20),
+      ...catalogTargetFields,
       variables: z.array(iri).min(1).max(500),
       options: purchaseOptionsSchema.strict().optional(),
       /** The address the title was reached from, kept on the record for people (never sent to the service). */
@@ -89,7 +94,7 @@ export const requestChannels = lazyChannels({
       buyAgain: z.boolean().optional(),
       /** The second confirmation of a purchase above the environment's threshold. */
       confirmed: z.boolean().optional(),
-    }),
+    }).refine(hasOneTarget, oneTargetMessage).transform(withTarget),
     response: purchaseRecordSchema,
   }),
   'purchase:get': () => ({ request: localId, response: purchaseRecordSchema }),

@@ -20,6 +20,7 @@ export function lookupHandlers(environments: EnvironmentRegistry): Pick<Contract
       }
     },
     'address:retrieve': async ({ id }) => environments.session().address.retrieve(id),
-    'catalog:get': async ({ titleNumber }) => environments.session().catalog.catalog(titleNumber),
+    // A title's catalog keeps its title-named shape; an address's or a UPRN's is named by its resource.
+    'catalog:get': async ({ target }) => (typeof target === 'string' ? environments.session().catalog.catalog(target) : environments.session().catalog.catalogOf(target)),
   };
 }

@@ -22,11 +22,11 @@ type PurchaseChannels =
 export function purchaseHandlers(environments: EnvironmentRegistry, purchases: PurchaseService, guard: SpendingGuard): Pick<ContractHandlers, PurchaseChannels> {
   const selected = () => purchaseEnvironment(environments, environments.selected().id);
   return {
-    'purchase:create': async ({ titleNumber, variables, options, address, buyAgain, confirmed }) => {
+    'purchase:create': async ({ target, variables, options, address, buyAgain, confirmed }) => {
       const environment = selected();
       const deps = { purchases, guard, environment, session: environments.session(environment.id), reuseDays: environments.purchasing().reuseDays, now: Date.now };
       const choice = { ...(buyAgain === undefined ? {} : { buyAgain }), ...(confirmed === undefined ? {} : { confirmed }), ...(address === undefined ? {} : { address }) };
-      return guardedCreate(deps, titleNumber, variables, options ?? {}, choice);
+      return guardedCreate(deps, target, variables, options ?? {}, choice);
     },
     'purchase:get': async ({ id }) => {
       const record = purchases.get(id);

@@ -1,4 +1,5 @@
 import type { AddressRetrieveResult } from '../../../shared/address.ts';
+import { catalogResourceSchema, type CatalogResource } from '../../../shared/catalog-resource.ts';
 import { purchaseAddressLine } from '../../../shared/purchase.ts';
 import { ErrorNotice } from '../../components/common/ErrorNotice.tsx';
 import { useAddressRetrieveQuery } from './address-queries.ts';
@@ -8,11 +9,13 @@ export interface AddressCardProps {
   readonly id: string;
   /** `address` is the card's label on one line: a purchase of the title keeps it. */
   readonly onOpenTitle: (titleNumber: string, address?: string) => void;
+  /** Opens the address's own catalog or its UPRN's, keeping the card's label on a purchase. */
+  readonly onOpenResource: (resource: CatalogResource, address?: string) => void;
   readonly onClose: () => void;
 }
 
 /** A retrieved address: its label, the identifiers the service keys on, and its titles. */
-export function AddressCard({ id, onOpenTitle, onClose }: AddressCardProps) {
+export function AddressCard({ id, onOpenTitle, onOpenResource, onClose }: AddressCardProps) {
   const address = useAddressRetrieveQuery(id);
   return (
     <section className="address-card" aria-label="Address">
@@ -22,12 +25,12 @@ export function AddressCard({ id, onOpenTitle, onClose }: AddressCardProps) {
       </div>
       {address.isPending ? <p aria-live="polite">Retrieving the address…</p> : null}
       {address.isError ? <ErrorNotice error={address.error} /> : null}
-      {address.data === undefined ? null : <AddressDetails address={address.data} onOpenTitle={onOpenTitle} />}
+      {address.data === undefined ? null : <AddressDetails address={address.data} onOpenTitle={onOpenTitle} onOpenResource={onOpenResource} />}
     </section>
   );
 }
 
-function AddressDetails({ address, onOpenTitle }: { readonly address: AddressRetrieveResult; readonly onOpenTitle: AddressCardProps['onOpenTitle'] }) {
+function AddressDetails({ address, onOpenTitle, onOpenResource }: { readonly address: AddressRetrieveResult } & Pick<AddressCardProps, 'onOpenTitle' | 'onOpenResource'>) {
   return (
     <div className="address-details">
       <address className="address-label">
@@ -66,10 +69,40 @@ function AddressDetails({ address, onOpenTitle }: { readonly address: AddressRet
           ))}
         </ul>
       )}
+      <OwnCatalogs address={address} onOpenResource={onOpenResource} />
       {address.titles.length === 0 ? null : (
         <ReportButton request={{ address: address.label.join(', ').slice(0, 500), titles: address.titles.map(({ titleNumber, tenure }) => ({ titleNumber, tenure })) }} />
       )}
     </div>
+  );
+}
+
+/**
+ * The service also sells from the postal address itself (its key) and from its Ordnance Survey
+ * spatial address (its UPRN): offered beside the titles, where the card has a well-formed key.
+ */
+function OwnCatalogs({ address, onOpenResource }: { readonly address: AddressRetrieveResult; readonly onOpenResource: AddressCardProps['onOpenResource'] }) {
+  const label = purchaseAddressLine(address.label);
+  const candidates: { resource: unknown; text: string }[] = [
+    { resource: { kind: 'address', key: address.addressKey }, text: 'Data about this address' },
+    { resource: { kind: 'spatial', key: address.uprn }, text: `Data about this location (UPRN ${address.uprn ?? ''})` },
+  ];
+  const offered = candidates.flatMap(({ resource, text }) => {
+    const parsed = catalogResourceSchema.safeParse(resource);
+    return parsed.success ? [{ resource: parsed.data, text }] : [];
+  });
+  if (offered.length === 0) return null;
+  return (
+    <>
+      <h4>The address and its location</h4>
+      <ul className="title-list">
+        {offered.map(({ resource, text }) => (
+          <li key={resource.kind}>
+            <button type="button" onClick={() => { onOpenResource(resource, label); }}>{text}</button>
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }
 

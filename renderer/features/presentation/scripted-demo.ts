@@ -40,7 +40,7 @@ export type DemoStage =
  * different parts of the catalog, so the values shown at the end are varied; the catalog order
  * keeps the choice the same from one demo to the next.
  */
-export function chooseDemoVariables(catalog: TitleCatalog, count = demoVariableCount): DemoVariable[] {
+export function chooseDemoVariables(catalog: Pick<TitleCatalog, 'groups'>, count = demoVariableCount): DemoVariable[] {
   const all = catalog.groups.flatMap((group) => group.schemes.flatMap((scheme) => scheme.variables));
   const chosen: DemoVariable[] = [];
   for (const choice of audienceChoices) {
@@ -74,7 +74,7 @@ export function useScriptedDemo(testTitles: readonly string[]) {
 
   async function buy(titleNumber: string, variables: readonly DemoVariable[]): Promise<void> {
     const record = await create.mutateAsync({
-      titleNumber,
+      resource: { kind: 'title', key: titleNumber },
       variables: variables.map((variable) => variable.iri),
       options: { minWaitSeconds: demoDelaySeconds },
       // Every run of the demo shows the whole exchange: an earlier purchase is not reused here.

@@ -1,9 +1,11 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { CatalogResource } from '../../../shared/catalog-resource.ts';
 import type { PurchaseOptions, PurchaseRecord } from '../../../shared/purchase.ts';
 import type { TitleDeskApi } from '../../../shared/contract/api.ts';
 import { useApi } from '../../api/api-context.tsx';
 import { call } from '../../api/call.ts';
 import { purchaseKeys, spendingKeys } from '../../api/query-keys.ts';
+import { resourceRequest } from '../common/resource-words.ts';
 
 /**
  * Keys of this feature, under the shared purchase root so an environment switch (which
@@ -49,8 +51,9 @@ export function usePurchaseQuery(id: string) {
 }
 
 export interface CreatePurchaseInput {
-  readonly titleNumber: string;
-  /** The address the title was reached from, kept on the record. */
+  /** The catalog bought from: a title's, a postal address's or a UPRN's. */
+  readonly resource: CatalogResource;
+  /** The address the title (or the address's catalog) was reached from, kept on the record. */
   readonly address?: string | undefined;
   readonly variables: readonly string[];
   readonly options: PurchaseOptions;
@@ -64,8 +67,8 @@ export function useCreatePurchaseMutation() {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ titleNumber, address, variables, options, buyAgain, confirmed }: CreatePurchaseInput) =>
-      call(api, 'purchase:create', { titleNumber, variables: [...variables], options, ...(address === undefined ? {} : { address }), ...(buyAgain === true ? { buyAgain } : {}), ...(confirmed === true ? { confirmed } : {}) }),
+    mutationFn: ({ resource, address, variables, options, buyAgain, confirmed }: CreatePurchaseInput) =>
+      call(api, 'purchase:create', { ...resourceRequest(resource), variables: [...variables], options, ...(address === undefined ? {} : { address }), ...(buyAgain === true ? { buyAgain } : {}), ...(confirmed === true ? { confirmed } : {}) }),
     onSuccess: (record) => {
       rememberPurchase(queryClient, record);
       // What was spent changed: the budget left in the buy bar and History's spend follow.

@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { environmentKindOf, type Environment } from '../../../shared/environment.ts';
+import { describeResource, type CatalogResource } from '../../../shared/catalog-resource.ts';
 import { minWaitSecondsSchema, type PurchaseOptions, type PurchaseRecord } from '../../../shared/purchase.ts';
 import { Dialog } from '../../components/common/Dialog.tsx';
 import { AppError } from '../../api/app-error.ts';
@@ -18,7 +19,8 @@ import { NoAnswerNotice, SendingCountdown } from './SendOutcome.tsx';
 
 export interface BuyBarProps {
   readonly environment: Environment;
-  readonly titleNumber: string;
+  /** The catalog bought from: a title's, a postal address's or a UPRN's. */
+  readonly resource: CatalogResource;
   /** The address the title was reached from: kept on the purchase's record. */
   readonly address?: string | undefined;
   readonly summary: SelectionSummary;
@@ -58,7 +60,7 @@ export function variablesPhrase(count: number): string {
 }
 
 /** The running count and total, the purchase options, and the confirmed Buy. */
-export function BuyBar({ environment, titleNumber, address, summary, testTitle, markedTestTitle, onMarkTestTitle, onBought }: BuyBarProps) {
+export function BuyBar({ environment, resource, address, summary, testTitle, markedTestTitle, onMarkTestTitle, onBought }: BuyBarProps) {
   const id = useId();
   const barRef = useReserveBarHeight<HTMLDivElement>();
   const create = useCreatePurchaseMutation();
@@ -89,6 +91,9 @@ export function BuyBar({ environment, titleNumber, address, summary, testTitle, 
   const overBudget = spending === undefined ? undefined : budgetShortfall(spending, summary.totals);
   const canBuy = summary.count > 0 && delayValid && !create.isPending && overBudget === undefined;
   useBuyShortcut(barRef, () => { if (canBuy) setConfirming(true); });
+  // A title is said by its number alone, as before; "address 8e05p·0" and "UPRN 100023336956" by kind.
+  const what = resource.kind === 'title' ? resource.key : describeResource(resource);
+  const [kindWord, key] = [describeResource(resource).slice(0, -resource.key.length).trim(), resource.key];
 
   function buy(confirmed = false): void {
     const clickedAt = Date.now();
@@ -99,7 +104,7 @@ export function BuyBar({ environment, titleNumber, address, summary, testTitle, 
     setSent({ text: '', fades: false });
     setRefused(undefined);
     create.mutate(
-      { titleNumber, address, variables: summary.iris, options, buyAgain, confirmed },
+      { resource, address, variables: summary.iris, options, buyAgain, confirmed },
       {
         onSuccess: (record) => {
           if (!purchaseAccepted(record)) {
@@ -111,8 +116,8 @@ export function BuyBar({ environment, titleNumber, address, summary, testTitle, 
           setSent(earlier
             ? { text: `Already bought on ${formatDateTime(record.createdAt)}: not bought again. Its values are under Purchases; tick “Buy again anyway” to buy them anew.`, fades: false }
             : record.variables.length < summary.count
-              ? { text: `Purchase of ${variablesPhrase(record.variables.length)} of ${titleNumber} sent; ${variablesPhrase(summary.count - record.variables.length)} bought recently ${summary.count - record.variables.length === 1 ? 'was' : 'were'} not bought again.`, fades: false }
-              : { text: `Purchase of ${variablesPhrase(summary.count)} of ${titleNumber} sent: follow it under Purchases.`, fades: true });
+              ? { text: `Purchase of ${variablesPhrase(record.variables.length)} of ${what} sent; ${variablesPhrase(summary.count - record.variables.length)} bought recently ${summary.count - record.variables.length === 1 ? 'was' : 'were'} not bought again.`, fades: false }
+              : { text: `Purchase of ${variablesPhrase(summary.count)} of ${what} sent: follow it under Purchases.`, fades: true });
           onBought(record);
         },
       },
@@ -147,10 +152,10 @@ export function BuyBar({ environment, titleNumber, address, summary, testTitle, 
           <input type="checkbox" checked={buyAgain} onChange={(event) => { setBuyAgain(event.target.checked); }} />
           Buy again anyway (even variables bought recently)
         </label>
-        {environment.builtIn === true ? null : (
+        {environment.builtIn === true || resource.kind !== 'title' ? null : (
           <label>
             <input type="checkbox" checked={markedTestTitle} onChange={(event) => { onMarkTestTitle(event.target.checked); }} />
-            {titleNumber} is a test title
+            {key} is a test title
           </label>
         )}
         {testTitle ? (
@@ -188,7 +193,7 @@ export function BuyBar({ environment, titleNumber, address, summary, testTitle, 
         <Dialog title="Confirm purchase" onClose={() => { setConfirming(false); }}>
           <div className="confirm-purchase">
             <p>
-              Buy {variablesPhrase(summary.count)} of title <strong>{titleNumber}</strong>{address === undefined ? '' : ` (${address})`} for <strong>{total}</strong> on{' '}
+              Buy {variablesPhrase(summary.count)} of {kindWord} <strong>{key}</strong>{address === undefined ? '' : ` (${address})`} for <strong>{total}</strong> on{' '}
               <span className={badgeOf(environment).className}>{environment.name}</span>?
             </p>
             <p>

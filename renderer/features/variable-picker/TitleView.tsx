@@ -1,12 +1,15 @@
 import { useEffect, useRef } from 'react';
+import type { CatalogResource } from '../../../shared/catalog-resource.ts';
 import type { Environment } from '../../../shared/environment.ts';
+import { resourceName } from '../common/resource-words.ts';
 import { ErrorNotice } from '../../components/common/ErrorNotice.tsx';
 import { useCatalogQuery } from './catalog-queries.ts';
 import { VariablePicker } from './VariablePicker.tsx';
 
 export interface TitleViewProps {
   readonly environment: Environment;
-  readonly titleNumber: string;
+  /** A title, or a postal address's or a UPRN's own catalog: each is picked from and bought alike. */
+  readonly resource: CatalogResource;
   /** Set (a new number each time) when the user has just opened this title: it comes into view. */
   readonly openedVersion?: number | undefined;
   /** The address the title was reached from: said here, and kept on a purchase of it. */
@@ -16,9 +19,9 @@ export interface TitleViewProps {
   readonly onMarkTestTitle: (marked: boolean) => void;
 }
 
-/** An open title: its catalog to pick from and buy. */
-export function TitleView({ environment, titleNumber, openedVersion, ...rest }: TitleViewProps) {
-  const catalog = useCatalogQuery(environment.id, titleNumber);
+/** An open title (or address, or UPRN): its catalog to pick from and buy. */
+export function TitleView({ environment, resource, openedVersion, ...rest }: TitleViewProps) {
+  const catalog = useCatalogQuery(environment.id, resource);
   const section = useRef<HTMLElement>(null);
   // Opened below the fold, a title would seem not to open at all: bring it up at once, and again
   // when its catalog arrives and gives the page the height to bring it to the top (the picker
@@ -28,11 +31,8 @@ export function TitleView({ environment, titleNumber, openedVersion, ...rest }: 
     if (openedVersion !== undefined && section.current !== null) bringToTop(section.current);
   }, [openedVersion, ready]);
   return (
-    <section className="title-view" aria-label={`Title ${titleNumber}`} ref={section}>
-      <h3>
-        Title <code>{titleNumber}</code>
-        {rest.testTitle ? <span className="badge badge-sandbox">Test title</span> : null}
-      </h3>
+    <section className="title-view" aria-label={resourceName(resource)} ref={section}>
+      <ResourceHeading resource={resource} testTitle={rest.testTitle} />
       {rest.address === undefined ? null : <p className="muted title-address">At {rest.address}</p>}
       {catalog.isPending ? <p aria-live="polite">Loading the catalog…</p> : null}
       {catalog.isError ? (
@@ -42,11 +42,29 @@ export function TitleView({ environment, titleNumber, openedVersion, ...rest }: 
         </>
       ) : null}
       {catalog.data === undefined ? null : catalog.data.variableCount === 0 ? (
-        <p className="empty-state">Nothing is offered for this title.</p>
+        <p className="empty-state">Nothing is offered for this {resource.kind === 'spatial' ? 'location' : resource.kind}.</p>
       ) : (
         <VariablePicker environment={environment} catalog={catalog.data} openedVersion={openedVersion} {...rest} />
       )}
     </section>
+  );
+}
+
+/** A title by its number; an address's or a UPRN's catalog in plain words, its key beside. */
+function ResourceHeading({ resource, testTitle }: { readonly resource: CatalogResource; readonly testTitle: boolean }) {
+  if (resource.kind === 'title') {
+    return (
+      <h3>
+        Title <code>{resource.key}</code>
+        {testTitle ? <span className="badge badge-sandbox">Test title</span> : null}
+      </h3>
+    );
+  }
+  return (
+    <h3>
+      {resource.kind === 'address' ? 'Data about this address' : 'Data about this location'}{' '}
+      <span className="muted">({resource.kind === 'address' ? 'address key' : 'UPRN'} <code>{resource.key}</code>)</span>
+    </h3>
   );
 }
 

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { unreadableNote, type TitleCatalog } from '../../../shared/catalog.ts';
+import { unreadableNote, type ResourceCatalog, type TitleCatalog } from '../../../shared/catalog.ts';
+import type { CatalogResource } from '../../../shared/catalog-resource.ts';
 import type { Environment } from '../../../shared/environment.ts';
 import { focusPurchaseRow } from '../purchases/focus-purchase-row.ts';
 import { BuyBar } from './BuyBar.tsx';
@@ -11,7 +12,8 @@ import { rememberSelection, type Preset } from './presets.ts';
 
 export interface VariablePickerProps {
   readonly environment: Environment;
-  readonly catalog: TitleCatalog;
+  /** A title's catalog, or an address's or a UPRN's (named by its resource): each is bought the same way. */
+  readonly catalog: TitleCatalog | ResourceCatalog;
   /** Set when the user has just opened the title: its filter takes focus. */
   readonly openedVersion?: number | undefined;
   /** The address the title was reached from, kept on a purchase. */
@@ -21,8 +23,17 @@ export interface VariablePickerProps {
   readonly onMarkTestTitle: (marked: boolean) => void;
 }
 
-/** The catalog of one title: filter, tick, presets, paste, then buy. */
+/** The resource a catalog is of: a title's names only its number. */
+function resourceOf(catalog: TitleCatalog | ResourceCatalog): CatalogResource {
+  return 'resource' in catalog ? catalog.resource : { kind: 'title', key: catalog.titleNumber };
+}
+
+/** What the preset note calls the resource: "this title", "this address", "this location". */
+const thisResource = { title: 'this title', address: 'this address', spatial: 'this location' } as const;
+
+/** The catalog of one title, address or UPRN: filter, tick, presets, paste, then buy. */
 export function VariablePicker({ environment, catalog, openedVersion, address, testTitle, markedTestTitle, onMarkTestTitle }: VariablePickerProps) {
+  const resource = resourceOf(catalog);
   const filterId = useId();
   const filterInput = useRef<HTMLInputElement>(null);
   // The title scrolls itself into view (TitleView); focus follows without a second, sudden scroll.
@@ -59,7 +70,7 @@ export function VariablePicker({ environment, catalog, openedVersion, address, t
     setPresetNote(
       unknown.length === 0
         ? `${preset.name}: ${String(found)} variables added.`
-        : `${preset.name}: ${String(found)} of ${String(preset.keys.length)} variables added; the rest are not offered for this title.`,
+        : `${preset.name}: ${String(found)} of ${String(preset.keys.length)} variables added; the rest are not offered for ${thisResource[resource.kind]}.`,
     );
   }
 
@@ -95,7 +106,7 @@ export function VariablePicker({ environment, catalog, openedVersion, address, t
         />
         <BuyBar
           environment={environment}
-          titleNumber={catalog.titleNumber}
+          resource={resource}
           address={address}
           summary={summary}
           testTitle={testTitle}

@@ -1,4 +1,7 @@
 import type { CatalogSourceGroup, CatalogVariable, TitleCatalog } from '../../../shared/catalog.ts';
+
+/** What the picker reads of a catalog, whichever resource it is of (a title, an address, a UPRN). */
+export type PickerCatalog = Pick<TitleCatalog, 'groups' | 'variableCount' | 'unreadable'>;
 import { variableIdentity } from '../../../shared/iri.ts';
 import type { Money } from '../../../shared/purchase.ts';
 import { sumMoney } from '../common/money.ts';
@@ -16,7 +19,7 @@ export function sourceGroupId(group: Pick<CatalogSourceGroup, 'provider' | 'sour
   return `${group.provider}/${group.source}`;
 }
 
-export function allVariables(catalog: TitleCatalog): CatalogVariable[] {
+export function allVariables(catalog: PickerCatalog): CatalogVariable[] {
   return catalog.groups.flatMap((group) => group.schemes.flatMap((scheme) => scheme.variables));
 }
 
@@ -24,7 +27,7 @@ export function allVariables(catalog: TitleCatalog): CatalogVariable[] {
  * The catalog narrowed to variables matching every word of the filter, in name, provider,
  * source or scheme path. Empty groups are left out.
  */
-export function filterCatalog(catalog: TitleCatalog, filter: string): CatalogSourceGroup[] {
+export function filterCatalog(catalog: PickerCatalog, filter: string): CatalogSourceGroup[] {
   const words = filter.toLowerCase().split(/\s+/).filter((word) => word !== '');
   if (words.length === 0) return catalog.groups;
   const matches = (variable: CatalogVariable): boolean => {
@@ -71,7 +74,7 @@ export interface SelectionSummary {
   readonly iris: string[];
 }
 
-export function summarise(catalog: TitleCatalog, selected: ReadonlySet<string>): SelectionSummary {
+export function summarise(catalog: PickerCatalog, selected: ReadonlySet<string>): SelectionSummary {
   const chosen = allVariables(catalog).filter((variable) => selected.has(variable.iri));
   return { count: chosen.length, totals: sumMoney(chosen.map((variable) => variable.price)), iris: chosen.map((variable) => variable.iri) };
 }
@@ -83,7 +86,7 @@ export interface KeyMatch {
 }
 
 /** The catalog IRIs for a list of IRIs or keys (whatever base they were written with). */
-export function matchKeys(catalog: TitleCatalog, entries: readonly string[]): KeyMatch {
+export function matchKeys(catalog: PickerCatalog, entries: readonly string[]): KeyMatch {
   const byKey = new Map(allVariables(catalog).map((variable) => [variableKey(variable.iri), variable.iri]));
   const matched: string[] = [];
   const unknown: string[] = [];

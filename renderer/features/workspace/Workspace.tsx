@@ -12,7 +12,9 @@ import { PurchasePanel, type RowFocusRequest } from '../purchases/PurchasePanel.
 import { rememberTitle } from '../address-search/recent-searches.ts';
 import { ReportContext } from '../report/report-context.tsx';
 import type { PropertyReportRequest } from '../../../shared/report.ts';
+import type { CatalogResource } from '../../../shared/catalog-resource.ts';
 import { BuyTab } from './BuyTab.tsx';
+import { useOpenCatalogs } from './use-open-catalogs.ts';
 import { useSearchShortcut } from './use-search-shortcut.ts';
 import { workspaceTabPrefix, WorkspaceTabs, type WorkspaceTab } from './WorkspaceTabs.tsx';
 import './workspace.css';
@@ -59,11 +61,7 @@ export function Workspace({ environment, loadProblem, openPurchase }: WorkspaceP
     if (openVersion !== undefined) setTab('Look up');
   }, [openVersion]);
   const [search, setSearch] = useState<{ text: string; version: number } | undefined>();
-  const [openTitles, setOpenTitles] = useState<readonly string[]>([]);
-  const [activeTitle, setActiveTitle] = useState<string | undefined>();
-  // Each opening of a title (even of one already open) brings it into view with focus on its filter.
-  const [titleOpened, setTitleOpened] = useState<{ title: string; version: number } | undefined>();
-  const [titleAddresses, setTitleAddresses] = useState<ReadonlyMap<string, string>>(() => new Map());
+  const catalogs = useOpenCatalogs();
   const [requestsFor, setRequestsFor] = useState<string | undefined>();
   useSearchShortcut(() => { setViewing(undefined); setTab('Buy'); });
   const [report, setReport] = useState<PropertyReportRequest | undefined>();
@@ -80,26 +78,16 @@ export function Workspace({ environment, loadProblem, openPurchase }: WorkspaceP
     setViewing(undefined);
   }
 
-  /** `address`: the title was reached from an address card; a title typed in keeps what it had. */
-  function openTitle(titleNumber: string, address?: string): void {
-    rememberTitle(titleNumber);
-    if (address !== undefined) setTitleAddresses((current) => new Map(current).set(titleNumber, address));
-    setOpenTitles((current) => (current.includes(titleNumber) ? current : [...current, titleNumber]));
-    setActiveTitle(titleNumber);
-    setTitleOpened((current) => ({ title: titleNumber, version: (current?.version ?? 0) + 1 }));
+  /** A title, or an address's or a UPRN's catalog; `address`: reached from an address card. */
+  function openResource(resource: CatalogResource, address?: string): void {
+    if (resource.kind === 'title') rememberTitle(resource.key);
+    catalogs.openCatalog(resource, address);
     setViewing(undefined);
     setTab('Buy');
   }
 
-  function closeTitle(titleNumber: string): void {
-    const remaining = openTitles.filter((title) => title !== titleNumber);
-    setOpenTitles(remaining);
-    setTitleAddresses((current) => {
-      const next = new Map(current);
-      next.delete(titleNumber);
-      return next;
-    });
-    if (activeTitle === titleNumber) setActiveTitle(remaining.at(-1));
+  function openTitle(titleNumber: string, address?: string): void {
+    openResource({ kind: 'title', key: titleNumber }, address);
   }
 
   // Stable, so History's memoised rows are not all rendered again when the workspace is.
@@ -134,14 +122,10 @@ export function Workspace({ environment, loadProblem, openPurchase }: WorkspaceP
           <BuyTab
             environment={environment}
             search={search}
-            openTitles={openTitles}
-            activeTitle={activeTitle}
-            titleOpened={titleOpened}
-            titleAddresses={titleAddresses}
+            catalogs={catalogs}
             sandboxTestTitles={sandbox.data?.testTitles ?? []}
             onOpenTitle={openTitle}
-            onCloseTitle={closeTitle}
-            onShowTitle={setActiveTitle}
+            onOpenResource={openResource}
           />
         </TabPanel>
         {/* A batch keeps running while another tab is shown, so its view stays mounted. */}

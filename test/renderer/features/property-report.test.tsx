@@ -106,7 +106,7 @@ describe('the report of an address', () => {
       service: { status: 'found' as const, addressIri: 'https://x/world/GB/addresses/8e05p%C2%B72' },
     };
     const feature = createFeatureApi({ 'address:retrieve': () => ok(retrieved) });
-    renderWithApi(feature.api, <ReportContext value={open}><AddressCard id="a1" onOpenTitle={() => undefined} onClose={() => undefined} /></ReportContext>);
+    renderWithApi(feature.api, <ReportContext value={open}><AddressCard id="a1" onOpenTitle={() => undefined} onOpenResource={() => undefined} onClose={() => undefined} /></ReportContext>);
     fireEvent.click(await screen.findByRole('button', { name: 'Property report for Flat 2, Mill House, 4 River Lane, LEEDS, LS23 6TR' }));
     expect(open).toHaveBeenCalledWith({
       address: 'Flat 2, Mill House, 4 River Lane, LEEDS, LS23 6TR',
