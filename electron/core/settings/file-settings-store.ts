@@ -57,6 +57,7 @@ export class FileSettingsStore implements SettingsStore {
       advanced: settings.advanced,
       ...(settings.purchasing === undefined ? {} : { purchasing: settings.purchasing }),
       ...(settings.presets === undefined ? {} : { presets: settings.presets }),
+      ...(settings.team === undefined ? {} : { team: settings.team }),
     };
   }
 }

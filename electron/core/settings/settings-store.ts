@@ -8,6 +8,7 @@ import {
 } from '../../../shared/environment.ts';
 import { purchasingSettingsSchema, type PurchasingSettings } from '../../../shared/spending.ts';
 import { savedPresetSchema, type SavedPreset } from '../../../shared/variable-presets.ts';
+import { teamSettingSchema, type TeamSetting } from '../../../shared/team/team-setting.ts';
 
 /** Everything TitleDesk keeps between runs apart from purchases. Never a secret. */
 export interface Settings {
@@ -18,6 +19,8 @@ export interface Settings {
   readonly purchasing?: PurchasingSettings;
   /** Variable presets the user saved (the built-in ones are not stored); the CLI's --preset reads them too. */
   readonly presets?: readonly SavedPreset[];
+  /** Settings → Team: the team database this desk joins (its password is in the secret store). */
+  readonly team?: TeamSetting;
 }
 
 export interface LoadedSettings {
@@ -40,6 +43,7 @@ const looseSettingsSchema = z.object({
   advanced: z.record(z.string(), z.unknown()).catch({}),
   purchasing: z.unknown().optional(),
   presets: z.unknown().optional(),
+  team: z.unknown().optional(),
 });
 
 function parsePurchasing(raw: unknown, problems: string[]): { purchasing?: PurchasingSettings } {
@@ -64,6 +68,15 @@ function parsePresets(raw: unknown, problems: string[]): { presets?: SavedPreset
     else problems.push(`preset #${index + 1} was invalid and ignored`);
   }
   return { presets };
+}
+
+/** An invalid team setting is dropped with a note: the desk then works alone until it joins again. */
+function parseTeam(raw: unknown, problems: string[]): { team?: TeamSetting } {
+  if (raw === undefined) return {};
+  const parsed = teamSettingSchema.safeParse(raw);
+  if (parsed.success) return { team: parsed.data };
+  problems.push('team was invalid and ignored (Settings → Team)');
+  return {};
 }
 
 /** Each advanced field on its own: one bad value falls back to its default, not the whole group. */
@@ -100,6 +113,7 @@ export function parseSettings(raw: unknown): LoadedSettings {
     advanced: parseAdvanced(loose.advanced, problems),
     ...parsePurchasing(loose.purchasing, problems),
     ...parsePresets(loose.presets, problems),
+    ...parseTeam(loose.team, problems),
   };
   return { settings, problem: problems.length === 0 ? undefined : `Settings: ${problems.join('; ')}.` };
 }

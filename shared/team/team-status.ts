@@ -1,0 +1,49 @@
+import { z } from 'zod';
+
+/** What Settings → Team's "Test connection" and the header show of the team database. */
+
+export const deskRoleNameSchema = z.enum(['analyst', 'support', 'admin']);
+
+/** Why a test failed, so the form can say what to fix; the message says it in words. */
+export const teamProblemSchema = z.enum(['invalid', 'unreachable', 'password', 'tls', 'schema', 'not-a-desk', 'other']);
+export type TeamProblem = z.infer<typeof teamProblemSchema>;
+
+export const teamBudgetViewSchema = z.object({
+  currency: z.string(),
+  period: z.enum(['day', 'month']),
+  periodStart: z.string(),
+  /** Decimal strings: money is never a float. Null limit: none. */
+  limit: z.string().nullable(),
+  spent: z.string(),
+});
+
+export const teamTestResultSchema = z.discriminatedUnion('ok', [
+  z.object({
+    ok: z.literal(true),
+    /** postgres://login@host:port/database (TLS mode): never the password. */
+    database: z.string(),
+    desk: z.object({ name: z.string(), role: deskRoleNameSchema }),
+    team: z.object({ name: z.string(), reuseWindowSeconds: z.number(), claimTimeoutSeconds: z.number(), timeZone: z.string() }),
+    schemaVersion: z.number().int(),
+    budgets: z.array(teamBudgetViewSchema),
+  }),
+  z.object({ ok: z.literal(false), problem: teamProblemSchema, message: z.string(), database: z.string().optional() }),
+]);
+export type TeamTestResult = z.infer<typeof teamTestResultSchema>;
+
+/**
+ * The app's link to the team database: off (no team), connected, or unreachable since a time with
+ * the reason (new purchases are then refused), and the desk's answers not yet synced.
+ */
+export const teamLinkStatusSchema = z.object({
+  state: z.enum(['off', 'starting', 'connected', 'unreachable', 'not-linked']),
+  database: z.string().optional(),
+  desk: z.string().optional(),
+  role: deskRoleNameSchema.optional(),
+  team: z.string().optional(),
+  /** Epoch ms: unreachable since. */
+  since: z.number().optional(),
+  reason: z.string().optional(),
+  pendingSync: z.number().int().nonnegative().optional(),
+});
+export type TeamLinkStatus = z.infer<typeof teamLinkStatusSchema>;
