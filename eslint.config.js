@@ -19,7 +19,7 @@ const coreLayers = [
   ['auth', 'address', 'catalog'],
   ['purchases/answers'],
   ['purchases/journal', 'team'],
-  ['purchases/recovery'],
+  ['purchases/recovery', 'team-join'],
   ['purchases/polling'],
   ['purchases/submission'],
   ['purchases/history'],

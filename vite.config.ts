@@ -32,7 +32,7 @@ export default defineConfig(({ mode, command }) => {
               outDir: fromRoot('./dist-electron'),
               emptyOutDir: false,
               // Rolldown's own minify: Vite's build.minify keeps the whitespace of a library build.
-              rolldownOptions: { output: { entryFileNames: 'main.js', minify: true } },
+              rolldownOptions: { preserveEntrySignatures: 'allow-extension', output: { entryFileNames: 'main.js', minify: true } },
             },
           },
         },

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Environment } from '../../shared/environment.ts';
 import { defaultPurchasingSettings, type PurchasingSettings } from '../../shared/spending.ts';
 import type { SavedPreset } from '../../shared/variable-presets.ts';
+import type { TeamSetting } from '../../shared/team/team-setting.ts';
 import { CoreError } from '../core/errors.ts';
 import { oversizedSettingsFile, oversizedSettingsMessage } from '../core/settings/settings-size.ts';
 import { defaultSettings, parseSettings, type Settings } from '../core/settings/settings-store.ts';
@@ -46,6 +47,11 @@ export function appEnvironments(dataDir: string): readonly Environment[] {
 /** The variable presets saved in the app, for batch --preset. */
 export function appPresets(dataDir: string): readonly SavedPreset[] {
   return appSettings(dataDir).presets ?? [];
+}
+
+/** Settings → Team of the app on this folder: the CLI there works in the same team, as the same desk. */
+export function appTeam(dataDir: string): TeamSetting | undefined {
+  return appSettings(dataDir).team;
 }
 
 function sameService(a: string, b: URL): boolean {

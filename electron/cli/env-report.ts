@@ -12,6 +12,10 @@ export const cliVariables = [
   { name: 'TITLEDESK_FIND_URL', secret: false, use: 'the address provider Find endpoint' },
   { name: 'TITLEDESK_RETRIEVE_URL', secret: false, use: 'the address provider Retrieve endpoint' },
   { name: 'TITLEDESK_ENVIRONMENT_KIND', secret: false, use: 'live, staging or local, named in the status line' },
+  // The URL may carry the desk's password: only "set" is shown; the Team line names it without one.
+  { name: 'TITLEDESK_TEAM_DATABASE_URL', secret: true, use: 'the team database (else Settings → Team)' },
+  { name: 'TITLEDESK_TEAM_PASSWORD', secret: true, use: 'the desk’s team database password' },
+  { name: 'TITLEDESK_TEAM_CA_FILE', secret: false, use: 'the CA of the team database’s certificate' },
 ] as const;
 
 export type VariableState = 'set' | 'empty' | 'unset';

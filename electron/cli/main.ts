@@ -52,6 +52,7 @@ Commands:
                                         would use (never a secret; nothing is sent)
   team setup|add-desk|migrate           a team's shared database on PostgreSQL (admin only;
                                         see docs/team.md)
+  team status                           this desk's team database, desk and whether it answers
   web [--port N] [--no-open]            open TitleDesk in the browser (no Electron needed)
   sandbox [--port N] [--print-config]   run the built-in Data Purchase Service sandbox
 
@@ -70,6 +71,8 @@ Environment variables (an empty one counts as not set):
                           the address provider
   TITLEDESK_ENVIRONMENT_KIND
                           live, staging or local (named in the status line)
+  TITLEDESK_TEAM_DATABASE_URL, TITLEDESK_TEAM_PASSWORD, TITLEDESK_TEAM_CA_FILE
+                          the team database (else the app's Settings → Team)
 "titledesk env" says which of them a command would use.`;
 
 /** Dispatches to a command and returns the process exit code. */

@@ -58,6 +58,11 @@ export const requestChannelList = [
   'presets:list',
   'presets:save',
   'presets:delete',
+  'team:get',
+  'team:save',
+  'team:test',
+  'team:leave',
+  'team:status',
 ] as const satisfies readonly RequestChannel[];
 
 export const eventChannelList = ['purchase:updated', 'auth:changed', 'app:open-purchase', 'batch:updated', 'journal:changed'] as const satisfies readonly EventChannel[];

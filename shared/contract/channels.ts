@@ -18,6 +18,8 @@ import { amountsSchema, spendingHistorySchema, spendingSettingsSchema, spendingS
 import { presetListSchema, savedPresetSchema } from '../variable-presets.ts';
 import { sandboxFaultsSchema } from '../sandbox-faults.ts';
 import { sendAllReportSchema } from '../send-all.ts';
+import { teamPasswordSchema, teamSettingSchema, teamViewSchema } from '../team/team-setting.ts';
+import { teamLinkStatusSchema, teamTestResultSchema } from '../team/team-status.ts';
 import { catalogTargetFields, hasOneTarget, oneTargetMessage, withTarget } from './catalog-target.ts';
 import { lazyChannels } from './lazy-channels.ts';
 
@@ -189,6 +191,19 @@ export const requestChannels = lazyChannels({
   /** Saves a preset, replacing one of the same name; a built-in name is refused. */
   'presets:save': () => ({ request: savedPresetSchema, response: presetListSchema }),
   'presets:delete': () => ({ request: z.strictObject({ name: z.string().trim().min(1).max(80) }), response: presetListSchema }),
+  /** Settings → Team: the setting and whether a password is kept (never the password). */
+  'team:get': () => ({ request: noPayload, response: teamViewSchema }),
+  /** Joins a team, or changes how: the password goes to the secret store, left out to keep the saved one. */
+  'team:save': () => ({ request: z.strictObject({ setting: teamSettingSchema.strict(), password: teamPasswordSchema.optional() }), response: teamViewSchema }),
+  /** Opens the team database as this desk would: the form's values, else the saved ones; nothing is saved. */
+  'team:test': () => ({
+    request: z.strictObject({ setting: teamSettingSchema.strict().optional(), password: teamPasswordSchema.optional() }).optional(),
+    response: teamTestResultSchema,
+  }),
+  /** Leaves the team: the setting and the kept password are removed. */
+  'team:leave': () => ({ request: noPayload, response: teamViewSchema }),
+  /** The app's view of the team database: off, connected as a desk, or unreachable since when and why. */
+  'team:status': () => ({ request: noPayload, response: teamLinkStatusSchema }),
 });
 
 export type RequestChannel = keyof typeof requestChannels;

@@ -5,12 +5,14 @@ import { openTeamSql } from '../../core/team/team-connect.ts';
 import { teamError } from '../../core/team/team-errors.ts';
 import { parseTeamUrl, type TeamConnection } from '../../core/team/team-url.ts';
 import { migrateTeamSchema } from '../../core/team/migrations/migration.ts';
+import { runTeamStatus } from './team-status.ts';
 import { printJson, reportError, UsageError } from '../command-kit.ts';
 import { exitCodes } from '../exit-codes.ts';
 
 /**
  * The team admin's commands. They run with the team's setup login (a superuser, or the database
  * owner with CREATEROLE), never a desk's, and touch neither the service nor the local journal.
+ * `status` is the desk's own: it connects as the desk (team-status.ts).
  */
 
 const usage = `Usage: titledesk team <command> [options]
@@ -21,6 +23,10 @@ Commands:
   add-desk NAME --role analyst|support|admin [--team NAME] [--login LOGIN]
                           a desk with its own database login (its password is shown once)
   migrate                 bring the team schema to the version this TitleDesk knows
+  status [--data-dir DIR] this desk's team database, desk, role and whether it answers:
+                          TITLEDESK_TEAM_DATABASE_URL (+ TITLEDESK_TEAM_PASSWORD,
+                          TITLEDESK_TEAM_CA_FILE), else the app's Settings → Team on the
+                          data folder with its password from the OS keychain
 
 Options:
   --database-url URL      postgres://login:password@host:5432/database with the setup login
@@ -39,6 +45,7 @@ const options: ParseArgsOptionsConfig = {
   'admin-desk': { type: 'string' },
   role: { type: 'string' },
   login: { type: 'string' },
+  'data-dir': { type: 'string' },
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 };
@@ -103,7 +110,7 @@ async function run(command: string, parsed: Parsed, json: boolean): Promise<numb
   }
 }
 
-const commandNames = new Set(['setup', 'add-desk', 'migrate']);
+const commandNames = new Set(['setup', 'add-desk', 'migrate', 'status']);
 
 /** `titledesk team …`: returns the exit code. */
 export async function runTeamCommand(argv: string[]): Promise<number> {
@@ -115,7 +122,7 @@ export async function runTeamCommand(argv: string[]): Promise<number> {
   }
   const name = `team ${command}`;
   try {
-    if (!commandNames.has(command)) throw new UsageError(`unknown command ${JSON.stringify(command)} (setup, add-desk or migrate)`);
+    if (!commandNames.has(command)) throw new UsageError(`unknown command ${JSON.stringify(command)} (setup, add-desk, migrate or status)`);
     let parsed: Parsed;
     try {
       const result = parseArgs({ args: rest, options, strict: true, allowPositionals: true });
@@ -126,6 +133,10 @@ export async function runTeamCommand(argv: string[]): Promise<number> {
     if (parsed.values['help'] === true) {
       process.stdout.write(`${usage}\n`);
       return exitCodes.ok;
+    }
+    if (command === 'status') {
+      if (parsed.positionals.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(parsed.positionals[0])}`);
+      return await runTeamStatus({ dataDir: text(parsed.values, 'data-dir') ?? text(process.env, 'TITLEDESK_DATA_DIR'), json, env: process.env });
     }
     return await run(command, parsed, json);
   } catch (error) {

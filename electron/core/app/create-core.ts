@@ -30,6 +30,8 @@ import { batchHandlers } from '../router/batch-handlers.ts';
 import { presetHandlers } from '../router/preset-handlers.ts';
 import { sandboxFaultHandlers, type SandboxFaultControl } from '../router/sandbox-fault-handlers.ts';
 import { spendingHandlers } from '../router/spending-handlers.ts';
+import { teamHandlers } from '../router/team-handlers.ts';
+import { TeamWatch } from '../team-join/team-watch.ts';
 import type { ContractEvents, ContractRouter } from '../router/router-types.ts';
 import type { SecretStore } from '../secrets/secret-store.ts';
 import type { SettingsStore } from '../settings/settings-store.ts';
@@ -71,6 +73,8 @@ export interface TitleDeskCore {
   readonly events: ContractEvents;
   readonly channels: readonly string[];
   readonly sandbox: SandboxConfig | undefined;
+  /** Settings → Team's database as this app sees it (connected, unreachable); off without a team. */
+  readonly team: TeamWatch;
   /** Stops timers and polling and closes connections and the journal. */
   close(): Promise<void>;
 }
@@ -183,6 +187,13 @@ export async function createCore(options: CoreOptions): Promise<TitleDeskCore> {
     // start does, so `check` says "outcome unknown" at once; sending and following stay with the app.
     purchases.judgeInterrupted();
   }
+  // The app watches its team database; a one-shot CLI command asks only when told to (team status).
+  const team = new TeamWatch({
+    // On first use: the team client stays out of the app's start (decision 001).
+    resolve: async () => (await import('../team-join/team-config.ts')).resolveTeam({ setting: environments.team(), secrets: options.secrets }),
+    ...(options.log === undefined ? {} : { log: options.log }),
+  });
+  if (options.resume !== false) void team.restart();
   const environmentRoutes = environmentHandlers(environments, options.sandbox);
   const router = createRouter({
     ...environmentRoutes,
@@ -201,6 +212,7 @@ export async function createCore(options: CoreOptions): Promise<TitleDeskCore> {
     ...sandboxFaultHandlers(options.sandboxFaults),
     ...batchHandlers(environments, batches),
     ...reportHandlers(environments, purchases, options.printer),
+    ...teamHandlers(environments, options.secrets, team),
   }, { dataDir: options.dataDir });
   return {
     environments,
@@ -211,7 +223,9 @@ export async function createCore(options: CoreOptions): Promise<TitleDeskCore> {
     events,
     channels: requestChannelNames,
     sandbox: options.sandbox,
+    team,
     async close() {
+      team.close();
       stopAuthEvents();
       stopPurchaseEvents();
       stopBatchEvents();

@@ -10,6 +10,7 @@ import {
 import type { SandboxConfig } from '../../../shared/sandbox-config.ts';
 import { defaultPurchasingSettings, type PurchasingSettings } from '../../../shared/spending.ts';
 import type { SavedPreset } from '../../../shared/variable-presets.ts';
+import type { TeamSetting } from '../../../shared/team/team-setting.ts';
 import { createEnvironmentSession, type EnvironmentSession } from './environment-session.ts';
 import { CoreError } from '../errors.ts';
 import { EnvSecretStore } from '../secrets/env-secret-store.ts';
@@ -139,6 +140,16 @@ export class EnvironmentRegistry {
 
   setSavedPresets(presets: readonly SavedPreset[]): void {
     this.#save({ ...this.#settings, presets });
+  }
+
+  /** Settings → Team, kept here with the rest so no save of another setting drops it. */
+  team(): TeamSetting | undefined {
+    return this.#settings.team;
+  }
+
+  setTeam(team: TeamSetting | undefined): void {
+    // Undefined leaves the key out of the file (file-settings-store.ts writes only what is set).
+    this.#save({ ...this.#settings, team });
   }
 
   add(input: unknown): Environment {

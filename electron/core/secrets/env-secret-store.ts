@@ -8,6 +8,7 @@ export const secretEnvVars: Readonly<Record<SecretName, string>> = {
   clientId: 'WF_CLIENT_ID',
   clientSecret: 'WF_CLIENT_SECRET',
   providerKey: 'LOQATE_KEY',
+  teamPassword: 'TITLEDESK_TEAM_PASSWORD',
 };
 
 // An empty variable counts as unset, as `FOO= titledesk …` is how people clear one for a run.

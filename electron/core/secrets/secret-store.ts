@@ -1,5 +1,8 @@
-/** The secrets an environment may hold. None of them ever leaves core. */
-export type SecretName = 'refreshToken' | 'clientSecret' | 'clientId' | 'developerClientId' | 'providerKey';
+/**
+ * The secrets an environment may hold, and the team database password (Settings → Team, kept under
+ * its own id, never an environment's). None of them ever leaves core.
+ */
+export type SecretName = 'refreshToken' | 'clientSecret' | 'clientId' | 'developerClientId' | 'providerKey' | 'teamPassword';
 
 /**
  * Where secrets live. 'os-keychain' is the Electron safeStorage store (written in electron/main),

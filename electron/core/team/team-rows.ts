@@ -66,6 +66,9 @@ export const budgetRowSchema = z.object({
 });
 export type TeamBudgetRow = z.infer<typeof budgetRowSchema>;
 
+export const budgetLimitSchema = z.object({ currency: z.string(), period: z.enum(['day', 'month']), limit: moneyText });
+export type TeamBudgetLimit = z.infer<typeof budgetLimitSchema>;
+
 const heldSchema = z.object({
   variable: z.string(),
   purchaseId: idText,

@@ -7,8 +7,8 @@ import { knownSchemaVersion, readSchemaVersion, SchemaTooNewError } from './migr
 import { openTeamSql, type TeamSqlOptions } from './team-connect.ts';
 import { teamError } from './team-errors.ts';
 import {
-  beginResultSchema, budgetRowSchema, deskRowSchema, moneyText, parseTeamRow, teamPurchaseSchema, teamSettingsSchema,
-  type ResourceKind, type TeamBeginResult, type TeamBudgetRow, type TeamDesk, type TeamPurchase, type TeamSettings,
+  beginResultSchema, budgetLimitSchema, budgetRowSchema, deskRowSchema, moneyText, parseTeamRow, teamPurchaseSchema, teamSettingsSchema,
+  type ResourceKind, type TeamBeginResult, type TeamBudgetLimit, type TeamBudgetRow, type TeamDesk, type TeamPurchase, type TeamSettings,
 } from './team-rows.ts';
 import type { TeamConnection } from './team-url.ts';
 
@@ -211,6 +211,14 @@ export class TeamStore {
         SELECT currency, period, period_start::text AS "periodStart", limit_amount::text AS limit, spent::text AS spent
         FROM titledesk.budgets ORDER BY period_start DESC, currency, period`;
       return rows.map((row) => parseTeamRow(budgetRowSchema, row, 'a budget row'));
+    });
+  }
+
+  /** The team's daily and monthly limits per currency (a budget row appears only with a period's first purchase). */
+  async budgetLimits(): Promise<TeamBudgetLimit[]> {
+    return this.#call('read', async (sql) => {
+      const rows = await sql`SELECT currency, period, limit_amount::text AS limit FROM titledesk.budget_limits ORDER BY currency, period`;
+      return rows.map((row) => parseTeamRow(budgetLimitSchema, row, 'a budget limit'));
     });
   }
 

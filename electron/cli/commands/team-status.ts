@@ -1,0 +1,74 @@
+import { join } from 'node:path';
+import type { TeamProblem, TeamTestResult } from '../../../shared/team/team-status.ts';
+import { defaultDataDir } from '../../core/app/data-dir.ts';
+import { chooseKeychainStore } from '../../core/secrets/keychain-secret-store.ts';
+import { MemorySecretStore } from '../../core/secrets/memory-secret-store.ts';
+import { probeTeam, resolveTeam, type ResolvedTeam } from '../../core/team-join/index.ts';
+import { appTeam } from '../app-environments.ts';
+import { printJson } from '../command-kit.ts';
+import { exitCodes, type ExitCode } from '../exit-codes.ts';
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+/** A failed probe's exit code, as the CLI's other commands use them: 3 a login to fix, 5 try later. */
+const exitByProblem: Readonly<Record<TeamProblem, ExitCode>> = {
+  invalid: exitCodes.usage,
+  unreachable: exitCodes.unavailable,
+  password: exitCodes.auth,
+  tls: exitCodes.unavailable,
+  schema: exitCodes.unavailable,
+  'not-a-desk': exitCodes.auth,
+  other: exitCodes.failure,
+};
+
+function sourceWords(team: ResolvedTeam, dataDir: string): string {
+  return team.source === 'environment' ? 'TITLEDESK_TEAM_DATABASE_URL' : `Settings → Team (${join(dataDir, 'settings.json')})`;
+}
+
+function minutes(seconds: number): string {
+  return seconds % 86_400 === 0 ? `${String(seconds / 86_400)} days` : `${String(Math.round(seconds / 60))} min`;
+}
+
+function reachableLines(result: Extract<TeamTestResult, { ok: true }>): string[] {
+  const budgets = result.budgets.map((row) => `${row.currency} ${row.period} from ${row.periodStart}: ${row.spent} spent of ${row.limit ?? 'no limit'}`);
+  return [
+    `Desk:          ${result.desk.name} (${result.desk.role}) of team ${result.team.name}`,
+    `Reachable:     yes, schema version ${String(result.schemaVersion)}`,
+    `Team settings: reuse window ${minutes(result.team.reuseWindowSeconds)}, claim timeout ${minutes(result.team.claimTimeoutSeconds)}, time zone ${result.team.timeZone}`,
+    `Budgets:       ${budgets.length === 0 ? 'none set' : budgets.join('; ')}`,
+  ];
+}
+
+/**
+ * `titledesk team status`: which team database this desk uses (the TITLEDESK_TEAM_* variables, else
+ * the app's Settings → Team on the data folder with its password from the keychain), as which desk,
+ * and whether it answers. Never prints a password. Exit 0 when reachable or in no team.
+ */
+export async function runTeamStatus(options: { readonly dataDir: string | undefined; readonly json: boolean; readonly env: Env }): Promise<number> {
+  const dataDir = options.dataDir ?? defaultDataDir(options.env);
+  const setting = appTeam(dataDir);
+  // The keychain is asked only where the app's setting is used and no variable gives the password.
+  const keychainNeeded = setting !== undefined && (options.env['TITLEDESK_TEAM_PASSWORD'] ?? '').trim() === '';
+  const secrets = keychainNeeded ? (await chooseKeychainStore(dataDir)).store : new MemorySecretStore();
+  const team = await resolveTeam({ setting, secrets, env: options.env });
+  // Pending sync is the team link's count of answers not yet written to the team database; this
+  // command opens no journal, so it says so rather than guess.
+  const pendingSync = null;
+  if (team === undefined) {
+    if (options.json) printJson({ team: null, dataDir });
+    else process.stdout.write(`This desk is in no team: neither TITLEDESK_TEAM_DATABASE_URL nor Settings → Team in ${dataDir} is set.\n`);
+    return exitCodes.ok;
+  }
+  const result = await probeTeam(() => team.connection);
+  if (options.json) {
+    printJson({ team: { database: team.connection.describe, source: team.source, tls: team.connection.tls }, dataDir, reachable: result.ok, pendingSync, ...(result.ok ? { result } : { problem: result.problem, message: result.message }) });
+  } else {
+    const lines = [
+      `Team database: ${team.connection.describe}, from ${sourceWords(team, dataDir)}`,
+      ...(result.ok ? reachableLines(result) : [`Reachable:     no (${result.problem}): ${result.message}`]),
+      'Pending sync:  not known here (the app shows it while it runs)',
+    ];
+    process.stdout.write(`${lines.join('\n')}\n`);
+  }
+  return result.ok ? exitCodes.ok : exitByProblem[result.problem];
+}

@@ -1,0 +1,58 @@
+import { teamTlsModeOf, type TeamSetting, type TeamView } from '../../../shared/team/team-setting.ts';
+import type { TeamTestResult } from '../../../shared/team/team-status.ts';
+import type { EnvironmentRegistry } from '../env/environment-registry.ts';
+import { registerLiveSecret } from '../live-secrets.ts';
+import type { SecretStore } from '../secrets/secret-store.ts';
+import { teamSecretId } from '../team-join/team-secret.ts';
+import type { TeamWatch } from '../team-join/team-watch.ts';
+import type { ContractHandlers } from './create-router.ts';
+
+type TeamChannels = 'team:get' | 'team:save' | 'team:test' | 'team:leave' | 'team:status';
+
+/**
+ * Settings → Team in every host: the setting goes to the settings file, the password to the secret
+ * store and never back out (the view says only "saved" or "not set").
+ */
+export function teamHandlers(environments: EnvironmentRegistry, secrets: SecretStore, watch: TeamWatch): Pick<ContractHandlers, TeamChannels> {
+  const savedPassword = (): Promise<string | undefined> => secrets.get(teamSecretId, 'teamPassword');
+  const view = async (): Promise<TeamView> => {
+    const setting = environments.team() ?? null;
+    const tls = setting === null ? undefined : teamTlsModeOf(setting.databaseUrl);
+    return {
+      setting,
+      password: (await savedPassword()) === undefined ? 'not-set' : 'saved',
+      passwordKeptIn: secrets.persistence,
+      ...(tls === undefined ? {} : { tls }),
+    };
+  };
+  // A save or a leave takes effect at once; the header hears the first answer when it comes.
+  const rewatch = (): void => { void watch.restart(); };
+  return {
+    'team:get': view,
+    'team:save': async ({ setting, password }) => {
+      if (password !== undefined) {
+        registerLiveSecret(password);
+        await secrets.set(teamSecretId, 'teamPassword', password);
+      }
+      environments.setTeam(setting);
+      rewatch();
+      return view();
+    },
+    'team:test': async (request): Promise<TeamTestResult> => {
+      const setting: TeamSetting | undefined = request?.setting ?? environments.team();
+      if (setting === undefined) return { ok: false, problem: 'invalid', message: 'Fill in the team database URL and the desk’s login first.' };
+      if (request?.password !== undefined) registerLiveSecret(request.password);
+      const password = request?.password ?? (await savedPassword());
+      // On first use: the team client stays out of the app's start (decision 001).
+      const [{ probeTeam }, { teamConnectionOf }] = await Promise.all([import('../team-join/team-probe.ts'), import('../team-join/team-config.ts')]);
+      return probeTeam(() => teamConnectionOf(setting, password));
+    },
+    'team:leave': async () => {
+      environments.setTeam(undefined);
+      await secrets.delete(teamSecretId, 'teamPassword');
+      rewatch();
+      return view();
+    },
+    'team:status': () => Promise.resolve(watch.status()),
+  };
+}

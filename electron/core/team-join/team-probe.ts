@@ -1,0 +1,85 @@
+import type { TeamProblem, TeamTestResult } from '../../../shared/team/team-status.ts';
+import type { TeamBudgetLimit, TeamBudgetRow } from '../team/team-rows.ts';
+import { CoreError } from '../errors.ts';
+import { redactSecrets } from '../redaction.ts';
+import { knownSchemaVersion } from '../team/migrations/migration.ts';
+import { TeamStore } from '../team/team-store.ts';
+import type { TeamConnection } from '../team/team-url.ts';
+
+/**
+ * What kind of failure a team error is, for the form to point at the field to fix. The team
+ * client's messages are the source (team-errors.ts, team-store.ts): its codes alone do not part a
+ * wrong password from a login that is no desk, or a refused certificate from a server not there.
+ */
+export function teamProblemOf(error: unknown): TeamProblem {
+  if (!(error instanceof CoreError)) return 'other';
+  const message = error.message;
+  if (error.code === 'validation') return /certificate authority file/.test(message) ? 'tls' : 'invalid';
+  if (error.code === 'protocol') return 'schema';
+  if (/refused this desk's login/.test(message)) return 'password';
+  if (/is not an active desk/.test(message)) return 'not-a-desk';
+  // Not /TLS/: every message names the database with its TLS mode.
+  if (/certificate|does not support SSL/i.test(message)) return 'tls';
+  if (error.code === 'network' || error.code === 'outcome_unknown') return 'unreachable';
+  return 'other';
+}
+
+/**
+ * Each limit with what is spent against it in the running day or month, by the team's calendar
+ * (a period's row appears only with its first purchase: none yet means nothing spent), and any
+ * running period with spending but no limit.
+ */
+export function currentBudgets(limits: readonly TeamBudgetLimit[], rows: readonly TeamBudgetRow[], timeZone: string, now: Date): Extract<TeamTestResult, { ok: true }>['budgets'] {
+  const day = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  const startOf = (period: 'day' | 'month'): string => (period === 'day' ? day : `${day.slice(0, 8)}01`);
+  const running = rows.filter((row) => row.periodStart === startOf(row.period));
+  const limited = limits.map((limit) => {
+    const row = running.find((candidate) => candidate.currency === limit.currency && candidate.period === limit.period);
+    return { currency: limit.currency, period: limit.period, periodStart: startOf(limit.period), limit: limit.limit, spent: row?.spent ?? '0.0000' };
+  });
+  const unlimited = running.filter((row) => !limits.some((limit) => limit.currency === row.currency && limit.period === row.period)).map((row) => ({ ...row, limit: null }));
+  return [...limited, ...unlimited];
+}
+
+/** Why a failure happened, with a next step where the client's message lacks one. */
+function failureOf(error: unknown, database: string | undefined): TeamTestResult {
+  const problem = teamProblemOf(error);
+  const base = error instanceof CoreError ? error.message : 'Something went wrong inside TitleDesk while testing the team database.';
+  const hint: Partial<Record<TeamProblem, string>> = {
+    unreachable: ' Check the URL, and that this machine may reach the server (VPN, firewall).',
+    tls: ' Give the CA file that signed the server’s certificate, or check the host name in the URL matches the certificate.',
+    'not-a-desk': ' The team’s admin adds it with titledesk team add-desk, or makes it active again.',
+  };
+  return { ok: false, problem, message: redactSecrets(`${base}${hint[problem] ?? ''}`), ...(database === undefined ? {} : { database }) };
+}
+
+/**
+ * Settings → Team's "Test connection": opens the team database as the desk would (schema version
+ * and the login's desk are checked by TeamStore.open), reads the team's settings and budgets, and
+ * closes. Never throws: a failure is a result, in words.
+ */
+export async function probeTeam(connect: () => TeamConnection): Promise<TeamTestResult> {
+  let connection: TeamConnection;
+  try {
+    connection = connect();
+  } catch (error) {
+    return failureOf(error, undefined);
+  }
+  let store: TeamStore | undefined;
+  try {
+    store = await TeamStore.open(connection, { maxConnections: 1, connectTimeoutSeconds: 10, applicationName: 'titledesk test' });
+    const [team, limits, rows] = await Promise.all([store.settings(), store.budgetLimits(), store.budgets()]);
+    return {
+      ok: true,
+      database: connection.describe,
+      desk: { name: store.desk.name, role: store.desk.role },
+      team: { name: team.name, reuseWindowSeconds: team.reuseWindowSeconds, claimTimeoutSeconds: team.claimTimeoutSeconds, timeZone: team.timeZone },
+      schemaVersion: knownSchemaVersion,
+      budgets: currentBudgets(limits, rows, team.timeZone, new Date()),
+    };
+  } catch (error) {
+    return failureOf(error, connection.describe);
+  } finally {
+    await store?.close().catch(() => undefined);
+  }
+}
