@@ -102,7 +102,8 @@ export async function startTeamDesk(options: TeamDeskOptions): Promise<TeamDesk>
   async function connect(): Promise<void> {
     if (life.closed || store !== undefined) return;
     try {
-      const opened = await TeamStore.open(connection, { applicationName: 'titledesk-desk' });
+      // A connection that hangs must not hold purchases for long: they are refused sooner instead.
+      const opened = await TeamStore.open(connection, { applicationName: 'titledesk-desk', connectTimeoutSeconds: 5 });
       if (isClosed()) {
         await opened.close();
         return;
