@@ -1,4 +1,5 @@
 import type { BatchItem, BatchSpec } from '../../../shared/batch.ts';
+import { describeResource } from '../../../shared/catalog-resource.ts';
 import { parseVariableIri } from '../../../shared/iri.ts';
 import type { Money } from '../../../shared/purchase.ts';
 import { MoneyTally } from '../spending/money.ts';
@@ -8,6 +9,8 @@ export interface BatchOutputRow {
   readonly row: number;
   readonly input: Record<string, string>;
   readonly titleNumber: string | null;
+  /** The address or UPRN the line bought from, in a batch bought from those catalogs. */
+  readonly resource?: { readonly kind: 'address' | 'spatial'; readonly key: string };
   readonly tenure: string | null;
   readonly state: BatchItem['state'];
   readonly purchaseId: string | null;
@@ -58,12 +61,15 @@ function formatTotal(total: readonly Money[]): { amount: number | string; curren
  */
 export function outputTable(spec: BatchSpec, items: readonly BatchItem[]): { header: string[]; rows: (string | number)[][] } {
   const titleColumn = !spec.columns.includes('title_number');
-  const header = [...spec.columns, ...(titleColumn ? ['title_number'] : []), 'tenure', 'state', 'purchase_id', 'price_total', 'currency', 'reused_or_bought', 'reason', ...variableHeaders(spec.variables)];
+  // A batch bought from addresses' or UPRNs' catalogs says which each line bought from ("address 8e05p·0").
+  const fromColumn = spec.from !== undefined && spec.from !== 'titles';
+  const header = [...spec.columns, ...(titleColumn ? ['title_number'] : []), ...(fromColumn ? ['bought_from'] : []), 'tenure', 'state', 'purchase_id', 'price_total', 'currency', 'reused_or_bought', 'reason', ...variableHeaders(spec.variables)];
   const rows = items.map((item) => {
     const total = formatTotal(item.total);
     return [
       ...spec.columns.map((column) => item.input[column] ?? ''),
       ...(titleColumn ? [item.titleNumber ?? ''] : []),
+      ...(fromColumn ? [item.resource === undefined ? (item.titleNumber === null ? '' : `title ${item.titleNumber}`) : describeResource(item.resource)] : []),
       item.tenure ?? '',
       item.state,
       item.purchaseId ?? '',
@@ -86,6 +92,7 @@ export function batchDocument(batchId: string, stoppedBy: 'budget' | null, items
       row: item.row,
       input: item.input,
       titleNumber: item.titleNumber,
+      ...(item.resource === undefined ? {} : { resource: item.resource }),
       tenure: item.tenure,
       state: item.state,
       purchaseId: item.purchaseId,

@@ -1,6 +1,6 @@
-import type { BatchItem, BatchTenure } from '../../../shared/batch.ts';
+import type { BatchFrom, BatchItem, BatchTenure } from '../../../shared/batch.ts';
 import type { CatalogVariable } from '../../../shared/catalog.ts';
-import type { CatalogResource } from '../../../shared/catalog-resource.ts';
+import { describeResource, resourceId, type CatalogResource } from '../../../shared/catalog-resource.ts';
 import type { ErrorCode } from '../../../shared/errors.ts';
 import type { Money } from '../../../shared/purchase.ts';
 import type { EnvironmentSession } from '../env/environment-session.ts';
@@ -15,6 +15,8 @@ import { resolveRow, type RowResolution } from './resolve-row.ts';
 export interface PlanOptions {
   readonly variables: readonly string[];
   readonly tenure: BatchTenure;
+  /** Which catalog each address row buys from; absent: its titles'. */
+  readonly from?: BatchFrom;
   readonly reuseDays: number;
   readonly now: number;
   /** Lookups (address, catalog) in flight at once. */
@@ -52,7 +54,10 @@ async function resolveSafely(task: () => Promise<RowResolution>): Promise<RowRes
   }
 }
 
-/** One line per title of each row, and a refused line for a row without one; later copies of a title are duplicates. */
+/**
+ * One line per title of each row (or one for the address or UPRN it buys from), and a refused
+ * line for a row without one; later copies of a resource are duplicates.
+ */
 function expand(input: BatchInput, resolutions: readonly RowResolution[]): BatchItem[] {
   const items: BatchItem[] = [];
   const firstRowOf = new Map<string, number>();
@@ -63,38 +68,45 @@ function expand(input: BatchInput, resolutions: readonly RowResolution[]): Batch
       items.push({ ...blankItem(items.length, row, source), reason: resolution.reason });
       return;
     }
-    for (const title of resolution.titles) {
-      const item = { ...blankItem(items.length, row, source), titleNumber: title.titleNumber, tenure: title.tenure };
-      const first = firstRowOf.get(title.titleNumber);
-      if (first === undefined) firstRowOf.set(title.titleNumber, row);
-      items.push(first === undefined ? { ...item, state: 'queued' } : { ...item, reason: `Duplicate: title ${title.titleNumber} is already in row ${String(first)}.` });
+    const lines = resolution.kind === 'resource'
+      ? [{ ...blankItem(items.length, row, source), resource: resolution.resource }]
+      : resolution.titles.map((title, offset) => ({ ...blankItem(items.length + offset, row, source), titleNumber: title.titleNumber, tenure: title.tenure }));
+    for (const item of lines) {
+      const resource = itemResource(item);
+      const first = firstRowOf.get(resourceId(resource));
+      if (first === undefined) firstRowOf.set(resourceId(resource), row);
+      items.push(first === undefined ? { ...item, state: 'queued' } : { ...item, reason: `Duplicate: ${describeResource(resource)} is already in row ${String(first)}.` });
     }
   });
   return items;
 }
 
+const capitalised = (text: string): string => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
+
 type Offer = { ok: true; prices: Map<string, Money> } | { ok: false; reason: string };
 
-async function catalogOffer(session: EnvironmentSession, titleNumber: string): Promise<Offer> {
+async function catalogOffer(session: EnvironmentSession, resource: CatalogResource): Promise<Offer> {
   try {
-    const catalog = await session.catalog.catalog(titleNumber);
+    const catalog = await session.catalog.catalogOf(resource);
     const variables: CatalogVariable[] = catalog.groups.flatMap((group) => group.schemes.flatMap((scheme) => scheme.variables));
     return { ok: true, prices: new Map(variables.map((variable) => [variable.iri, variable.price])) };
   } catch (error) {
-    if (error instanceof CoreError && error.code === 'not_found') return { ok: false, reason: `Title ${titleNumber} was not found on the service.` };
+    if (error instanceof CoreError && error.code === 'not_found') return { ok: false, reason: `${capitalised(describeResource(resource))} was not found on the service.` };
     if (error instanceof CoreError && !environmentCodes.has(error.code)) return { ok: false, reason: error.message };
     throw error;
   }
 }
 
+const kindWord = (item: BatchItem): string => ({ title: 'title', address: 'address', spatial: 'UPRN' })[itemResource(item).kind];
+
 function price(item: BatchItem, offer: Offer, ledger: SpendingBook, environmentId: string, options: PlanOptions): BatchItem {
   if (!offer.ok) return { ...item, state: 'refused', reason: offer.reason };
   const offered = options.variables.filter((variable) => offer.prices.has(variable));
-  if (offered.length === 0) return { ...item, state: 'refused', reason: 'None of the chosen variables is offered for this title.' };
+  if (offered.length === 0) return { ...item, state: 'refused', reason: `None of the chosen variables is offered for this ${kindWord(item)}.` };
   const held = findHeldValues(ledger, environmentId, itemResource(item), offered, options.reuseDays, options.now);
   const toBuy = offered.filter((variable) => !held.has(variable));
   const missing = options.variables.length - offered.length;
-  const reason = missing === 0 ? null : `${String(missing)} of the chosen variables not offered for this title.`;
+  const reason = missing === 0 ? null : `${String(missing)} of the chosen variables not offered for this ${kindWord(item)}.`;
   const reused = Object.fromEntries(held);
   const values = Object.fromEntries([...held].map(([variable, value]) => [variable, value.value]));
   const reusedTotal = sumMoney([...held.values()].map((value) => value.price));
@@ -106,19 +118,21 @@ function price(item: BatchItem, offer: Offer, ledger: SpendingBook, environmentI
 }
 
 /**
- * The preview: every row resolved to titles (or a reason), each title priced from its catalog,
+ * The preview: every row resolved to titles, or to its address's or UPRN's catalog (or a reason), each priced from its catalog,
  * and what the journal already holds set aside for reuse. Nothing is bought here.
  */
 export async function planBatch(session: EnvironmentSession, ledger: SpendingBook, input: BatchInput, options: PlanOptions): Promise<BatchItem[]> {
   const lookups = options.lookups ?? 8;
-  const resolutions = await mapLimit(input.rows, lookups, (row) => resolveSafely(() => resolveRow(session, row, input.recognised, options.tenure)));
+  const target = { from: options.from ?? 'titles', tenure: options.tenure };
+  const resolutions = await mapLimit(input.rows, lookups, (row) => resolveSafely(() => resolveRow(session, row, input.recognised, target)));
   const items = expand(input, resolutions);
-  const titles = [...new Set(items.filter((item) => item.state === 'queued').map((item) => item.titleNumber ?? ''))];
-  const offers = await mapLimit(titles, lookups, (title) => catalogOffer(session, title));
-  const offerOf = new Map(titles.map((title, index) => [title, offers[index]]));
+  const queued = new Map(items.filter((item) => item.state === 'queued').map((item) => [resourceId(itemResource(item)), itemResource(item)]));
+  const resources = [...queued.values()];
+  const offers = await mapLimit(resources, lookups, (resource) => catalogOffer(session, resource));
+  const offerOf = new Map(resources.map((resource, index) => [resourceId(resource), offers[index]]));
   const environmentId = session.environment.id;
   return items.map((item) => {
-    const offer = item.state === 'queued' ? offerOf.get(item.titleNumber ?? '') : undefined;
+    const offer = item.state === 'queued' ? offerOf.get(resourceId(itemResource(item))) : undefined;
     return offer === undefined ? item : price(item, offer, ledger, environmentId, options);
   });
 }

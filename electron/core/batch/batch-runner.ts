@@ -7,6 +7,7 @@ import { newLocalId } from '../purchases/submission/local-id.ts';
 import type { PurchaseEnvironment, PurchaseService } from '../purchases/purchase-service.ts';
 import type { SpendingGuard } from '../spending/spending-guard.ts';
 import { sumMoney } from '../spending/money.ts';
+import { itemResource } from './batch-planner.ts';
 import type { BatchRow, BatchStore } from './batch-store.ts';
 import { applyPurchase } from './item-outcome.ts';
 import { rowAddress } from './row-address.ts';
@@ -197,7 +198,7 @@ export class BatchRun {
     let record: PurchaseRecord;
     try {
       record = earlier === undefined
-        ? await purchases.create(this.#deps.environmentOf(spec.environmentId), sending.titleNumber ?? '', sending.toBuy, {}, sending.purchaseLocalId, { address: rowAddress(sending.input) })
+        ? await purchases.create(this.#deps.environmentOf(spec.environmentId), itemResource(sending), sending.toBuy, {}, sending.purchaseLocalId, { address: rowAddress(sending.input) })
         : earlier.state === 'not_sent' ? await purchases.send(earlier.id) : earlier;
       // Sent meanwhile by other means (Send now): it counts as itself, not as a reservation too.
       if (earlier !== undefined && earlier.state !== 'not_sent') guard.ledger.release(earlier.id);

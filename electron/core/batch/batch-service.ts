@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { BatchItem, BatchItemState, BatchSpec, BatchSummary, BatchTenure } from '../../../shared/batch.ts';
+import type { BatchFrom, BatchItem, BatchItemState, BatchSpec, BatchSummary, BatchTenure } from '../../../shared/batch.ts';
 import { batchItemStates } from '../../../shared/batch.ts';
 import type { Money } from '../../../shared/purchase.ts';
 import type { EnvironmentSession } from '../env/environment-session.ts';
@@ -28,6 +28,8 @@ export interface BatchRequest {
   readonly csv: string;
   readonly variables: readonly string[];
   readonly tenure: BatchTenure;
+  /** Which catalog each address row buys from (titles when absent). */
+  readonly from?: BatchFrom;
   readonly reuseDays: number;
   readonly concurrency: number;
   readonly budget?: Readonly<Record<string, number>>;
@@ -67,6 +69,7 @@ export class BatchService {
     const items = await planBatch(session, this.#options.guard.ledger, input, {
       variables: request.variables,
       tenure: request.tenure,
+      ...(request.from === undefined ? {} : { from: request.from }),
       reuseDays: request.reuseDays,
       now: this.#now(),
     });
@@ -76,6 +79,7 @@ export class BatchService {
       columns: [...input.columns],
       variables: [...request.variables],
       tenure: request.tenure,
+      ...(request.from === undefined ? {} : { from: request.from }),
       reuseDays: request.reuseDays,
       concurrency: request.concurrency,
       budget: { ...request.budget },

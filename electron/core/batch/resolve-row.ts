@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { formatAddressKey, parseAddressKey } from '../../../shared/address-key.ts';
 import type { AddressCandidate, AddressTitle } from '../../../shared/address.ts';
-import type { BatchTenure } from '../../../shared/batch.ts';
+import type { BatchFrom, BatchTenure } from '../../../shared/batch.ts';
+import type { CatalogResource } from '../../../shared/catalog-resource.ts';
 import { isTitleNumber, normalizeTitleNumber } from '../../../shared/title-number.ts';
 import type { EnvironmentSession } from '../env/environment-session.ts';
 import { serviceUrl } from '../api/urls.ts';
@@ -11,10 +12,23 @@ import { parseJson } from '../http/json.ts';
 import { candidateLabel, exactAddressMatch, withoutCountry } from './address-match.ts';
 import type { RecognisedColumns } from './csv-input.ts';
 
-/** The titles of one input row, or why it cannot be bought. */
+/** The titles of one input row, the address or UPRN it buys from instead, or why it cannot be bought. */
 export type RowResolution =
   | { readonly kind: 'titles'; readonly titles: readonly { titleNumber: string; tenure: string | null }[] }
+  | { readonly kind: 'resource'; readonly resource: CatalogResource & { readonly kind: 'address' | 'spatial' } }
   | { readonly kind: 'refused'; readonly reason: string };
+
+/** What the batch buys from for each row, and which titles when it buys from titles. */
+export interface RowTarget {
+  readonly from: BatchFrom;
+  readonly tenure: BatchTenure;
+}
+
+/** What an address already looked up says of itself (a Retrieve gives both), so it is not asked again. */
+interface KnownAddress {
+  readonly titles: readonly AddressTitle[];
+  readonly uprn: string | null;
+}
 
 const refused = (reason: string): RowResolution => ({ kind: 'refused', reason });
 
@@ -34,11 +48,21 @@ function byTenure(titles: readonly AddressTitle[], tenure: BatchTenure): RowReso
   return { kind: 'titles', titles: kept.map((title) => ({ titleNumber: normalizeTitleNumber(title.titleNumber), tenure: title.tenure })) };
 }
 
-async function titlesAtKey(session: EnvironmentSession, key: string, tenure: BatchTenure): Promise<RowResolution> {
-  const info = await lookUpServiceAddress(session.client, key);
-  if (info.service.status === 'not_found') return refused('Address not found on the service.');
-  if (info.service.status === 'failed') return refused(`The address could not be looked up: ${info.service.message}`);
-  return byTenure(info.titles, tenure);
+/**
+ * An address found (by its key) as the line the batch buys: its titles, its own catalog (the key
+ * is all it needs) or its UPRN's (looked up unless already known).
+ */
+async function atKey(session: EnvironmentSession, key: string, target: RowTarget, known?: KnownAddress): Promise<RowResolution> {
+  if (target.from === 'address') return { kind: 'resource', resource: { kind: 'address', key } };
+  let info: KnownAddress | undefined = known;
+  if (info === undefined) {
+    const found = await lookUpServiceAddress(session.client, key);
+    if (found.service.status === 'not_found') return refused('Address not found on the service.');
+    if (found.service.status === 'failed') return refused(`The address could not be looked up: ${found.service.message}`);
+    info = found;
+  }
+  if (target.from === 'titles') return byTenure(info.titles, target.tenure);
+  return info.uprn === null ? refused('The service gives this address no UPRN.') : { kind: 'resource', resource: { kind: 'spatial', key: info.uprn } };
 }
 
 function parseIdentifier(text: string): number | undefined {
@@ -52,11 +76,11 @@ function ambiguous(candidates: readonly AddressCandidate[]): RowResolution {
   return refused(`Ambiguous address: ${count} matches (${named.join('; ')}${more}); give a fuller address, a UDPRN or a title number.`);
 }
 
-async function titlesOfCandidate(session: EnvironmentSession, candidate: AddressCandidate, tenure: BatchTenure): Promise<RowResolution> {
+async function resolveCandidate(session: EnvironmentSession, candidate: AddressCandidate, target: RowTarget): Promise<RowResolution> {
   const retrieved = await session.address.retrieve(candidate.id);
   if (retrieved.addressKey === null) return refused(retrieved.unavailableReason ?? 'The address provider gave no UDPRN.');
   if (retrieved.service.status === 'not_found') return refused('Address not found on the service.');
-  return byTenure(retrieved.titles, tenure);
+  return atKey(session, retrieved.addressKey, target, retrieved);
 }
 
 /**
@@ -64,17 +88,17 @@ async function titlesOfCandidate(session: EnvironmentSession, candidate: Address
  * of the one address that matched. An address typed exactly as the app shows one is that one;
  * otherwise several matches are ambiguous and never guessed.
  */
-async function resolveAddress(session: EnvironmentSession, typed: string, tenure: BatchTenure): Promise<RowResolution> {
+async function resolveAddress(session: EnvironmentSession, typed: string, target: RowTarget): Promise<RowResolution> {
   const text = withoutCountry(typed).slice(0, 200);
   let { candidates } = await session.address.find(text, { limit: findLimit });
   for (let depth = 0; depth < 3; depth += 1) {
     const exact = exactAddressMatch(candidates, typed);
-    if (exact !== undefined) return titlesOfCandidate(session, exact, tenure);
+    if (exact !== undefined) return resolveCandidate(session, exact, target);
     const addresses = candidates.filter((candidate) => !candidate.isContainer);
     if (addresses.length > 1 || (addresses.length === 1 && candidates.length > 1)) return ambiguous(candidates);
     const only = candidates[0];
     if (only === undefined) return refused('Address not found.');
-    if (!only.isContainer) return titlesOfCandidate(session, only, tenure);
+    if (!only.isContainer) return resolveCandidate(session, only, target);
     ({ candidates } = await session.address.find(text, { container: only.id, limit: findLimit }));
   }
   return refused('Ambiguous address: give a fuller address, a UDPRN or a title number.');
@@ -90,7 +114,7 @@ function labelMatches(label: string, building: string): boolean {
     .some((part) => part === wanted || part.startsWith(`${wanted} `));
 }
 
-async function resolvePostcode(session: EnvironmentSession, postcode: string, building: string, tenure: BatchTenure): Promise<RowResolution> {
+async function resolvePostcode(session: EnvironmentSession, postcode: string, building: string, target: RowTarget): Promise<RowResolution> {
   const url = serviceUrl(session.client.baseUrl, '/world/GB/addresses');
   url.searchParams.set('postcode', postcode);
   const response = await session.client.send({ method: 'GET', url, headers: { accept: 'application/ld+json' } });
@@ -104,15 +128,18 @@ async function resolvePostcode(session: EnvironmentSession, postcode: string, bu
   const segment = matches[0]?.['@id'].split('/').pop() ?? '';
   const key = parseAddressKey(decodeURIComponent(segment));
   if (key === undefined) throw new CoreError('protocol', 'The service sent an address without a usable key.');
-  return titlesAtKey(session, formatAddressKey(key.udprn, key.umrrn), tenure);
+  return atKey(session, formatAddressKey(key.udprn, key.umrrn), target);
 }
 
-/** One row of the file: a title number as written, or an address resolved to its titles. */
+/**
+ * One row of the file: a title number as written (whatever the batch buys from: it names no
+ * address), or an address resolved to its titles, its own catalog or its UPRN's.
+ */
 export async function resolveRow(
   session: EnvironmentSession,
   row: Readonly<Record<string, string>>,
   columns: RecognisedColumns,
-  tenure: BatchTenure,
+  target: RowTarget,
 ): Promise<RowResolution> {
   const title = cell(row, columns.titleNumber);
   if (title !== '') {
@@ -125,12 +152,12 @@ export async function resolveRow(
     const umrrnText = cell(row, columns.umrrn);
     const umrrn = umrrnText === '' ? 0 : parseIdentifier(umrrnText);
     if (udprn === undefined || umrrn === undefined) return refused('Bad UDPRN or UMRRN: digits only.');
-    return titlesAtKey(session, formatAddressKey(udprn, umrrn), tenure);
+    return atKey(session, formatAddressKey(udprn, umrrn), target);
   }
   const address = cell(row, columns.address);
-  if (address !== '') return resolveAddress(session, address, tenure);
+  if (address !== '') return resolveAddress(session, address, target);
   const postcode = cell(row, columns.postcode);
   const building = cell(row, columns.building);
-  if (postcode !== '' && building !== '') return resolvePostcode(session, postcode, building, tenure);
+  if (postcode !== '' && building !== '') return resolvePostcode(session, postcode, building, target);
   return refused('Nothing to buy: the row has no title number, UDPRN, address or postcode and building.');
 }
