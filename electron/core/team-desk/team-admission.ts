@@ -24,9 +24,9 @@ export interface TeamAdmissionOptions {
 const ended = new Set(['available', 'failed', 'cancelled']);
 
 /**
- * The team's begin before any POST (decision 021): the purchase's variables are claimed and its
- * cost taken from the team's budget in one call of the database, or nothing is sent. Variables
- * another purchase holds are not bought here; that purchase is reused.
+ * The team's begin before any POST: the purchase's variables are claimed and its cost taken from
+ * the team's budget in one call of the database, or nothing is sent. Variables another purchase
+ * holds are not bought here; that purchase is reused (docs/decisions/020-team-begin-before-send.md).
  */
 export function teamSendGate(options: TeamAdmissionOptions): SendGate {
   return async (intent) => {

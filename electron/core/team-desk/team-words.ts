@@ -11,7 +11,7 @@ export function placeOf(place: TeamPlace): string {
   return place.host.includes(':') ? `[${place.host}]:${String(place.port)}` : `${place.host}:${String(place.port)}`;
 }
 
-/** The refusal of every new purchase while the team database cannot answer (decision 021). */
+/** The refusal of every new purchase while the team database cannot answer: nothing goes unbegun. */
 export function unreachableError(place: TeamPlace, cause?: unknown): CoreError {
   return new CoreError('team_database', `The team database at ${placeOf(place)} cannot be reached, so the team's budget and reuse cannot be checked. Nothing was sent.`, cause === undefined ? undefined : { cause });
 }
