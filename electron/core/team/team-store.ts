@@ -39,7 +39,30 @@ export interface TeamChanges {
   readonly cursor: string;
 }
 
-export type TeamStoreOptions = TeamSqlOptions;
+export interface TeamStoreOptions extends TeamSqlOptions {
+  /**
+   * How long one call may wait for the database (default 10 s): a server that froze (a hung
+   * host, a stalled disk) holds the connection open and never answers, and no purchase may wait
+   * on it for ever. A begin that times out is outcome_unknown, as one cut off is.
+   */
+  readonly callTimeoutMs?: number;
+}
+
+/** A call the database did not answer in time; what it had done by then is not known. */
+class NoAnswerError extends Error {}
+
+/** `work`, or a NoAnswerError once `ms` have passed without its answer. */
+async function answerWithin<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const noAnswer = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => { reject(new NoAnswerError(`no answer within ${String(Math.round(ms / 100) / 10)} s`)); }, ms);
+  });
+  try {
+    return await Promise.race([work, noAnswer]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 const channel = 'titledesk_team';
 
@@ -66,31 +89,38 @@ const beginInputSchema = z.object({
 export class TeamStore {
   readonly #sql: Sql;
   readonly #where: string;
+  readonly #timeoutMs: number;
   readonly desk: TeamDesk;
 
-  private constructor(sql: Sql, where: string, desk: TeamDesk) {
+  private constructor(sql: Sql, where: string, desk: TeamDesk, timeoutMs: number) {
     this.#sql = sql;
     this.#where = where;
     this.desk = desk;
+    this.#timeoutMs = timeoutMs;
   }
 
   static async open(connection: TeamConnection, options: TeamStoreOptions = {}): Promise<TeamStore> {
     const sql = openTeamSql(connection, options);
+    const timeoutMs = options.callTimeoutMs ?? 10_000;
     try {
-      const version = await readSchemaVersion(sql);
-      if (version > knownSchemaVersion) throw new SchemaTooNewError(version);
-      if (version < knownSchemaVersion) {
-        throw new CoreError('protocol', `The team database at ${connection.describe} has schema version ${String(version)}; this TitleDesk needs ${String(knownSchemaVersion)}: the team's admin runs "titledesk team migrate".`);
-      }
-      const [row] = await sql`
-        SELECT id::text AS id, team_id::text AS "teamId", name, role, login_role AS "loginRole", active
-        FROM titledesk.desks WHERE login_role = session_user AND active`;
-      if (row === undefined) throw new CoreError('unauthorized', `The login ${connection.username} is not an active desk of a team at ${connection.describe}.`);
-      return new TeamStore(sql, connection.describe, parseTeamRow(deskRowSchema, row, 'a desk'));
+      return await answerWithin(TeamStore.#opened(sql, connection, timeoutMs), timeoutMs);
     } catch (error) {
       await sql.end({ timeout: 1 });
       throw teamError(error, connection.describe, 'read');
     }
+  }
+
+  static async #opened(sql: Sql, connection: TeamConnection, timeoutMs: number): Promise<TeamStore> {
+    const version = await readSchemaVersion(sql);
+    if (version > knownSchemaVersion) throw new SchemaTooNewError(version);
+    if (version < knownSchemaVersion) {
+      throw new CoreError('protocol', `The team database at ${connection.describe} has schema version ${String(version)}; this TitleDesk needs ${String(knownSchemaVersion)}: the team's admin runs "titledesk team migrate".`);
+    }
+    const [row] = await sql`
+      SELECT id::text AS id, team_id::text AS "teamId", name, role, login_role AS "loginRole", active
+      FROM titledesk.desks WHERE login_role = session_user AND active`;
+    if (row === undefined) throw new CoreError('unauthorized', `The login ${connection.username} is not an active desk of a team at ${connection.describe}.`);
+    return new TeamStore(sql, connection.describe, parseTeamRow(deskRowSchema, row, 'a desk'), timeoutMs);
   }
 
   async close(): Promise<void> {
@@ -256,7 +286,7 @@ export class TeamStore {
 
   async #call<T>(during: 'begin' | 'read' | 'write' | 'admin', run: (sql: Sql) => Promise<T>): Promise<T> {
     try {
-      return await run(this.#sql);
+      return await answerWithin(run(this.#sql), this.#timeoutMs);
     } catch (error) {
       throw teamError(error, this.#where, during);
     }

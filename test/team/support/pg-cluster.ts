@@ -2,7 +2,7 @@
 // port the OS hands out, listening on loopback and a socket in the same folder, and remove it all
 // at the end. initdb refuses to run as root, so as root the server programs run as `postgres`.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
@@ -15,6 +15,10 @@ export interface RunningCluster {
   readonly halt: (mode: 'immediate' | 'fast') => void;
   /** Starts the halted server again on the same port. */
   readonly resume: () => void;
+  /** Stops every process of the server (SIGSTOP): connections stay open and nothing answers, as on a hung host. */
+  readonly freeze: () => void;
+  /** Lets a frozen server run on (SIGCONT). */
+  readonly thaw: () => void;
 }
 
 /** The newest PostgreSQL ≥ 15 server programs on this machine (TITLEDESK_PG_BIN first), or why none. */
@@ -90,6 +94,12 @@ export async function startThrowawayCluster(bin: string, extraOptions = ''): Pro
     resume() {
       runAs(owner, join(bin, 'pg_ctl'), ['-D', data, '-l', log, '-w', '-o', options, 'start']);
     },
+    freeze() {
+      signalServer(data, 'SIGSTOP');
+    },
+    thaw() {
+      signalServer(data, 'SIGCONT');
+    },
     stop() {
       if (stopped) return;
       stopped = true;
@@ -101,4 +111,11 @@ export async function startThrowawayCluster(bin: string, extraOptions = ''): Pro
       }
     },
   };
+}
+
+/** Sends `signal` to the postmaster of `data` and to every process it started (its backends). */
+function signalServer(data: string, signal: NodeJS.Signals): void {
+  const postmaster = Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  const children = spawnSync('pgrep', ['-P', String(postmaster)], { encoding: 'utf8' }).stdout.split('\n').filter((line) => line.trim() !== '').map(Number);
+  for (const pid of [postmaster, ...children]) process.kill(pid, signal);
 }
