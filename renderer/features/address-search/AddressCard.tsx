@@ -69,10 +69,10 @@ function AddressDetails({ address, onOpenTitle, onOpenResource }: { readonly add
           ))}
         </ul>
       )}
-      <OwnCatalogs address={address} onOpenResource={onOpenResource} />
       {address.titles.length === 0 ? null : (
         <ReportButton request={{ address: address.label.join(', ').slice(0, 500), titles: address.titles.map(({ titleNumber, tenure }) => ({ titleNumber, tenure })) }} />
       )}
+      <OwnCatalogs address={address} onOpenResource={onOpenResource} />
     </div>
   );
 }

@@ -65,7 +65,8 @@ export function HistoryView({ environment, onShowRequests, onLookUp }: HistoryVi
       <form className="history-filters" aria-label="Search the history" role="search" onSubmit={(event) => { event.preventDefault(); }}>
         <div className="field">
           <label htmlFor={`${id}-text`}>Title, purchase ID or variable</label>
-          <input id={`${id}-text`} type="search" value={filters.text} onChange={(event) => { set({ text: event.target.value }); }} />
+          <input id={`${id}-text`} type="search" value={filters.text} aria-describedby={`${id}-text-hint`} onChange={(event) => { set({ text: event.target.value }); }} />
+          <span className="field-hint" id={`${id}-text-hint`}>or an address key or UPRN bought from</span>
         </div>
         <div className="field">
           <label htmlFor={`${id}-state`}>State</label>

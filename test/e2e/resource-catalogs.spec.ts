@@ -1,0 +1,97 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { collectPageProblems, openPurchaseView, openSignedIn, screenshot } from './support/app-page.ts';
+import { titleDeskWebForFile } from './support/titledesk-web.ts';
+
+const host = titleDeskWebForFile();
+
+test.use({ viewport: { width: 1280, height: 800 } });
+
+/** From a postcode to a flat's card, as an analyst gets there. */
+async function openFlatCard(page: Page): Promise<Locator> {
+  const search = page.getByRole('combobox', { name: 'Address, postcode or title number' });
+  const suggestions = page.getByRole('listbox', { name: 'Suggestions' });
+  await search.pressSequentially('LS23 6T');
+  await suggestions.getByRole('option', { name: /LS23 6TR.*38 addresses/ }).click();
+  await suggestions.getByRole('option', { name: /Regent Mansions, 7 Tannery Crescent.*28 addresses/ }).click();
+  await suggestions.getByRole('option', { name: /^Flat 3, Regent Mansions/ }).click();
+  const card = page.getByRole('region', { name: 'Address' });
+  await expect(card.getByRole('button', { name: /^Open leasehold title/ })).toBeVisible();
+  return card;
+}
+
+/**
+ * Ticks a variable of the open catalog's first group with the keyboard (`index`: each test its
+ * own, so none is reused from another's purchase), then buys it, confirmed.
+ */
+async function buyVariable(page: Page, view: Locator, index: number): Promise<string> {
+  await expect(view.getByText(/variables from \d+ sources/)).toBeVisible();
+  const group = view.locator('details.source-group').first();
+  await group.locator('summary').click();
+  const box = group.locator('label.variable-option').nth(index);
+  const name = (await box.locator('.variable-name').textContent()) ?? '';
+  await box.getByRole('checkbox').focus();
+  await page.keyboard.press('Space');
+  await expect(box.getByRole('checkbox')).toBeChecked();
+  await page.keyboard.press('Control+Enter');
+  const dialog = page.getByRole('dialog', { name: 'Confirm purchase' });
+  await expect(dialog.getByRole('button', { name: /^Buy for/ })).toBeFocused();
+  await page.keyboard.press('Enter');
+  return name;
+}
+
+const rows = (page: Page) => page.getByRole('region', { name: 'Purchases' }).getByRole('article');
+
+for (const [pick, scheme] of (['light', 'dark'] as const).entries()) {
+  test(`buys from a flat's own catalog and from its UPRN's, and the list and History say which (${scheme})`, async ({ page }, testInfo) => {
+    test.setTimeout(120_000);
+    await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
+    const problems = collectPageProblems(page);
+    await openSignedIn(page, host);
+    const card = await openFlatCard(page);
+    const addressLine = (await card.locator('address').innerText()).split('\n').map((line) => line.trim()).join(', ');
+    const addressKey = (await card.locator('dt:text-is("Address key") + dd code').textContent()) ?? '';
+    const uprn = (await card.locator('dt:text-is("UPRN") + dd code').textContent()) ?? '';
+    expect(addressKey).toMatch(/^[0-9a-z]+·[0-9a-z]+$/);
+    expect(uprn).toMatch(/^\d+$/);
+    await card.getByRole('button', { name: 'Data about this address' }).scrollIntoViewIfNeeded();
+    await screenshot(page, testInfo, `address-card-catalogs-${scheme}`);
+
+    await card.getByRole('button', { name: 'Data about this address' }).click();
+    const fromAddress = page.getByRole('region', { name: `Address ${addressKey}` });
+    await expect(fromAddress.getByRole('heading', { name: `Data about this address (address key ${addressKey})` })).toBeVisible();
+    await expect(fromAddress.getByLabel('Filter variables')).toBeFocused();
+    const addressVariable = await buyVariable(page, fromAddress, pick);
+    const addressRow = rows(page).filter({ hasText: `Address ${addressKey}` }).filter({ hasText: addressVariable }).first();
+    await expect(addressRow.getByText('Available', { exact: true })).toBeVisible({ timeout: 30_000 });
+    await expect(addressRow).toContainText(addressLine);
+    await expect(addressRow).toContainText(addressVariable);
+    await screenshot(page, testInfo, `address-catalog-bought-${scheme}`);
+
+    await card.getByRole('button', { name: `Data about this location (UPRN ${uprn})` }).click();
+    const fromUprn = page.getByRole('region', { name: `UPRN ${uprn}` });
+    await expect(fromUprn.getByRole('heading', { name: `Data about this location (UPRN ${uprn})` })).toBeVisible();
+    const uprnVariable = await buyVariable(page, fromUprn, pick);
+    const uprnRow = rows(page).filter({ hasText: `UPRN ${uprn}` }).filter({ hasText: uprnVariable }).first();
+    await expect(uprnRow.getByText('Available', { exact: true })).toBeVisible({ timeout: 30_000 });
+
+    // The purchase's own view: what it was bought from, and its values.
+    const view = await openPurchaseView(page, uprnRow);
+    await expect(view.locator('dt:text-is("Bought from") + dd')).toHaveText(`UPRN ${uprn}`);
+    await expect(view.getByRole('table').first().getByRole('row')).not.toHaveCount(0);
+    await expect(view.getByRole('table').first()).toContainText(/\S/);
+    await screenshot(page, testInfo, `uprn-purchase-view-${scheme}`);
+    await view.getByRole('button', { name: 'Back to purchases' }).click();
+
+    await page.getByRole('tab', { name: 'History' }).click();
+    const history = page.getByRole('table');
+    await expect(history.getByRole('columnheader', { name: 'Bought from' })).toBeVisible();
+    await expect(history.getByRole('row').filter({ hasText: `Address ${addressKey}` }).first()).toContainText(addressLine);
+    await expect(history.getByRole('row').filter({ hasText: `UPRN ${uprn}` }).first()).toBeVisible();
+    await screenshot(page, testInfo, `history-resources-${scheme}`);
+    // History finds a purchase by the UPRN it was bought from.
+    await page.getByLabel('Title, purchase ID or variable').fill(uprn);
+    await expect(history.getByRole('row').filter({ hasText: `Address ${addressKey}` })).toHaveCount(0);
+    await expect(history.getByRole('row').filter({ hasText: `UPRN ${uprn}` }).first()).toBeVisible();
+    expect(problems).toEqual([]);
+  });
+}
