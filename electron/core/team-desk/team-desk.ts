@@ -29,6 +29,11 @@ export interface TeamDeskOptions {
   readonly log?: (message: string) => void;
   /** Between attempts to reach the database while it is away (default 5 s). */
   readonly retryMs?: number;
+  /**
+   * How old a begin of this desk must be, never sent as far as this journal knows, before a start
+   * gives its claims back (default 2 minutes): until then another process of the desk may be sending it.
+   */
+  readonly unsentClaimMs?: number;
 }
 
 /** The link of a desk to its team's database; one per running core. */
@@ -112,14 +117,23 @@ export async function startTeamDesk(options: TeamDeskOptions): Promise<TeamDesk>
       teamImport = new TeamImport(opened, { purchases, dataDir: options.dataDir, database: connection.describe, environmentOf, log });
       const importer = teamImport;
       board.joined(opened.desk.name);
-      const summary = await reconcileOwn(opened, (id) => purchases.get(id), sync, (id) => admitted.has(id));
-      if (summary.released > 0) log(`The team database gave back the claims of ${String(summary.released)} purchase(s) this desk began but never sent.`);
+      await giveBackUnsent(opened);
       unlisten = (await opened.listen(() => { void importer.catchUp().catch((error: unknown) => { reached(false, error); }); })).unlisten;
       await importer.catchUp();
       reached(true);
     } catch (error) {
       reached(false, error);
     }
+  }
+
+  /** At start, and once more when some were too recent to judge (this process stays to do it). */
+  async function giveBackUnsent(opened: TeamStore): Promise<void> {
+    const waitMs = options.unsentClaimMs ?? 120_000;
+    const summary = await reconcileOwn(opened, (id) => purchases.get(id), sync, (id) => admitted.has(id), waitMs);
+    if (summary.released > 0) log(`The team database gave back the claims of ${String(summary.released)} purchase(s) this desk began but never sent.`);
+    if (summary.tooRecent === 0 || isClosed()) return;
+    const later = setTimeout(() => { if (store === opened && !isClosed()) void giveBackUnsent(opened).catch((error: unknown) => { reached(false, error); }); }, waitMs);
+    later.unref();
   }
 
   function retrySoon(): void {

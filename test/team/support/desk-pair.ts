@@ -27,6 +27,8 @@ export async function openTeamDesk(h: Harness, databaseUrl: string, team: Seeded
     dataDir,
     log: (message) => logs.push(message),
     retryMs: 200,
+    // The tests' desks are one process per desk: a begin never sent is given back at once.
+    unsentClaimMs: 0,
   });
   return { name, dataDir, purchases, team: desk, logs };
 }
