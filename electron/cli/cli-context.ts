@@ -8,7 +8,7 @@ import { startCore, type StartedCore } from '../core/app/start-core.ts';
 import { chooseKeychainStore } from '../core/secrets/keychain-secret-store.ts';
 import { MemorySecretStore } from '../core/secrets/memory-secret-store.ts';
 import { MemorySettingsStore, defaultSettings } from '../core/settings/settings-store.ts';
-import { appEnvironmentFor, appPurchasing } from './app-environments.ts';
+import { appEnvironmentFor, appPurchasing, appTeam } from './app-environments.ts';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -91,7 +91,9 @@ export async function openCliContext(options: { baseUrl: URL | undefined; dataDi
   };
   // The app's budgets, thresholds, reuse window and batch concurrency apply on its folder.
   const purchasing = temporary === undefined ? appPurchasing(dataDir) : undefined;
-  const fromApp = purchasing === undefined ? {} : { purchasing };
+  // So does its Settings → Team: a command there buys as the same desk of the same team.
+  const team = temporary === undefined ? appTeam(dataDir) : undefined;
+  const fromApp = { ...(purchasing === undefined ? {} : { purchasing }), ...(team === undefined ? {} : { team }) };
   if (options.baseUrl === undefined) {
     const started = await startCore({ dataDir, secrets, environmentVariables, settings: new MemorySettingsStore({ ...defaultSettings, ...fromApp }), sandbox: {}, log, ...resume });
     return contextOf(started, started.core.environments.selected(), dataDir, temporary, true);

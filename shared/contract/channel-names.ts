@@ -65,7 +65,7 @@ export const requestChannelList = [
   'team:status',
 ] as const satisfies readonly RequestChannel[];
 
-export const eventChannelList = ['purchase:updated', 'auth:changed', 'app:open-purchase', 'batch:updated', 'journal:changed'] as const satisfies readonly EventChannel[];
+export const eventChannelList = ['purchase:updated', 'auth:changed', 'app:open-purchase', 'batch:updated', 'journal:changed', 'team:changed'] as const satisfies readonly EventChannel[];
 
 /**
  * Sent by the desktop preload, with the event channel's name, when the page subscribes to an event:

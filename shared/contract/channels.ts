@@ -225,6 +225,8 @@ export const eventChannels = {
   'batch:updated': batchSummarySchema,
   /** journal:status again whenever its notices change while the app runs (at most once a second). */
   'journal:changed': journalStatusSchema,
+  /** team:status again whenever the link to the team database changes (joined, away, back, left). */
+  'team:changed': teamLinkStatusSchema,
 } as const;
 
 export type EventChannel = keyof typeof eventChannels;

@@ -31,7 +31,7 @@ import { presetHandlers } from '../router/preset-handlers.ts';
 import { sandboxFaultHandlers, type SandboxFaultControl } from '../router/sandbox-fault-handlers.ts';
 import { spendingHandlers } from '../router/spending-handlers.ts';
 import { teamHandlers } from '../router/team-handlers.ts';
-import { TeamWatch } from '../team-join/team-watch.ts';
+import { TeamLink } from './team-link.ts';
 import type { ContractEvents, ContractRouter } from '../router/router-types.ts';
 import type { SecretStore } from '../secrets/secret-store.ts';
 import type { SettingsStore } from '../settings/settings-store.ts';
@@ -61,6 +61,8 @@ export interface CoreOptions {
   readonly resumeBatches?: boolean;
   /** Saves the window as PDF: only the desktop app has one. */
   readonly printer?: ReportPrinter;
+  /** The CLI's TITLEDESK_TEAM_* variables: they win over Settings → Team. The app passes none. */
+  readonly teamVariables?: Readonly<Record<string, string | undefined>>;
 }
 
 export interface TitleDeskCore {
@@ -73,8 +75,8 @@ export interface TitleDeskCore {
   readonly events: ContractEvents;
   readonly channels: readonly string[];
   readonly sandbox: SandboxConfig | undefined;
-  /** Settings → Team's database as this app sees it (connected, unreachable); off without a team. */
-  readonly team: TeamWatch;
+  /** The link to the team database (Settings → Team, the CLI's variables); off without a team. */
+  readonly team: TeamLink;
   /** Stops timers and polling and closes connections and the journal. */
   close(): Promise<void>;
 }
@@ -178,6 +180,17 @@ export async function createCore(options: CoreOptions): Promise<TitleDeskCore> {
   const stopJournalEvents = purchases.onJournalChange(() => {
     journalEvents.push({});
   });
+  // A desk of a team joins before anything is sent: every send, a start's too, begins in the team's database.
+  const team = new TeamLink({
+    environments,
+    purchases,
+    secrets: options.secrets,
+    dataDir: options.dataDir,
+    ...(options.teamVariables === undefined ? {} : { variables: options.teamVariables }),
+    onChange: (status) => { events.emit('team:changed', status); },
+    ...(options.log === undefined ? {} : { log: options.log }),
+  });
+  await team.restart();
   // Purchases that were pending when TitleDesk last stopped are followed again, and so are batches.
   if (options.resume !== false) {
     purchases.resume();
@@ -187,13 +200,6 @@ export async function createCore(options: CoreOptions): Promise<TitleDeskCore> {
     // start does, so `check` says "outcome unknown" at once; sending and following stay with the app.
     purchases.judgeInterrupted();
   }
-  // The app watches its team database; a one-shot CLI command asks only when told to (team status).
-  const team = new TeamWatch({
-    // On first use: the team client stays out of the app's start (decision 001).
-    resolve: async () => (await import('../team-join/team-config.ts')).resolveTeam({ setting: environments.team(), secrets: options.secrets }),
-    ...(options.log === undefined ? {} : { log: options.log }),
-  });
-  if (options.resume !== false) void team.restart();
   const environmentRoutes = environmentHandlers(environments, options.sandbox);
   const router = createRouter({
     ...environmentRoutes,
@@ -225,7 +231,6 @@ export async function createCore(options: CoreOptions): Promise<TitleDeskCore> {
     sandbox: options.sandbox,
     team,
     async close() {
-      team.close();
       stopAuthEvents();
       stopPurchaseEvents();
       stopBatchEvents();
@@ -233,6 +238,8 @@ export async function createCore(options: CoreOptions): Promise<TitleDeskCore> {
       journalEvents.close();
       batchEvents.close();
       batches.halt();
+      // This desk's last answers go to the team database before the journal closes.
+      await team.close();
       await purchases.close();
       // Only now: no intent of this process is in flight any more.
       presence.close();

@@ -1,19 +1,25 @@
 import { teamTlsModeOf, type TeamSetting, type TeamView } from '../../../shared/team/team-setting.ts';
-import type { TeamTestResult } from '../../../shared/team/team-status.ts';
+import type { TeamLinkStatus, TeamTestResult } from '../../../shared/team/team-status.ts';
 import type { EnvironmentRegistry } from '../env/environment-registry.ts';
 import { registerLiveSecret } from '../live-secrets.ts';
 import type { SecretStore } from '../secrets/secret-store.ts';
 import { teamSecretId } from '../team-join/team-secret.ts';
-import type { TeamWatch } from '../team-join/team-watch.ts';
 import type { ContractHandlers } from './create-router.ts';
 
 type TeamChannels = 'team:get' | 'team:save' | 'team:test' | 'team:leave' | 'team:status';
+
+/** The core's link to its team database (app/team-link.ts), as these handlers use it. */
+export interface TeamLinkControl {
+  status(): TeamLinkStatus;
+  /** Reads Settings → Team again and joins (or leaves) accordingly. Never throws. */
+  restart(): Promise<TeamLinkStatus>;
+}
 
 /**
  * Settings → Team in every host: the setting goes to the settings file, the password to the secret
  * store and never back out (the view says only "saved" or "not set").
  */
-export function teamHandlers(environments: EnvironmentRegistry, secrets: SecretStore, watch: TeamWatch): Pick<ContractHandlers, TeamChannels> {
+export function teamHandlers(environments: EnvironmentRegistry, secrets: SecretStore, link: TeamLinkControl): Pick<ContractHandlers, TeamChannels> {
   const savedPassword = (): Promise<string | undefined> => secrets.get(teamSecretId, 'teamPassword');
   const view = async (): Promise<TeamView> => {
     const setting = environments.team() ?? null;
@@ -25,8 +31,8 @@ export function teamHandlers(environments: EnvironmentRegistry, secrets: SecretS
       ...(tls === undefined ? {} : { tls }),
     };
   };
-  // A save or a leave takes effect at once; the header hears the first answer when it comes.
-  const rewatch = (): void => { void watch.restart(); };
+  // A save or a leave takes effect at once; the header hears the link's first answer when it comes.
+  const rejoin = (): void => { void link.restart(); };
   return {
     'team:get': view,
     'team:save': async ({ setting, password }) => {
@@ -35,7 +41,7 @@ export function teamHandlers(environments: EnvironmentRegistry, secrets: SecretS
         await secrets.set(teamSecretId, 'teamPassword', password);
       }
       environments.setTeam(setting);
-      rewatch();
+      rejoin();
       return view();
     },
     'team:test': async (request): Promise<TeamTestResult> => {
@@ -50,9 +56,9 @@ export function teamHandlers(environments: EnvironmentRegistry, secrets: SecretS
     'team:leave': async () => {
       environments.setTeam(undefined);
       await secrets.delete(teamSecretId, 'teamPassword');
-      rewatch();
+      rejoin();
       return view();
     },
-    'team:status': () => Promise.resolve(watch.status()),
+    'team:status': () => Promise.resolve(link.status()),
   };
 }

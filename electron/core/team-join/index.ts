@@ -8,13 +8,10 @@
  * - The variables win over the setting, for a CLI run that names another database.
  * - "Test connection" opens the database as the desk would (schema version, an active desk),
  *   reads the team's settings and budgets, and says what failed in words, never with the password.
- * - The app's view of the database (connected as which desk, unreachable since when and why) is
- *   asked again while the app runs, and a saved or left team replaces it at once.
  * - The app loads the team client (postgres.js, the URL parser, the probe) on first use only:
- *   team-watch.ts and team-secret.ts are all it reads at start (decision 001). Import those two
- *   files directly from app code; this index loads everything.
+ *   team-secret.ts is all it reads at start (decision 001). Import that file directly from app
+ *   code; this index loads everything. The link itself is app/team-link.ts over team-desk/.
  */
 export { resolveTeam, teamConnectionFromEnv, teamConnectionOf, type ResolvedTeam, type TeamSource } from './team-config.ts';
 export { teamSecretId } from './team-secret.ts';
 export { probeTeam, teamProblemOf } from './team-probe.ts';
-export { TeamWatch, type TeamWatchOptions } from './team-watch.ts';

@@ -1,0 +1,151 @@
+import type { TeamLinkStatus } from '../../../shared/team/team-status.ts';
+import { CoreError } from '../errors.ts';
+import type { EnvironmentRegistry } from '../env/environment-registry.ts';
+import type { PurchaseService } from '../purchases/purchase-service.ts';
+import type { SecretStore } from '../secrets/secret-store.ts';
+import type { SendGate } from '../stores/send-gate.ts';
+import type { TeamDesk, TeamDeskStatus } from '../team-desk/team-desk.ts';
+import type { ResolvedTeam } from '../team-join/team-config.ts';
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+export interface TeamLinkOptions {
+  readonly environments: EnvironmentRegistry;
+  readonly purchases: PurchaseService;
+  readonly secrets: SecretStore;
+  readonly dataDir: string;
+  /** The CLI's TITLEDESK_TEAM_* variables, which win over Settings → Team; the app passes none. */
+  readonly variables?: Env;
+  readonly onChange?: (status: TeamLinkStatus) => void;
+  readonly log?: (message: string) => void;
+}
+
+/** The team link's state as the header and team:status show it. */
+function statusOf(status: TeamDeskStatus): TeamLinkStatus {
+  const state = status.state === 'connecting' ? 'starting' : status.state === 'closed' ? 'off' : status.state;
+  return {
+    state,
+    database: status.database,
+    ...(status.desk === undefined ? {} : { desk: status.desk }),
+    ...(status.unreachableSince === undefined ? {} : { since: status.unreachableSince }),
+    ...(status.problem === undefined ? {} : { reason: status.problem }),
+    pendingSync: status.pendingSync,
+  };
+}
+
+/**
+ * This core's link to its team database (team-desk/): started when a team is set (Settings → Team,
+ * or the CLI's variables), replaced when the setting is saved again, closed when the desk leaves.
+ * A team that is set but cannot be used (its CA file unreadable, its URL invalid) refuses every
+ * new purchase rather than letting one go without the team's begin. The team client loads on first
+ * use, so a desk in no team never loads it (decision 001).
+ */
+export class TeamLink {
+  readonly #options: TeamLinkOptions;
+  #desk: TeamDesk | undefined;
+  #stopStatus: (() => void) | undefined;
+  #status: TeamLinkStatus = { state: 'off' };
+  #queue: Promise<unknown> = Promise.resolve();
+  #closed = false;
+
+  constructor(options: TeamLinkOptions) {
+    this.#options = options;
+  }
+
+  status(): TeamLinkStatus {
+    return this.#desk === undefined ? this.#status : statusOf(this.#desk.status());
+  }
+
+  /** The link open now, for a history read that must include what other desks just did. */
+  get desk(): TeamDesk | undefined {
+    return this.#desk;
+  }
+
+  /** (Re)reads the team setting and starts the link; one restart at a time, in call order. Never throws. */
+  restart(): Promise<TeamLinkStatus> {
+    const next = this.#queue.then(() => this.#restart());
+    this.#queue = next.catch(() => undefined);
+    return next;
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    await this.#queue;
+    await this.#stop();
+  }
+
+  async #restart(): Promise<TeamLinkStatus> {
+    // Until the new setting is known, nothing is sent: neither by the old team's rules nor by none.
+    await this.#stop(() => Promise.reject(new CoreError('team_database', 'Settings → Team is being applied; try again in a moment. Nothing was sent.')));
+    if (this.#closed) return this.#status;
+    const setting = this.#options.environments.team();
+    const named = (this.#options.variables?.['TITLEDESK_TEAM_DATABASE_URL'] ?? '').trim() !== '';
+    if (setting === undefined && !named) return this.#leave();
+    let team: ResolvedTeam | undefined;
+    try {
+      const { resolveTeam } = await import('../team-join/team-config.ts');
+      team = await resolveTeam({ setting, secrets: this.#options.secrets, ...(this.#options.variables === undefined ? {} : { env: this.#options.variables }) });
+    } catch (error) {
+      return this.#refuseAll(error);
+    }
+    if (team === undefined) return this.#leave();
+    let desk: TeamDesk;
+    try {
+      const { startTeamDesk, teamEnvironmentsOf } = await import('../team-desk/index.ts');
+      desk = await startTeamDesk({
+        connection: team.connection,
+        purchases: this.#options.purchases,
+        environments: teamEnvironmentsOf(this.#options.environments),
+        dataDir: this.#options.dataDir,
+        ...(this.#options.log === undefined ? {} : { log: this.#options.log }),
+      });
+    } catch (error) {
+      return this.#refuseAll(error);
+    }
+    // Closed while it started (the app quitting): read again, as the await may have changed it.
+    if (this.#isClosed()) {
+      await desk.close();
+      return this.#status;
+    }
+    this.#desk = desk;
+    this.#stopStatus = desk.onStatus((status) => { this.#options.onChange?.(statusOf(status)); });
+    this.#options.onChange?.(this.status());
+    return this.status();
+  }
+
+  /** No team: purchases go as a lone desk's do, with no gate. */
+  #leave(): TeamLinkStatus {
+    this.#options.purchases.admitBeforeSend(undefined);
+    this.#set({ state: 'off' });
+    return this.#status;
+  }
+
+  /** A team set but unusable: nothing may be sent without its begin, so every send is refused, in words. */
+  #refuseAll(error: unknown): TeamLinkStatus {
+    const reason = error instanceof CoreError ? error.message : 'The team setting cannot be used.';
+    this.#options.purchases.admitBeforeSend(() => Promise.reject(new CoreError('team_database', `${reason} No new purchase can begin until Settings → Team is fixed. Nothing was sent.`)));
+    this.#set({ state: 'unreachable', since: Date.now(), reason });
+    return this.#status;
+  }
+
+  #isClosed(): boolean {
+    return this.#closed;
+  }
+
+  async #stop(gate?: SendGate): Promise<void> {
+    this.#stopStatus?.();
+    this.#stopStatus = undefined;
+    const desk = this.#desk;
+    this.#desk = undefined;
+    if (desk !== undefined) {
+      this.#status = statusOf(desk.status());
+      await desk.close();
+    }
+    this.#options.purchases.admitBeforeSend(gate);
+  }
+
+  #set(status: TeamLinkStatus): void {
+    this.#status = status;
+    this.#options.onChange?.(status);
+  }
+}
