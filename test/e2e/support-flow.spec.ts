@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { z } from 'zod';
 import { collectPageProblems, openSignedIn, screenshot } from './support/app-page.ts';
+import { atMost, CountedUser } from './support/counted-user.ts';
 import { invoke } from './support/host-api.ts';
 import { titleDeskWebForFile } from './support/titledesk-web.ts';
 
@@ -103,3 +104,76 @@ for (const scheme of schemes) {
     await screenshot(page, testInfo, `lookup-not-found-more-${scheme}`);
   });
 }
+
+/** Puts text on the clipboard as copying it from a ticket would; not counted as the user's work in the app. */
+async function copyToClipboard(page: Page, text: string): Promise<void> {
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: host.origin });
+  await page.evaluate((value) => navigator.clipboard.writeText(value), text);
+}
+
+// Re-checking a copied purchase ID: 4 clicks and 3 keys when issue 63 was filed; now Ctrl+V anywhere.
+for (const scheme of schemes) {
+  test(`support re-checks a copied purchase ID with at most 0 clicks and 1 key: Ctrl+V anywhere (${scheme})`, async ({ page }, testInfo) => {
+    await page.emulateMedia({ colorScheme: scheme });
+    const problems = collectPageProblems(page);
+    const purchaseId = await buyFromTestSide();
+    await openSignedIn(page, host);
+    // Copied from a sentence in a ticket, full stop and all.
+    await copyToClipboard(page, `"${purchaseId}".`);
+    const user = new CountedUser(page);
+    await user.press('ControlOrMeta+V');
+    const found = page.getByRole('region', { name: 'Looked-up purchase' });
+    await expect(found.getByText(`Purchase ID ${purchaseId}`)).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'Look up' })).toHaveAttribute('aria-selected', 'true');
+    // The field shows what was asked, and has focus: the user sees it and can correct it.
+    await expect(page.getByLabel('Purchase ID or result URL')).toHaveValue(purchaseId);
+    await expect(page.getByLabel('Purchase ID or result URL')).toBeFocused();
+    const cost = atMost(user.count, { clicks: 0, keys: 1, scrolls: 0 });
+    expect(cost.ok, cost.message).toBe(true);
+    await screenshot(page, testInfo, `lookup-pasted-${scheme}`);
+    expect(problems).toEqual([]);
+  });
+}
+
+test('support: the Look up form takes paste and Enter (at most 2 clicks and 2 keys); Ctrl+K then Ctrl+V looks up from the search box (at most 2 keys)', async ({ page }) => {
+  const purchaseId = await buyFromTestSide();
+  await openSignedIn(page, host);
+  await copyToClipboard(page, purchaseId);
+  // The form itself: the tab, the field, paste, Enter.
+  const viaForm = new CountedUser(page);
+  await viaForm.click(page.getByRole('tab', { name: 'Look up' }));
+  const field = page.getByLabel('Purchase ID or result URL');
+  await viaForm.click(field);
+  await viaForm.press('ControlOrMeta+V');
+  await expect(field).toHaveValue(purchaseId);
+  await viaForm.press('Enter');
+  const found = page.getByRole('region', { name: 'Looked-up purchase' });
+  await expect(found.getByText(`Purchase ID ${purchaseId}`)).toBeVisible();
+  const formCost = atMost(viaForm.count, { clicks: 2, keys: 2, scrolls: 0 });
+  expect(formCost.ok, formCost.message).toBe(true);
+
+  // From wherever focus is, by the keyboard: Ctrl+K goes to the search box, which takes the ID for Look up.
+  await page.reload();
+  await expect(page.getByRole('tab', { name: 'Buy' })).toHaveAttribute('aria-selected', 'true');
+  const viaSearch = new CountedUser(page);
+  await viaSearch.press('ControlOrMeta+K');
+  await expect(page.getByRole('combobox', { name: 'Address, postcode or title number' })).toBeFocused();
+  await viaSearch.press('ControlOrMeta+V');
+  await expect(found.getByText(`Purchase ID ${purchaseId}`)).toBeVisible();
+  // The ID went to Look up, not into the search box.
+  await expect(page.getByRole('combobox', { name: 'Address, postcode or title number', includeHidden: true })).toHaveValue('');
+  const searchCost = atMost(viaSearch.count, { clicks: 0, keys: 2, scrolls: 0 });
+  expect(searchCost.ok, searchCost.message).toBe(true);
+});
+
+test('a purchase ID pasted into another text field stays there', async ({ page }) => {
+  await openSignedIn(page, host);
+  await copyToClipboard(page, '2ae93f76-5c1d-4b8e-9f3a-6d2e8c1b7a90');
+  await page.getByRole('combobox', { name: 'Address, postcode or title number' }).fill('DN147408');
+  await page.getByRole('option', { name: 'Open title DN147408' }).click();
+  const filter = page.getByRole('region', { name: 'Title DN147408' }).getByLabel('Filter variables');
+  await filter.focus();
+  await page.keyboard.press('ControlOrMeta+V');
+  await expect(filter).toHaveValue('2ae93f76-5c1d-4b8e-9f3a-6d2e8c1b7a90');
+  await expect(page.getByRole('tab', { name: 'Buy' })).toHaveAttribute('aria-selected', 'true');
+});

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type SyntheticEvent } from 'react';
+import { useEffect, useId, useRef, useState, type SyntheticEvent } from 'react';
 import { toAppError } from '../../api/app-error.ts';
 import { ErrorNotice } from '../../components/common/ErrorNotice.tsx';
 import { PurchaseDetails } from '../purchases/PurchaseDetails.tsx';
@@ -27,14 +27,17 @@ export function PurchaseLookup({ environmentName, onShowRequests, request }: Pur
   // What cannot be a reference is said at the field, which is marked: the entry is what to correct.
   const fieldProblem = problem ?? (failure?.code === 'validation' ? `${failure.message} ${referenceShape}` : undefined);
 
-  // Each new request (its version) is checked once, as if typed in and "Check now" pressed.
+  // Each new request (its version) is checked once, as if typed in and "Check now" pressed; focus
+  // goes to the field, so a paste from elsewhere (whose box is now hidden) leaves it where it is seen.
   const requested = request?.reference;
   const requestVersion = request?.version;
+  const field = useRef<HTMLInputElement>(null);
   useEffect(() => {
     if (requested === undefined || requestVersion === undefined) return;
     setReference(requested);
     setProblem(undefined);
     mutate({ reference: requested, watch: false });
+    field.current?.focus();
   }, [requested, requestVersion, mutate]);
 
   function run(watch: boolean, event?: SyntheticEvent): void {
@@ -55,6 +58,7 @@ export function PurchaseLookup({ environmentName, onShowRequests, request }: Pur
           <label htmlFor={id}>Purchase ID or result URL</label>
           <input
             id={id}
+            ref={field}
             value={reference}
             spellCheck={false}
             autoComplete="off"
@@ -63,7 +67,7 @@ export function PurchaseLookup({ environmentName, onShowRequests, request }: Pur
             aria-describedby={fieldProblem === undefined ? `${id}-hint` : `${id}-error`}
             onChange={(event) => { setReference(event.target.value); }}
           />
-          <p className="field-hint" id={`${id}-hint`}>A purchase the service knows joins your history; nothing is bought again.</p>
+          <p className="field-hint" id={`${id}-hint`}>A purchase the service knows joins your history; nothing is bought again. A copied ID pasted anywhere in TitleDesk (<kbd>Ctrl</kbd>+<kbd>V</kbd>) is looked up at once.</p>
           {fieldProblem === undefined ? null : <p className="field-error" id={`${id}-error`} role="alert">{fieldProblem}</p>}
         </div>
         <div className="form-actions">
