@@ -25,10 +25,11 @@ import { eventsSection } from './sections/events.ts';
 import { historySection } from './sections/history.ts';
 import { pollingSection } from './sections/polling.ts';
 import { scaleSection } from './sections/polling-scale.ts';
+import { teamSection } from './sections/team.ts';
 import { rendererSection } from './sections/renderer.ts';
 import { tokensSection } from './sections/tokens.ts';
 
-const sections: readonly Section[] = [pollingSection, scaleSection, tokensSection, eventsSection, historySection, rendererSection, addressSection, cliSection, batchSection, crashFaultsSection];
+const sections: readonly Section[] = [pollingSection, scaleSection, tokensSection, eventsSection, historySection, rendererSection, addressSection, cliSection, batchSection, crashFaultsSection, teamSection];
 // A hung section must not hold the machine: the whole run stops by itself.
 const watchdogMs = 18 * 60_000;
 const resultsPath = join(benchDir, 'results.json');

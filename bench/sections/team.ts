@@ -1,0 +1,161 @@
+import { rmSync, writeFileSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import postgres from 'postgres';
+import { z } from 'zod';
+import { VariableCatalog } from '../../electron/sandbox/catalog/catalog.ts';
+import { addDesk, setupTeam } from '../../electron/core/team/team-admin.ts';
+import { TeamStore } from '../../electron/core/team/team-store.ts';
+import { parseTeamUrl } from '../../electron/core/team/team-url.ts';
+import { findPostgresBin, startThrowawayCluster } from '../../test/team/support/pg-cluster.ts';
+import { benchDir, startChild, type BenchChild } from '../lib/child.ts';
+import { startSandboxProcess, type SandboxProcess } from '../lib/sandbox-process.ts';
+import { goalMark, type Section, type SectionOutcome } from '../lib/section.ts';
+import { percentile, round, show } from '../lib/stats.ts';
+
+const desks = 4;
+const pacing = { retryAfterSeconds: [1, 1], maxAgeSeconds: [1, 1], readySeconds: [1, 3] } satisfies Record<string, [number, number]>;
+/** The team's day budget, as a share of what every pair would cost: the rest must be refused, never overspent. */
+const budgetShare = 0.75;
+
+const reportSchema = z.object({
+  wallSeconds: z.number(),
+  bought: z.number(),
+  reused: z.number(),
+  refused: z.record(z.string(), z.number()),
+  events: z.array(z.tuple([z.string(), z.string(), z.number(), z.union([z.literal(0), z.literal(1)])])),
+});
+type DeskReport = z.infer<typeof reportSchema>;
+type Pair = { title: string; variable: string };
+
+function asLogin(url: string, login: string, password: string): string {
+  const parsed = new URL(url);
+  parsed.username = login;
+  parsed.password = password;
+  return parsed.toString();
+}
+
+/** Runs `urls.length` desks (a team's, or alone on SQLite when a URL is undefined) on their pairs, started together. */
+async function runDesks(sandbox: SandboxProcess, urls: readonly (string | undefined)[], pairsOf: (desk: number) => Pair[]): Promise<DeskReport[]> {
+  const folder = mkdtempSync(join(tmpdir(), 'titledesk-bench-team-'));
+  const goFile = join(folder, 'go');
+  const children: BenchChild[] = urls.map((deskUrl, desk) => startChild(join(benchDir, 'workers', 'team-desk.ts'), [JSON.stringify({
+    config: sandbox.config, pairs: pairsOf(desk), goFile, ...(deskUrl === undefined ? {} : { deskUrl }),
+  })]));
+  try {
+    await Promise.all(children.map((child) => child.nextJson(60_000)));
+    writeFileSync(goFile, 'go');
+    return await Promise.all(children.map(async (child) => reportSchema.parse(await child.nextJson(600_000))));
+  } finally {
+    await Promise.all(children.map((child) => child.stop()));
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+/** From a change on the desk that made it to the same change on each other desk's journal, in ms. */
+function propagationMs(reports: readonly DeskReport[]): number[] {
+  const origin = new Map<string, number>();
+  for (const report of reports) for (const [id, state, at, own] of report.events) if (own === 1 && !origin.has(`${id} ${state}`)) origin.set(`${id} ${state}`, at);
+  const delays: number[] = [];
+  for (const report of reports) {
+    for (const [id, state, at, own] of report.events) {
+      const from = own === 0 ? origin.get(`${id} ${state}`) : undefined;
+      if (from !== undefined) delays.push(at - from);
+    }
+  }
+  return delays;
+}
+
+export const teamSection: Section = {
+  name: 'team',
+  title: `A team of ${String(desks)} desks on one PostgreSQL database, each asking for the same purchases (Retry-After and max-age 1 s, ready after 1-3 s)`,
+  async run(context): Promise<SectionOutcome> {
+    const found = findPostgresBin();
+    if ('missing' in found) return { figures: { skipped: found.missing }, tables: [], notes: [`Not run: ${found.missing}`] };
+    const cluster = await startThrowawayCluster(found.bin);
+    const sandbox = await startSandboxProcess({ pacing });
+    try {
+      const variables = sandbox.config.sampleVariables.slice(0, 2);
+      const pairs: Pair[] = sandbox.titles.slice(0, context.purchases).map((title, index) => ({ title, variable: variables[index % variables.length] ?? '' }));
+      const prices = new Map(new VariableCatalog(sandbox.baseUrl).all().map((variable) => [variable.iri, variable.price]));
+      const wholeCost = pairs.reduce((sum, pair) => sum + (prices.get(pair.variable) ?? 0), 0);
+      const limit = (Math.floor(wholeCost * budgetShare * 100) / 100).toFixed(2);
+      const admin = postgres(cluster.url, { max: 1, onnotice: () => undefined });
+      const setup = await setupTeam(admin, { team: 'Bench', adminDesk: 'admin' });
+      const made = await Promise.all(Array.from({ length: desks + 1 }, (_unused, desk) => addDesk(admin, { team: 'Bench', name: `desk-${String(desk)}`, role: 'analyst' })));
+      const adminStore = await TeamStore.open(parseTeamUrl(asLogin(cluster.url, setup.admin.login, setup.admin.password)));
+      await adminStore.setBudget('GBP', 'day', limit);
+      await adminStore.close();
+      const urls = made.slice(0, desks).map((desk) => asLogin(cluster.url, desk.login, desk.password));
+      // Every desk asks for every pair, each starting at its own quarter: all contend for every title.
+      const rotated = (desk: number): Pair[] => [...pairs.slice((desk * pairs.length) / desks), ...pairs.slice(0, (desk * pairs.length) / desks)];
+      // Begin latency while the desks run: a fifth desk begins a purchase of a resource no one else asks for, one at a time.
+      const probeDesk = made[desks];
+      const probe = probeDesk === undefined ? undefined : await TeamStore.open(parseTeamUrl(asLogin(cluster.url, probeDesk.login, probeDesk.password)));
+      const beginMs: number[] = [];
+      const probing = { on: true };
+      const probeLoop = (async () => {
+        for (let n = 0; probing.on && probe !== undefined; n += 1) {
+          const started = performance.now();
+          await probe.begin({ environment: 'probe', localId: `probe-${String(n)}`, resourceKind: 'title', resource: `PROBE${String(n)}`, lines: [{ variable: 'https://probe.invalid/vars/P/Q#R/S', price: '0' }], currency: 'GBP' });
+          beginMs.push(performance.now() - started);
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+      })();
+      context.log(`team: ${String(desks)} desks x ${String(pairs.length)} purchases on one team database`);
+      const postsBefore = (await sandbox.stats())['purchase'] ?? 0;
+      const team = await runDesks(sandbox, urls, rotated);
+      probing.on = false;
+      await probeLoop;
+      await probe?.close();
+      const teamPosts = ((await sandbox.stats())['purchase'] ?? 0) - postsBefore;
+      const [row] = await admin<{ bought: number; pairs: number; spent: string; charged: string }[]>`
+        SELECT (SELECT count(*)::int FROM titledesk.purchases WHERE accepted AND environment <> 'probe') AS bought,
+               (SELECT count(DISTINCT (resource, variables))::int FROM titledesk.purchases WHERE accepted AND environment <> 'probe') AS pairs,
+               (SELECT coalesce(sum(spent), 0)::text FROM titledesk.budgets WHERE period = 'day') AS spent,
+               (SELECT coalesce(sum(cost), 0)::text FROM titledesk.purchases WHERE NOT budget_released) AS charged`;
+      await admin.end();
+      context.log('team: the same purchases on 4 desks alone (SQLite only), a quarter each');
+      const aloneBefore = (await sandbox.stats())['purchase'] ?? 0;
+      const alone = await runDesks(sandbox, Array.from({ length: desks }, () => undefined), (desk) => pairs.filter((_pair, index) => index % desks === desk));
+      const alonePosts = ((await sandbox.stats())['purchase'] ?? 0) - aloneBefore;
+      const teamWall = Math.max(...team.map((report) => report.wallSeconds));
+      const aloneWall = Math.max(...alone.map((report) => report.wallSeconds));
+      const delays = propagationMs(team);
+      const refusedByBudget = team.reduce((sum, report) => sum + (report.refused['budget_exceeded'] ?? 0), 0);
+      const figures = {
+        desks, pairs: pairs.length, posts: teamPosts, bought: row?.bought ?? 0, distinctBought: row?.pairs ?? 0, doubleBuys: teamPosts - (row?.pairs ?? 0),
+        budgetLimit: limit, budgetSpent: row?.spent ?? '0', budgetCharged: row?.charged ?? '0', refusedByBudget,
+        reused: team.reduce((sum, report) => sum + report.reused, 0),
+        beginP50Ms: round(percentile(beginMs, 50), 1), beginP99Ms: round(percentile(beginMs, 99), 1), beginSamples: beginMs.length,
+        propagationP50Ms: round(percentile(delays, 50)), propagationP99Ms: round(percentile(delays, 99)), propagationSamples: delays.length,
+        teamWallSeconds: round(teamWall, 1), teamPerSecond: round((row?.bought ?? 0) / teamWall, 1),
+        aloneWallSeconds: round(aloneWall, 1), alonePosts, alonePerSecond: round(alonePosts / aloneWall, 1),
+      };
+      const exact = Number(figures.budgetSpent) === Number(figures.budgetCharged) && Number(figures.budgetSpent) <= Number(limit);
+      return {
+        figures,
+        tables: [{
+          columns: ['', 'team', 'goal', ''],
+          rows: [
+            ['POSTs (sandbox count) / distinct purchases bought', `${String(teamPosts)} / ${String(figures.distinctBought)}`, 'equal', goalMark(figures.doubleBuys === 0)],
+            ['double buys', show(figures.doubleBuys), '0', goalMark(figures.doubleBuys === 0)],
+            ['budget row / sum of costs kept / limit', `£${figures.budgetSpent} / £${figures.budgetCharged} / £${limit}`, 'equal, within', goalMark(exact)],
+            ['refused by the team budget (all desks)', show(refusedByBudget), '', ''],
+            ['begin p50 / p99 (under load)', `${show(figures.beginP50Ms, ' ms')} / ${show(figures.beginP99Ms, ' ms')}`, '', ''],
+            ["a desk's change on another desk's journal p50 / p99", `${show(figures.propagationP50Ms, ' ms')} / ${show(figures.propagationP99Ms, ' ms')}`, '< 1 s', goalMark((figures.propagationP99Ms ?? Infinity) < 1000)],
+            ['team: wall / purchases a second', `${show(figures.teamWallSeconds, ' s')} / ${show(figures.teamPerSecond)}`, '', ''],
+            ['4 desks alone (SQLite), a quarter each: wall / purchases a second', `${show(figures.aloneWallSeconds, ' s')} / ${show(figures.alonePerSecond)}`, '', ''],
+          ],
+        }],
+        notes: [
+          `Every desk asks for all ${String(pairs.length)} purchases (one variable each), starting at its own quarter; the team's day budget is ${String(budgetShare * 100)} % of their whole cost.`,
+          'Begin latency is sampled by a fifth desk beginning purchases no one else asks for, one at a time, while the four run.',
+        ],
+      };
+    } finally {
+      await sandbox.stop();
+      cluster.stop();
+    }
+  },
+};
