@@ -13,7 +13,7 @@ import {
 } from '../environment.ts';
 import { backupInfoSchema, historyExportSchema, importSummarySchema, journalStatusSchema } from '../journal.ts';
 import { historyQuerySchema, purchaseAddressSchema, purchaseOptionsSchema, purchaseRecordSchema, purchaseSummarySchema, resolveActionSchema } from '../purchase.ts';
-import { batchItemSchema, batchSummarySchema, batchTenureSchema } from '../batch.ts';
+import { batchFromSchema, batchItemSchema, batchSummarySchema, batchTenureSchema } from '../batch.ts';
 import { amountsSchema, spendingHistorySchema, spendingSettingsSchema, spendingStatusSchema } from '../spending.ts';
 import { presetListSchema, savedPresetSchema } from '../variable-presets.ts';
 import { sandboxFaultsSchema } from '../sandbox-faults.ts';
@@ -154,6 +154,8 @@ export const requestChannels = lazyChannels({
       csv: z.string().min(1).max(16_000_000),
       variables: z.array(iri).min(1).max(500),
       tenure: batchTenureSchema,
+      /** Which catalog rows with an address buy from: their titles (when absent), the address's own, or its UPRN's. */
+      from: batchFromSchema.optional(),
       /** 0: buy again anyway. Default: the setting. */
       reuseDays: z.number().int().min(0).max(3650).optional(),
       budget: amountsSchema.optional(),

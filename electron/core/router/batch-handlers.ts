@@ -10,7 +10,7 @@ const mediaTypes = { csv: 'text/csv', xlsx: 'application/vnd.openxmlformats-offi
 /** Batches on the selected environment; progress reaches the UI through batch:updated events. */
 export function batchHandlers(environments: EnvironmentRegistry, batches: BatchService): Pick<ContractHandlers, BatchChannels> {
   return {
-    'batch:preview': async ({ source, csv, variables, tenure, reuseDays, budget }) => {
+    'batch:preview': async ({ source, csv, variables, tenure, from, reuseDays, budget }) => {
       const purchasing = environments.purchasing();
       const plan = await batches.plan({
         environmentId: environments.selected().id,
@@ -18,6 +18,7 @@ export function batchHandlers(environments: EnvironmentRegistry, batches: BatchS
         csv,
         variables,
         tenure,
+        ...(from === undefined ? {} : { from }),
         reuseDays: reuseDays ?? purchasing.reuseDays,
         concurrency: purchasing.batchConcurrency,
         ...(budget === undefined ? {} : { budget }),

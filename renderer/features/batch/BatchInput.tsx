@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import type { BatchTenure } from '../../../shared/batch.ts';
+import type { BatchFrom, BatchTenure } from '../../../shared/batch.ts';
 import type { Environment } from '../../../shared/environment.ts';
 import { usePresetsQuery } from '../../api/preset-queries.ts';
 import { lastSelection, valuationPack, type Preset } from '../variable-picker/presets.ts';
@@ -30,6 +30,7 @@ export function BatchInput({ environment, pending, onPreview }: BatchInputProps)
   const [presetName, setPresetName] = useState(() => lastSelection()?.name ?? valuationPack.name);
   const [iris, setIris] = useState('');
   const [tenure, setTenure] = useState<BatchTenure>('all');
+  const [from, setFrom] = useState<BatchFrom>('titles');
   const [buyAgain, setBuyAgain] = useState(false);
   const selection = lastSelection();
   const saved = usePresetsQuery().data?.presets ?? [valuationPack];
@@ -40,7 +41,7 @@ export function BatchInput({ environment, pending, onPreview }: BatchInputProps)
   return (
     <form className="batch-input" aria-label="New batch" onSubmit={(event) => {
       event.preventDefault();
-      onPreview({ source: file?.name ?? 'pasted rows', csv, variables, tenure, buyAgain });
+      onPreview({ source: file?.name ?? 'pasted rows', csv, variables, tenure, from, buyAgain });
     }}>
       <FileDrop file={file} onFile={setFile} />
       {file === undefined ? (
@@ -63,8 +64,18 @@ export function BatchInput({ environment, pending, onPreview }: BatchInputProps)
           <textarea id={`${id}-iris`} rows={2} value={iris} onChange={(event) => { setIris(event.target.value); }} />
         </div>
         <div className="field">
+          <label htmlFor={`${id}-from`}>Rows with an address buy from</label>
+          <select id={`${id}-from`} value={from} aria-describedby={`${id}-from-hint`} onChange={(event) => { setFrom(event.target.value === 'address' ? 'address' : event.target.value === 'uprn' ? 'uprn' : 'titles'); }}>
+            <option value="titles">Its titles</option>
+            <option value="address">The address’s own catalog</option>
+            <option value="uprn">Its UPRN’s catalog</option>
+          </select>
+          <span className="field-hint" id={`${id}-from-hint`}>Rows with a title number buy from that title.</span>
+        </div>
+        <div className="field">
           <label htmlFor={`${id}-tenure`}>Titles of an address</label>
-          <select id={`${id}-tenure`} value={tenure} onChange={(event) => { setTenure(event.target.value === 'freehold' ? 'freehold' : event.target.value === 'leasehold' ? 'leasehold' : 'all'); }}>
+          {/* Only titles have a tenure: the choice waits while address rows buy from elsewhere. */}
+          <select id={`${id}-tenure`} value={tenure} disabled={from !== 'titles'} onChange={(event) => { setTenure(event.target.value === 'freehold' ? 'freehold' : event.target.value === 'leasehold' ? 'leasehold' : 'all'); }}>
             <option value="all">All titles</option>
             <option value="freehold">Freehold only</option>
             <option value="leasehold">Leasehold only</option>

@@ -5,6 +5,7 @@ import type { Money } from '../../../shared/purchase.ts';
 import { formatDateTime } from '../../format-time.ts';
 import { formatTotals, sumMoney } from '../common/money.ts';
 import { batchStateLabels } from './batch-labels.ts';
+import { resourceName } from '../common/resource-words.ts';
 
 /** What the line cost this batch: a reused value was paid for by an earlier purchase, not now. */
 function costText(item: BatchItem): string {
@@ -63,7 +64,7 @@ export function BatchTable({ items }: { readonly items: readonly BatchItem[] }) 
       <div role="row" className="batch-row batch-head">
         <span role="columnheader">Row</span>
         <span role="columnheader">Input</span>
-        <span role="columnheader">Title</span>
+        <span role="columnheader">Bought from</span>
         <span role="columnheader">State</span>
         <span role="columnheader">Cost</span>
         <span role="columnheader">Resolution</span>
@@ -90,7 +91,7 @@ export function BatchTable({ items }: { readonly items: readonly BatchItem[] }) 
               <span role="cell">{item.row}</span>
               <span role="cell" className="batch-wrap" title={inputText(item)}>{inputText(item)}</span>
               <span role="cell">
-                {item.titleNumber ?? '—'}
+                {item.resource === undefined ? (item.titleNumber ?? '—') : resourceName(item.resource)}
                 {item.tenure === null ? null : <> <small className="batch-tenure">{item.tenure}</small></>}
               </span>
               <span role="cell">{batchStateLabels[item.state]}</span>

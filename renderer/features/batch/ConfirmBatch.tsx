@@ -4,6 +4,20 @@ import { Dialog } from '../../components/common/Dialog.tsx';
 import { formatTotals, sumMoney } from '../common/money.ts';
 import { formatNumber } from '../common/number.ts';
 
+/** What a batch buys from, counted: titles as always; an address batch's lines say which catalog. */
+function linesText(summary: BatchSummary): string {
+  const count = formatNumber(summary.counts.queued);
+  const lines = `${count} ${summary.counts.queued === 1 ? 'line' : 'lines'}`;
+  switch (summary.spec.from ?? 'titles') {
+    case 'titles':
+      return `${count} titles`;
+    case 'address':
+      return `${lines} (each address from its own catalog)`;
+    case 'uprn':
+      return `${lines} (each address from its UPRN’s catalog)`;
+  }
+}
+
 export interface ConfirmBatchProps {
   readonly environment: Environment;
   readonly summary: BatchSummary;
@@ -23,7 +37,7 @@ export function ConfirmBatch({ environment, summary, items, onConfirm, onCancel 
     <Dialog title="Confirm batch" onClose={onCancel}>
       <div className="confirm-purchase">
         <p>
-          Buy {summary.spec.variables.length} {summary.spec.variables.length === 1 ? 'variable' : 'variables'} of <strong>{formatNumber(summary.counts.queued)} titles</strong> for{' '}
+          Buy {summary.spec.variables.length} {summary.spec.variables.length === 1 ? 'variable' : 'variables'} of <strong>{linesText(summary)}</strong> for{' '}
           <strong>{formatTotals(summary.toSpend)}</strong> on{' '}
           <span className={environment.builtIn === true ? 'badge badge-sandbox' : 'badge badge-live'}>{environment.name}</span>?
         </p>

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BatchSummary, BatchTenure } from '../../../shared/batch.ts';
+import type { BatchFrom, BatchSummary, BatchTenure } from '../../../shared/batch.ts';
 import { useApi } from '../../api/api-context.tsx';
 import { call } from '../../api/call.ts';
 import { batchKeys } from '../../api/query-keys.ts';
@@ -10,6 +10,8 @@ export interface PreviewInput {
   readonly csv: string;
   readonly variables: readonly string[];
   readonly tenure: BatchTenure;
+  /** Which catalog an address row buys from: its titles (as always), the address's own, or its UPRN's. */
+  readonly from: BatchFrom;
   readonly buyAgain: boolean;
 }
 
@@ -19,7 +21,7 @@ export function usePreviewBatchMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: PreviewInput) =>
-      call(api, 'batch:preview', { source: input.source, csv: input.csv, variables: [...input.variables], tenure: input.tenure, ...(input.buyAgain ? { reuseDays: 0 } : {}) }),
+      call(api, 'batch:preview', { source: input.source, csv: input.csv, variables: [...input.variables], tenure: input.tenure, ...(input.from === 'titles' ? {} : { from: input.from }), ...(input.buyAgain ? { reuseDays: 0 } : {}) }),
     onSuccess: ({ batch, items }) => {
       queryClient.setQueryData(batchKeys.summary(batch.id), batch);
       queryClient.setQueryData(batchKeys.items(batch.id), items);
