@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { createEnvironmentSession } from '../../electron/core/env/environment-session.ts';
 import { createHttpAgent } from '../../electron/core/http/agent.ts';
 import { PurchaseService } from '../../electron/core/purchases/purchase-service.ts';
@@ -93,5 +94,27 @@ describe('the app\'s Sandbox switch for the older catalog shape', () => {
     expect(await catalogOf(titles[0] ?? '')).toMatch(/\/variable\/.+\/provenance\//);
     await router.dispatch('sandbox:set-faults', { outage: null, slow: null, timeouts: false });
     expect(await catalogOf(titles[1] ?? '')).toContain('/vars/');
+  });
+});
+
+describe('a batch chosen in the other form of identifier', () => {
+  it('prices each title from a variables[] catalog and queues it to buy by the identifiers that catalog gives', async () => {
+    const test = await startTestCore({ pacing: { ...quickPacing } });
+    cleanups.push(() => test.close());
+    const { router } = test.started.core;
+    const sandbox = test.started.sandbox;
+    const titles = (sandbox?.config.sampleTitles ?? []).slice(0, 2);
+    // What a preset or the app's last selection gives: the /vars/ form.
+    const chosen = (sandbox?.config.sampleVariables ?? []).slice(0, 1);
+    expect(chosen[0]).toContain('/vars/');
+    await router.dispatch('sandbox:set-faults', { outage: null, slow: null, timeouts: false, catalogShape: 'variables' });
+    const preview = await router.dispatch('batch:preview', { source: 'older.csv', csv: `title_number\n${titles.join('\n')}\n`, variables: chosen, tenure: 'all' });
+    if (!preview.ok) throw new Error(preview.error.message);
+    const { items } = z.object({ items: z.array(z.object({ state: z.string(), toBuy: z.array(z.string()).optional() }).loose()) }).parse(preview.data);
+    expect(items.map((item) => item.state)).toEqual(['queued', 'queued']);
+    for (const item of items) {
+      expect(item.toBuy).toHaveLength(1);
+      expect(item.toBuy?.[0]).toMatch(/\/variable\/.+\/provenance\//);
+    }
   });
 });

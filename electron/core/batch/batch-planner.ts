@@ -2,6 +2,7 @@ import type { BatchFrom, BatchItem, BatchTenure } from '../../../shared/batch.ts
 import type { CatalogVariable } from '../../../shared/catalog.ts';
 import { describeResource, resourceId, type CatalogResource } from '../../../shared/catalog-resource.ts';
 import type { ErrorCode } from '../../../shared/errors.ts';
+import { variableIdentity } from '../../../shared/iri.ts';
 import type { Money } from '../../../shared/purchase.ts';
 import type { EnvironmentSession } from '../env/environment-session.ts';
 import { CoreError } from '../errors.ts';
@@ -83,13 +84,14 @@ function expand(input: BatchInput, resolutions: readonly RowResolution[]): Batch
 
 const capitalised = (text: string): string => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
 
-type Offer = { ok: true; prices: Map<string, Money> } | { ok: false; reason: string };
+/** A catalog's variables by identity (variableIdentity): chosen variables match either shape of identifier. */
+type Offer = { ok: true; variables: Map<string, { iri: string; price: Money }> } | { ok: false; reason: string };
 
 async function catalogOffer(session: EnvironmentSession, resource: CatalogResource): Promise<Offer> {
   try {
     const catalog = await session.catalog.catalogOf(resource);
     const variables: CatalogVariable[] = catalog.groups.flatMap((group) => group.schemes.flatMap((scheme) => scheme.variables));
-    return { ok: true, prices: new Map(variables.map((variable) => [variable.iri, variable.price])) };
+    return { ok: true, variables: new Map(variables.map((variable) => [variableIdentity(variable.iri), { iri: variable.iri, price: variable.price }])) };
   } catch (error) {
     if (error instanceof CoreError && error.code === 'not_found') return { ok: false, reason: `${capitalised(describeResource(resource))} was not found on the service.` };
     if (error instanceof CoreError && !environmentCodes.has(error.code)) return { ok: false, reason: error.message };
@@ -101,7 +103,11 @@ const kindWord = (item: BatchItem): string => ({ title: 'title', address: 'addre
 
 function price(item: BatchItem, offer: Offer, ledger: SpendingBook, environmentId: string, options: PlanOptions): BatchItem {
   if (!offer.ok) return { ...item, state: 'refused', reason: offer.reason };
-  const offered = options.variables.filter((variable) => offer.prices.has(variable));
+  // Bought by the catalog's own identifier, whichever form the chosen variable was written in.
+  const offered = [...new Set(options.variables.flatMap((variable) => {
+    const found = offer.variables.get(variableIdentity(variable));
+    return found === undefined ? [] : [found.iri];
+  }))];
   if (offered.length === 0) return { ...item, state: 'refused', reason: `None of the chosen variables is offered for this ${kindWord(item)}.` };
   const held = findHeldValues(ledger, environmentId, itemResource(item), offered, options.reuseDays, options.now);
   const toBuy = offered.filter((variable) => !held.has(variable));
@@ -111,7 +117,7 @@ function price(item: BatchItem, offer: Offer, ledger: SpendingBook, environmentI
   const values = Object.fromEntries([...held].map(([variable, value]) => [variable, value.value]));
   const reusedTotal = sumMoney([...held.values()].map((value) => value.price));
   const cost = sumMoney(toBuy.flatMap((variable) => {
-    const money = offer.prices.get(variable);
+    const money = offer.variables.get(variableIdentity(variable))?.price;
     return money === undefined ? [] : [money];
   }));
   return { ...item, state: toBuy.length === 0 ? 'reused' : 'queued', reason, toBuy, cost, reused, values, total: reusedTotal };
