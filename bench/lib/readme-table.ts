@@ -285,7 +285,27 @@ export function performanceMarkdown(results: BenchResults): string {
   if (batch !== undefined) lines.push('', ...batchTable(batch));
   const crash = results.sections['crash'];
   if (crash !== undefined) lines.push('', ...crashTable(crash));
+  const team = results.sections['team'];
+  if (team !== undefined && num(team, 'pairs') !== undefined) lines.push('', ...teamTable(team));
   return lines.join('\n');
+}
+
+function teamTable(team: unknown): string[] {
+  const pair = (a: string, b: string, unit = ''): string => `${fmt(num(team, a), unit)} / ${fmt(num(team, b), unit)}`;
+  const text = (key: string): string => {
+    const value = at(team, key);
+    return typeof value === 'string' ? value : '-';
+  };
+  return [
+    `| A team of ${fmt(num(team, 'desks'))} desks on one PostgreSQL database, each asking for the same ${fmt(num(team, 'pairs'))} purchases | Result |`,
+    '|---|---|',
+    `| POSTs counted by the sandbox / distinct purchases bought (double buys) | ${pair('posts', 'distinctBought')} (${fmt(num(team, 'doubleBuys'))}) |`,
+    `| Team day budget: row / costs kept / limit | £${text('budgetSpent')} / £${text('budgetCharged')} / £${text('budgetLimit')} (${fmt(num(team, 'refusedByBudget'))} refused) |`,
+    `| Begin, under that load, p50 / p99 | ${pair('beginP50Ms', 'beginP99Ms', ' ms')} |`,
+    `| A desk's change on the other desks' journals p50 / p99 | ${pair('propagationP50Ms', 'propagationP99Ms', ' ms')} |`,
+    `| Team: wall time / purchases a second | ${fmt(num(team, 'teamWallSeconds'), ' s')} / ${fmt(num(team, 'teamPerSecond'))} |`,
+    `| The same purchases on ${fmt(num(team, 'desks'))} desks alone (SQLite), a quarter each: wall time / purchases a second | ${fmt(num(team, 'aloneWallSeconds'), ' s')} / ${fmt(num(team, 'alonePerSecond'))} |`,
+  ];
 }
 
 function crashTable(crash: unknown): string[] {
