@@ -63,6 +63,13 @@ export const batchKeys = {
   items: (id: string) => [...batchKeys.all, 'items', id] as const,
 };
 
+/** Settings → Team (the setting, never its password) and the link's state in the header. */
+export const teamKeys = {
+  all: ['team'] as const,
+  setting: () => [...teamKeys.all, 'setting'] as const,
+  status: () => [...teamKeys.all, 'status'] as const,
+};
+
 export const presetKeys = {
   all: ['presets'] as const,
   list: () => [...presetKeys.all, 'list'] as const,

@@ -5,7 +5,7 @@ import type { PurchaseRecord } from '../../shared/purchase.ts';
 import { useApi } from './api-context.tsx';
 import { listRefresher } from './list-refresh.ts';
 import { slicedApply } from './sliced-apply.ts';
-import { authKeys, batchKeys, credentialKeys, journalKeys, purchaseKeys, spendingKeys } from './query-keys.ts';
+import { authKeys, batchKeys, credentialKeys, journalKeys, purchaseKeys, spendingKeys, teamKeys } from './query-keys.ts';
 
 /**
  * The environments whose never-sent purchases `purchases` change: one is not sent now, or it is
@@ -70,7 +70,11 @@ export function useContractEvents(): void {
         queryClient.setQueryData(journalKeys.status(), status);
       });
     });
+    const stopTeam = api.on('team:changed', (status) => {
+      queryClient.setQueryData(teamKeys.status(), status);
+    });
     return () => {
+      stopTeam();
       updates.stop();
       lists.stop();
       stopAuth();

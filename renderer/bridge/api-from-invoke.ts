@@ -65,5 +65,10 @@ export function requestFunctions(invoke: Invoke): RequestFunctions {
     'presets:list': (request) => invoke('presets:list', request),
     'presets:save': (request) => invoke('presets:save', request),
     'presets:delete': (request) => invoke('presets:delete', request),
+    'team:get': (request) => invoke('team:get', request),
+    'team:save': (request) => invoke('team:save', request),
+    'team:test': (request) => invoke('team:test', request),
+    'team:leave': (request) => invoke('team:leave', request),
+    'team:status': (request) => invoke('team:status', request),
   };
 }

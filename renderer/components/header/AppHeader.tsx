@@ -2,6 +2,7 @@ import type { Environment } from '../../../shared/environment.ts';
 import { AuthStatus } from './AuthStatus.tsx';
 import { EnvironmentSwitcher } from './EnvironmentSwitcher.tsx';
 import { HelpMenu } from './HelpMenu.tsx';
+import { TeamStatus } from './TeamStatus.tsx';
 
 export interface AppHeaderProps {
   readonly environments: readonly Environment[];
@@ -16,6 +17,7 @@ export function AppHeader({ environments, selected, onOpenSettings }: AppHeaderP
       <EnvironmentSwitcher environments={environments} selected={selected} />
       {/* Keyed by environment so a switch starts with no stale sign-in error. */}
       <AuthStatus key={selected.id} environment={selected} />
+      <TeamStatus />
       <HelpMenu />
       <button type="button" className="settings-button" onClick={onOpenSettings}>
         Settings

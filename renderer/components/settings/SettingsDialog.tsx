@@ -9,12 +9,14 @@ import { CredentialsSection } from './CredentialsSection.tsx';
 import { SandboxSection } from './SandboxSection.tsx';
 import { EnvironmentsSection } from './EnvironmentsSection.tsx';
 import { SpendingSection } from './SpendingSection.tsx';
+import { TeamSection } from './TeamSection.tsx';
 
 const allTabs = [
   { id: 'environments', label: 'Environments' },
   { id: 'credentials', label: 'Credentials' },
   { id: 'advanced', label: 'Advanced' },
   { id: 'spending', label: 'Spending' },
+  { id: 'team', label: 'Team' },
   { id: 'sandbox', label: 'Sandbox' },
 ] as const;
 export type SettingsTab = (typeof allTabs)[number]['id'];
@@ -38,6 +40,7 @@ export function SettingsDialog({ environments, selectedId, onClose }: SettingsDi
       case 'environments': return <EnvironmentsSection environments={environments} selectedId={selectedId} />;
       case 'credentials': return <CredentialsSection environments={environments} selectedId={selectedId} />;
       case 'spending': return <SpendingSection environments={environments} selectedId={selectedId} />;
+      case 'team': return <TeamSection />;
       case 'sandbox': return <SandboxSection />;
       case 'advanced':
         if (settings.data !== undefined) return <AdvancedSection settings={settings.data} />;

@@ -160,6 +160,8 @@ const HistoryRow = memo(function HistoryRow({ record, open, reChecking, failure,
         <td role="cell">
           {boughtFrom(record) ?? <span className="muted">Not named by the service</span>}
           {record.address === undefined ? null : <span className="history-address">{record.address}</span>}
+          {/* A team's purchase says whose it is: support looks up every desk's. */}
+          {record.team === undefined ? null : <span className="history-desk">Bought by desk {record.team.desk}</span>}
         </td>
         <td role="cell" className="history-id">
           <code>{record.purchaseId ?? '—'}</code>

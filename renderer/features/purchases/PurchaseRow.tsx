@@ -42,6 +42,7 @@ export function PurchaseRowView({ record, environmentName, onOpen }: PurchaseRow
         <span className="purchase-meta" title={variableCount(record)}>
           {titled ? <VariableNames record={record} /> : <span className="purchase-names purchase-untitled">{titleNotNamed}</span>}
           <span className="purchase-environment"> · {environmentName}</span>
+          {record.team === undefined ? null : <span className="purchase-desk"> · desk {record.team.desk}</span>}
         </span>
         <StateChip record={record} />
         <Progress record={record} />

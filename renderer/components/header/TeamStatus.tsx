@@ -1,0 +1,36 @@
+import type { TeamLinkStatus } from '../../../shared/team/team-status.ts';
+import { useTeamStatusQuery } from '../../api/team-queries.ts';
+import { formatClockTime } from '../../format-time.ts';
+
+function words(status: TeamLinkStatus): string | undefined {
+  switch (status.state) {
+    case 'off': return undefined;
+    case 'starting': return 'Team: connecting…';
+    case 'not-linked': return 'Team: not connected';
+    case 'connected': {
+      const waiting = status.pendingSync === undefined || status.pendingSync === 0 ? '' : `, ${String(status.pendingSync)} to sync`;
+      return `Team: desk ${status.desk ?? '?'}${waiting}`;
+    }
+    case 'unreachable': {
+      const since = status.since === undefined ? '' : ` since ${formatClockTime(status.since)}`;
+      return `Team database unreachable${since}: new purchases are refused`;
+    }
+  }
+}
+
+/**
+ * The desk's link to its team database, beside the sign-in state: which desk it is connected as,
+ * or that it cannot reach the database (new purchases are refused) and why. Nothing without a team.
+ */
+export function TeamStatus() {
+  const status = useTeamStatusQuery().data;
+  const text = status === undefined ? undefined : words(status);
+  if (status === undefined || text === undefined) return null;
+  const away = status.state === 'unreachable';
+  return (
+    <p className={away ? 'team-status team-status-away' : 'team-status'} role="status" title={status.database}>
+      <span>{text}</span>
+      {away && status.reason !== undefined ? <span className="team-status-reason">{status.reason}</span> : null}
+    </p>
+  );
+}
