@@ -84,6 +84,7 @@ export async function openCliContext(options: { baseUrl: URL | undefined; dataDi
   // Secrets of environments that do not take the variables: the OS keychain when one answers.
   const secrets = temporary === undefined ? (await chooseKeychainStore(dataDir)).store : new MemorySecretStore();
   const environmentVariables = options.env;
+  // TITLEDESK_TEAM_DATABASE_URL (and its password and CA file) win over the app's Settings → Team.
   // A command that follows purchases (batch) owns the data folder, like the app, and resumes its pending purchases.
   const resume = options.follow === true ? { resume: true, resumeBatches: false } : { resume: false };
   const log = (message: string): void => {
@@ -95,14 +96,14 @@ export async function openCliContext(options: { baseUrl: URL | undefined; dataDi
   const team = temporary === undefined ? appTeam(dataDir) : undefined;
   const fromApp = { ...(purchasing === undefined ? {} : { purchasing }), ...(team === undefined ? {} : { team }) };
   if (options.baseUrl === undefined) {
-    const started = await startCore({ dataDir, secrets, environmentVariables, settings: new MemorySettingsStore({ ...defaultSettings, ...fromApp }), sandbox: {}, log, ...resume });
+    const started = await startCore({ dataDir, secrets, environmentVariables, teamVariables: environmentVariables, settings: new MemorySettingsStore({ ...defaultSettings, ...fromApp }), sandbox: {}, log, ...resume });
     return contextOf(started, started.core.environments.selected(), dataDir, temporary, true);
   }
   // On the app's data folder the app's own environment for this service is used, so records
   // (and their environment) are the app's; credentials still come from the secret store.
   const environment = withCliCredentials(appEnvironmentFor(dataDir, options.baseUrl), cliEnvironment(options.baseUrl, options.env), options.env);
   const settings = new MemorySettingsStore({ ...defaultSettings, ...fromApp, environments: [environment], selectedEnvironmentId: environment.id });
-  const started = await startCore({ dataDir, secrets, environmentVariables, settings, sandbox: false, log, ...resume });
+  const started = await startCore({ dataDir, secrets, environmentVariables, teamVariables: environmentVariables, settings, sandbox: false, log, ...resume });
   return contextOf(started, environment, dataDir, temporary);
 }
 

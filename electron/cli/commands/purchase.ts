@@ -8,6 +8,7 @@ import { purchaseStateWords } from '../../../shared/purchase-words.ts';
 import { newLocalId } from '../../core/purchases/submission/local-id.ts';
 import type { CliContext } from '../cli-context.ts';
 import { followUntilSettled, sayRateLimitWaits } from '../progress-line.ts';
+import { awaitTeamCopy } from '../team-copy-wait.ts';
 import { environmentLabel, exitCodeForRecord, printPurchase } from '../purchase-output.ts';
 
 interface PurchaseInput {
@@ -136,7 +137,9 @@ An IRI may start at /vars/ to mean the service's own variables (useful with the 
       if (error instanceof CoreError && error.code === 'confirmation_required') throw new CoreError(error.code, error.message, { detail: '(--confirm is that second confirmation)' });
       throw error;
     }).finally(stopWaitLines);
-    if (record.createdAt < startedAt) process.stderr.write(`titledesk purchase: every variable was bought within the reuse window (${String(deps.reuseDays)} days): nothing was sent; this is that purchase (--buy-again to buy it again).\n`);
+    // Another desk of the team buys it: its purchase is reused here, once it ends.
+    record = await awaitTeamCopy(purchases, record, 'purchase');
+    if (record.createdAt < startedAt && record.imported !== true) process.stderr.write(`titledesk purchase: every variable was bought within the reuse window (${String(deps.reuseDays)} days): nothing was sent; this is that purchase (--buy-again to buy it again).\n`);
     if (record.state === 'pending' && record.autoCheck) {
       // The purchase ID as soon as the service gives it: a support call can start while the values come.
       process.stderr.write(`titledesk purchase: purchase ID ${record.purchaseId ?? '(none yet)'} of ${record.titleNumber ?? input.title} on ${environmentLabel(context.environment)}; following it (local id ${record.id})\n`);
