@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import { batchTenureSchema, type BatchTenure } from '../../shared/batch.ts';
+import { batchFromSchema, batchTenureSchema, type BatchFrom, type BatchTenure } from '../../shared/batch.ts';
 import { decodeTextFile } from '../../shared/text-file.ts';
 import { findPreset, presetList, type PresetKeys } from '../../shared/variable-presets.ts';
 import { defaultDataDir } from '../core/app/data-dir.ts';
@@ -21,6 +21,7 @@ export type BatchInputArgs =
       readonly variables: readonly string[];
       readonly presetKeys: readonly string[];
       readonly tenure: BatchTenure;
+      readonly from: BatchFrom;
       readonly reuseDays: number | undefined;
       readonly concurrency: number | undefined;
       readonly budget: BatchBudgetFlag | undefined;
@@ -91,6 +92,9 @@ export function parseBatchArgs(values: Readonly<Record<string, unknown>>, positi
   const preset = typeof presetName === 'string' ? presetNamed(presetName, values['data-dir']) : undefined;
   const tenure = batchTenureSchema.safeParse(values['tenure'] ?? 'all');
   if (!tenure.success) throw new UsageError('--tenure must be all, freehold or leasehold');
+  const from = batchFromSchema.safeParse(values['from'] ?? 'titles');
+  if (!from.success) throw new UsageError('--from must be titles (each address\'s titles, the default), address (its own catalog) or uprn (its UPRN\'s catalog)');
+  if (from.data !== 'titles' && values['tenure'] !== undefined) throw new UsageError(`--tenure chooses titles; it means nothing with --from ${from.data}`);
   return {
     kind: 'new',
     source: basename(file),
@@ -98,6 +102,7 @@ export function parseBatchArgs(values: Readonly<Record<string, unknown>>, positi
     variables,
     presetKeys: preset?.keys ?? [],
     tenure: tenure.data,
+    from: from.data,
     reuseDays: wholeNumber(values['reuse-days'], '--reuse-days', 0, 3650),
     concurrency: wholeNumber(values['concurrency'], '--concurrency', 1, 64),
     budget,

@@ -7,6 +7,7 @@ import { exitCodes } from './exit-codes.ts';
 import { commandLineText } from './cli-words.ts';
 import { moneyListText } from './money-text.ts';
 import { refuseMissingFolder, writeOutputFile } from './output-file.ts';
+import { boughtFromText } from './purchase-output.ts';
 
 const money = (list: readonly Money[]): string => moneyListText(list);
 
@@ -24,7 +25,7 @@ export function previewText(items: readonly BatchItem[], allows: number | null):
   const lines = items.map((item) => {
     const what = item.state === 'reused' ? 'reuse' : item.state === 'queued' ? `buy ${String(item.toBuy.length)} for ${money(item.cost)}` : 'refused';
     const reason = item.reason === null ? '' : `  ${item.reason}`;
-    return `row ${String(item.row).padStart(5)}  ${(item.titleNumber ?? '-').padEnd(10)} ${what}${reason}`;
+    return `row ${String(item.row).padStart(5)}  ${(boughtFromText(item) ?? '-').padEnd(10)} ${what}${reason}`;
   });
   const queued = items.filter((item) => item.state === 'queued');
   const total: Money[] = [];
@@ -49,7 +50,7 @@ export function batchResultText(summary: BatchSummary, items: readonly BatchItem
   if (problems.length > 0) {
     lines.push(`${String(problems.length)} ${problems.length === 1 ? 'line was' : 'lines were'} not bought:`);
     for (const item of problems) {
-      const input = item.titleNumber ?? Object.values(item.input).find((cell) => cell.trim() !== '') ?? '-';
+      const input = boughtFromText(item) ?? Object.values(item.input).find((cell) => cell.trim() !== '') ?? '-';
       const why = item.reason === null ? '' : `: ${commandLineText(item.reason)}`;
       lines.push(`  row ${String(item.row).padStart(5)}  ${input.padEnd(12)} ${settledWords[item.state] ?? item.state}${why}`);
     }

@@ -4,7 +4,7 @@ import { purchaseStateWords } from '../../shared/purchase-words.ts';
 import { CoreError } from '../core/errors.ts';
 import type { CliContext } from './cli-context.ts';
 import { editDistance } from './edit-distance.ts';
-import { environmentLabel } from './purchase-output.ts';
+import { boughtFromText, environmentLabel } from './purchase-output.ts';
 import { serviceAddressOf } from './service-address.ts';
 
 /** The purchase ID inside a reference: the reference itself, or the last segment of a result URL. */
@@ -46,7 +46,7 @@ function askedWords(context: CliContext): string {
 function suggestionLine(summary: ListedPurchase, context: CliContext, environments: readonly Environment[]): string {
   const address = serviceAddressOf(summary, environments);
   const when = new Date(summary.createdAt).toISOString().replace('T', ' ').slice(0, 16);
-  const about = [summary.titleNumber, purchaseStateWords[summary.state].toLowerCase(), `${when} UTC`].filter((part) => part !== undefined).join(', ');
+  const about = [boughtFromText(summary), purchaseStateWords[summary.state].toLowerCase(), `${when} UTC`].filter((part) => part !== undefined).join(', ');
   const elsewhere = address !== undefined && address !== context.environment.baseUrl.replace(/\/+$/, '');
   const command = `titledesk check ${summary.purchaseId ?? summary.id}${elsewhere ? ` --base-url ${address}` : ''}`;
   return `  Did you mean ${summary.purchaseId ?? summary.id} (${about}${elsewhere ? `, on ${address}` : ''})? ${command}`;

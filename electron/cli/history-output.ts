@@ -1,5 +1,6 @@
 import type { Environment } from '../../shared/environment.ts';
 import type { ListedPurchase } from '../../shared/purchase.ts';
+import { boughtFromText } from './purchase-output.ts';
 import { serviceAddressOf, shortAddress } from './service-address.ts';
 
 /**
@@ -12,7 +13,7 @@ const columns = [
   { title: 'Created (UTC)', width: 19 },
   { title: 'Status', width: 15 },
   { title: 'Service', width: 22 },
-  { title: 'Title', width: 12 },
+  { title: 'Bought from', width: 20 },
   { title: 'Variables', width: 12 },
   { title: 'Purchase ID', width: 36 },
   { title: 'Local ID', width: 0 },
@@ -49,7 +50,7 @@ export function historyText(records: readonly ListedPurchase[], environments: re
       new Date(record.createdAt).toISOString().replace('T', ' ').slice(0, 19),
       record.state.replace('_', ' '),
       serviceName(record, environments),
-      record.titleNumber ?? '—',
+      boughtFromText(record) ?? '—',
       variablesText(record.items?.length ?? record.variables.length),
       record.purchaseId ?? '—',
       record.id,

@@ -1,3 +1,4 @@
+import { describeResource, resourceOfPurchase } from '../../shared/catalog-resource.ts';
 import { errorDetail } from '../../shared/error-messages.ts';
 import { environmentKindOf, type Environment } from '../../shared/environment.ts';
 import type { Money, PurchaseRecord } from '../../shared/purchase.ts';
@@ -17,7 +18,19 @@ import { serviceAddressOf } from './service-address.ts';
  */
 export function purchaseJson(record: PurchaseRecord, result?: unknown, environments: readonly Environment[] = []): Record<string, unknown> {
   const baseUrl = serviceAddressOf(record, environments);
+  // The record's own `resource` (an address's or a UPRN's; absent for a title's, named by titleNumber), as the journal keeps it.
   return { ...record, ...(baseUrl === undefined ? {} : { baseUrl }), ...(result === undefined ? {} : { result: result ?? null }) };
+}
+
+/**
+ * What a purchase was bought from, as a line names it: a title by its number (as always), an
+ * address or a UPRN with its kind ("address 8e05p·0", "UPRN 100023336956"); undefined for a
+ * purchase that joined the history by check.
+ */
+export function boughtFromText(record: { readonly titleNumber?: string | null | undefined; readonly resource?: PurchaseRecord['resource'] }): string | undefined {
+  const resource = resourceOfPurchase({ titleNumber: record.titleNumber ?? undefined, resource: record.resource });
+  if (resource === undefined) return undefined;
+  return resource.kind === 'title' ? resource.key : describeResource(resource);
 }
 
 const kindWords = { sandbox: 'Sandbox', live: 'Live', staging: 'Staging', local: 'Local' } as const;
@@ -68,7 +81,7 @@ export interface StatusContext {
 export function statusLine(record: PurchaseRecord, context: StatusContext = {}): string {
   const what = [
     `purchase ${record.purchaseId ?? '(no purchase ID)'}`,
-    record.titleNumber === undefined ? '' : ` of ${record.titleNumber}`,
+    boughtFromText(record) === undefined ? '' : ` of ${boughtFromText(record) ?? ''}`,
     context.environmentName === undefined ? '' : ` on ${context.environmentName}`,
   ].join('');
   const parts = [`${purchaseStateWords[record.state]}${record.damaged === undefined || record.state !== 'outcome_unknown' ? '' : ` (${damagedLabel.toLowerCase()})`}: ${what}`];

@@ -160,7 +160,7 @@ describe('titledesk CLI against a sandbox', () => {
     }
     const history = await runCli(['history', '--title', title], developer());
     const [header, failedRow, availableRow] = history.stdout.split('\n');
-    expect(header).toMatch(/^Created \(UTC\)\s+Status\s+Service\s+Title\s+Variables\s+Purchase ID\s+Local ID$/);
+    expect(header).toMatch(/^Created \(UTC\)\s+Status\s+Service\s+Bought from\s+Variables\s+Purchase ID\s+Local ID$/);
     const host = new URL(sandbox.baseUrl).host;
     expect(availableRow).toMatch(new RegExp(`available\\s+${host}\\s+${title}\\s+2 variables\\s+${purchaseId}\\s+[0-9a-f-]{36}$`));
     expect(failedRow).toMatch(new RegExp(`failed\\s+${host}\\s+${title}\\s+1 variable\\s+—\\s+[0-9a-f-]{36}$`));
@@ -197,7 +197,7 @@ describe('titledesk CLI against a sandbox', () => {
     const before = sandbox.stats();
     const missing = await runCli(['purchase', '--var', 'x'], developer());
     expect(missing.code).toBe(2);
-    expect(missing.stderr).toMatch(/--title is required/);
+    expect(missing.stderr).toContain('what to buy from is required: give exactly one of --title T | --address KEY | --uprn N');
     const unknownFlag = await runCli(['catalog', '--title', 'DN1', '--bogus'], developer());
     expect(unknownFlag.code).toBe(2);
     const unknownCommand = await runCli(['frobnicate']);

@@ -113,16 +113,20 @@ describe('titledesk purchase --address', () => {
   it('keeps the address on the purchase, printed and in the history; refuses a bad one with a usage error', async () => {
     const dataDir = join(scratch, 'cli');
     const args = ['purchase', '--title', sandbox.config.sampleTitles[0] ?? '', '--var', sandbox.config.sampleVariables[0] ?? ''];
-    const bought = await runCli([...args, '--address', 'Flat 2, Regent Mansions, LS23 6TR', '--json'], env(dataDir));
+    const bought = await runCli([...args, '--address-line', 'Flat 2, Regent Mansions, LS23 6TR', '--json'], env(dataDir));
     expect(bought.code, bought.stderr).toBe(0);
     expect(JSON.parse(bought.stdout)).toMatchObject({ state: 'available', address: 'Flat 2, Regent Mansions, LS23 6TR' });
     const history = await runCli(['history', '--json'], env(dataDir));
     expect(z.object({ purchases: z.array(purchaseRecordSchema) }).parse(JSON.parse(history.stdout)).purchases[0]?.address).toBe('Flat 2, Regent Mansions, LS23 6TR');
 
     const before = sandbox.stats();
-    const refused = await runCli([...args, '--address', 'x'.repeat(301)], env(dataDir));
+    const refused = await runCli([...args, '--address-line', 'x'.repeat(301)], env(dataDir));
     expect(refused.code).toBe(2);
-    expect(refused.stderr).toContain('--address must be at most 300 characters');
+    expect(refused.stderr).toContain('--address-line must be at most 300 characters');
+    // --address now names an address's catalog: with --title it is the older spelling, and said so.
+    const older = await runCli([...args, '--address', 'Flat 2, Regent Mansions'], env(dataDir));
+    expect(older.code).toBe(2);
+    expect(older.stderr).toContain('use --address-line TEXT');
     expect(sandbox.stats()).toEqual(before);
   });
 });

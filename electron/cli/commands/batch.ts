@@ -66,6 +66,7 @@ async function runNew(context: CliContext, input: Extract<BatchInputArgs, { kind
     csv: input.csv,
     variables,
     tenure: input.tenure,
+    ...(input.from === 'titles' ? {} : { from: input.from }),
     reuseDays: input.reuseDays ?? purchasing.reuseDays,
     concurrency: input.concurrency ?? purchasing.batchConcurrency,
   });
@@ -98,13 +99,15 @@ const spec: CommandSpec<BatchInputArgs> = {
   name: 'batch',
   follow: true,
   usage: `Usage: titledesk batch <file.csv> (--var IRI … | --preset NAME) [--tenure all|freehold|leasehold]
-                      [--budget AMOUNT] [--reuse-days N] [--concurrency N] [--out FILE] [--dry-run] [--json]
+                      [--from titles|address|uprn] [--budget AMOUNT] [--reuse-days N] [--concurrency N] [--out FILE] [--dry-run] [--json]
        titledesk batch --resume [<batch-id>] [--budget AMOUNT] [--out FILE] [--json]
 
 Buys the same variables for every row of a CSV file. Columns (any case): title_number; or udprn
 (and umrrn); or address (resolved with the address provider, ambiguous ones refused); or postcode
 and building. Other columns are carried to the output.
   --tenure T        for address rows: all titles (default), freehold or leasehold only
+  --from F          what address rows buy from: their titles (default), the address's own catalog
+                    (address) or its UPRN's (uprn); title_number rows always buy from their title
   --budget AMOUNT   the most this batch may spend, e.g. 25 or 25GBP; it stops before the first row over it
   --reuse-days N    reuse variables bought within N days instead of buying again (default 30; 0 buys again)
   --concurrency N   purchases in flight at once (default 4)
@@ -117,6 +120,7 @@ refused; 5 some rows failed or have unknown outcomes; 6 the budget stopped the b
     var: { type: 'string', multiple: true },
     preset: { type: 'string' },
     tenure: { type: 'string' },
+    from: { type: 'string' },
     budget: { type: 'string' },
     'reuse-days': { type: 'string' },
     concurrency: { type: 'string' },

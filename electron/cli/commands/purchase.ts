@@ -1,31 +1,26 @@
-import { normalizeTitleNumber, titleNumberHint, titleNumberRefusal, titleNumberSchema } from '../../../shared/title-number.ts';
+import { describeResource, resourceOfPurchase, type CatalogResource } from '../../../shared/catalog-resource.ts';
+import { titleNumberHint } from '../../../shared/title-number.ts';
 import { maxMinWaitSeconds, minWaitSecondsSchema, purchaseAddressSchema } from '../../../shared/purchase.ts';
 import { purchaseEnvironment } from '../../core/env/purchase-environment.ts';
 import { CoreError } from '../../core/errors.ts';
 import { guardedCreate } from '../../core/spending/guarded-purchase.ts';
-import { requireString, runCommand, UsageError, type CommandSpec } from '../command-kit.ts';
+import { runCommand, UsageError, type CommandSpec } from '../command-kit.ts';
 import { purchaseStateWords } from '../../../shared/purchase-words.ts';
 import { newLocalId } from '../../core/purchases/submission/local-id.ts';
 import type { CliContext } from '../cli-context.ts';
 import { followUntilSettled, sayRateLimitWaits } from '../progress-line.ts';
 import { awaitTeamCopy } from '../team-copy-wait.ts';
 import { environmentLabel, exitCodeForRecord, printPurchase } from '../purchase-output.ts';
+import { addressKeyWords, parseResourceArgs, resourceOptions, resourceUsage } from './resource-args.ts';
 
 interface PurchaseInput {
-  readonly title: string;
+  readonly resource: CatalogResource;
   readonly variables: string[];
   readonly fireAndForget: boolean;
   readonly minWaitSeconds: number | undefined;
   readonly address: string | undefined;
   readonly confirmed: boolean;
   readonly buyAgain: boolean;
-}
-
-/** Characters and length only: any shape the register may hold is sent, and the service decides. */
-function parseTitle(value: string): string {
-  const parsed = titleNumberSchema.safeParse(value);
-  if (!parsed.success) throw new UsageError(`--title: ${titleNumberRefusal}`);
-  return parsed.data;
 }
 
 /** The same schema core applies to purchase options, so the CLI never sends what core would refuse. */
@@ -41,11 +36,20 @@ function parseMinWait(value: unknown): number | undefined {
 }
 
 /** The same schema the app's requests go through: one line, kept on the record, never sent. */
-function parseAddress(value: unknown): string | undefined {
+function parseAddressLine(value: unknown): string | undefined {
   if (value === undefined) return undefined;
   const parsed = purchaseAddressSchema.safeParse(typeof value === 'string' ? value : '');
-  if (!parsed.success) throw new UsageError(`--address ${parsed.error.issues[0]?.message ?? 'is not valid'}`);
+  if (!parsed.success) throw new UsageError(`--address-line ${parsed.error.issues[0]?.message ?? 'is not valid'}`);
   return parsed.data;
+}
+
+/**
+ * --address names the address's catalog (its key). Given with --title, it is the older spelling of
+ * --address-line: say so rather than refuse it as two resources.
+ */
+function refuseAddressAsLine(values: Readonly<Record<string, unknown>>): void {
+  if (values['title'] === undefined || values['address'] === undefined) return;
+  throw new UsageError(`--address names a postal address's catalog to buy from (${addressKeyWords}); to note the address a title belongs to, use --address-line TEXT`);
 }
 
 /** The purchase this process is making, once it has a local id: what a Ctrl+C reports. */
@@ -56,45 +60,53 @@ function stopNote(context: CliContext): string {
   const record = inProgress === undefined ? undefined : context.started.core.purchases.get(inProgress);
   if (record === undefined) return 'nothing was sent.';
   const id = record.purchaseId === undefined ? '' : ` (purchase ID ${record.purchaseId})`;
-  return `the purchase ${record.id}${id} of ${record.titleNumber ?? 'its title'} is ${purchaseStateWords[record.state].toLowerCase()}; it is kept in the journal: follow it with titledesk check ${record.id}`;
+  const resource = resourceOfPurchase(record);
+  return `the purchase ${record.id}${id} of ${resource === undefined ? 'its title' : describeResource(resource)} is ${purchaseStateWords[record.state].toLowerCase()}; it is kept in the journal: follow it with titledesk check ${record.id}`;
+}
+
+/** How the catalog command names a resource, to list what it sells. */
+function catalogCommand(resource: CatalogResource): string {
+  const option = resource.kind === 'title' ? '--title' : resource.kind === 'address' ? '--address' : '--uprn';
+  return `titledesk catalog ${option} ${resource.key}`;
 }
 
 /**
- * A variable the title's catalog does not list is refused before anything is journaled or sent
- * (the service would answer 422). Without a catalog (a title the service may still know) the
+ * A variable the catalog does not list is refused before anything is journaled or sent (the
+ * service would answer 422). Without a catalog (a resource the service may still know) the
  * service decides, as the app's buy bar lets it.
  */
-async function refuseVariablesNotInCatalog(context: CliContext, title: string, variables: readonly string[]): Promise<void> {
+async function refuseVariablesNotInCatalog(context: CliContext, resource: CatalogResource, variables: readonly string[]): Promise<void> {
   let listed: Set<string>;
   try {
-    const catalog = await context.started.core.environments.session(context.environment.id).catalog.catalog(normalizeTitleNumber(title));
+    const catalog = await context.started.core.environments.session(context.environment.id).catalog.catalogOf(resource);
     listed = new Set(catalog.groups.flatMap((group) => group.schemes.flatMap((scheme) => scheme.variables.map((variable) => variable.iri))));
   } catch {
     return;
   }
   const unknown = variables.filter((variable) => !listed.has(variable));
   if (unknown.length === 0) return;
-  throw new UsageError(`--var ${unknown.map((variable) => JSON.stringify(variable)).join(', ')} ${unknown.length === 1 ? 'is' : 'are'} not in the catalog of ${normalizeTitleNumber(title)} on ${context.environment.name}; nothing was sent (titledesk catalog --title ${normalizeTitleNumber(title)} lists what it sells)`);
+  throw new UsageError(`--var ${unknown.map((variable) => JSON.stringify(variable)).join(', ')} ${unknown.length === 1 ? 'is' : 'are'} not in the catalog of ${resource.kind === 'title' ? resource.key : describeResource(resource)} on ${context.environment.name}; nothing was sent (${catalogCommand(resource)} lists what it sells)`);
 }
 
 const spec: CommandSpec<PurchaseInput> = {
   name: 'purchase',
-  usage: `Usage: titledesk purchase --title T --var IRI [--var IRI …] [--fire-and-forget] [--min-wait S] [--address TEXT] [--json]
+  usage: `Usage: titledesk purchase ${resourceUsage} --var IRI [--var IRI …] [--fire-and-forget] [--min-wait S] [--address-line TEXT] [--json]
 
-Buys the variables of a title and follows the purchase until its values arrive.
+Buys variables from the catalog of a title, of a postal address (--address, its property address
+key such as 8e05p·0) or of a spatial address (--uprn) and follows the purchase until its values arrive.
   --fire-and-forget   return right after the service accepts it (Prefer: wait=0); check it later
   --min-wait S        ask the service to keep answering 202 for S seconds (test titles only)
-  --address TEXT      note the address the title belongs to on the purchase (shown in the history)
+  --address-line TEXT note the address the purchase is about (shown in the history)
   --confirm           the second confirmation the app asks for above its confirmation amount
   --buy-again         buy variables again even when they were bought within the reuse window
 The app's budgets, confirmation amount and reuse window apply on its data folder, as in the app.
 An IRI may start at /vars/ to mean the service's own variables (useful with the built-in sandbox).`,
   options: {
-    title: { type: 'string' },
+    ...resourceOptions,
     var: { type: 'string', multiple: true },
     'fire-and-forget': { type: 'boolean' },
     'min-wait': { type: 'string' },
-    address: { type: 'string' },
+    'address-line': { type: 'string' },
     confirm: { type: 'boolean' },
     'buy-again': { type: 'boolean' },
   },
@@ -103,12 +115,13 @@ An IRI may start at /vars/ to mean the service's own variables (useful with the 
     if (positionals.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(positionals[0])}`);
     const variables = Array.isArray(values['var']) ? values['var'].filter((value): value is string => typeof value === 'string') : [];
     if (variables.length === 0) throw new UsageError('at least one --var IRI is required');
+    refuseAddressAsLine(values);
     return {
-      title: parseTitle(requireString(values['title'], '--title')),
+      resource: parseResourceArgs(values),
       variables,
       fireAndForget: values['fire-and-forget'] === true,
       minWaitSeconds: parseMinWait(values['min-wait']),
-      address: parseAddress(values['address']),
+      address: parseAddressLine(values['address-line']),
       confirmed: values['confirm'] === true,
       buyAgain: values['buy-again'] === true,
     };
@@ -120,12 +133,12 @@ An IRI may start at /vars/ to mean the service's own variables (useful with the 
     // sandbox (its port changes every run); absolute IRIs are sent exactly as typed.
     const base = context.environment.baseUrl.replace(/\/$/, '');
     const variables = input.variables.map((variable) => (variable.startsWith('/vars/') ? `${base}${variable}` : variable));
-    const hint = titleNumberHint(input.title);
+    const hint = input.resource.kind === 'title' ? titleNumberHint(input.resource.key) : undefined;
     if (hint !== undefined) process.stderr.write(`titledesk purchase: note: ${hint}\n`);
     // A one-shot command does not stay to resume a purchase waiting for sign-in: without usable
     // credentials it stops here, before anything is journaled or sent (exit code 3).
     await environments.session(context.environment.id).tokens.accessToken();
-    await refuseVariablesNotInCatalog(context, input.title, variables);
+    await refuseVariablesNotInCatalog(context, input.resource, variables);
     // The same guarded path as the app's: reuse, the second confirmation and the budgets.
     const environment = purchaseEnvironment(environments, context.environment.id);
     const deps = { purchases, guard: context.started.core.spending, environment, session: environments.session(environment.id), reuseDays: environments.purchasing().reuseDays, now: Date.now };
@@ -133,7 +146,7 @@ An IRI may start at /vars/ to mean the service's own variables (useful with the 
     inProgress = newLocalId();
     const choice = { confirmed: input.confirmed, buyAgain: input.buyAgain, localId: inProgress, ...(input.address === undefined ? {} : { address: input.address }) };
     const stopWaitLines = sayRateLimitWaits(purchases, inProgress, 'purchase');
-    let record = await guardedCreate(deps, input.title, variables, options, choice).catch((error: unknown) => {
+    let record = await guardedCreate(deps, input.resource, variables, options, choice).catch((error: unknown) => {
       if (error instanceof CoreError && error.code === 'confirmation_required') throw new CoreError(error.code, error.message, { detail: '(--confirm is that second confirmation)' });
       throw error;
     }).finally(stopWaitLines);
@@ -142,7 +155,7 @@ An IRI may start at /vars/ to mean the service's own variables (useful with the 
     if (record.createdAt < startedAt && record.imported !== true) process.stderr.write(`titledesk purchase: every variable was bought within the reuse window (${String(deps.reuseDays)} days): nothing was sent; this is that purchase (--buy-again to buy it again).\n`);
     if (record.state === 'pending' && record.autoCheck) {
       // The purchase ID as soon as the service gives it: a support call can start while the values come.
-      process.stderr.write(`titledesk purchase: purchase ID ${record.purchaseId ?? '(none yet)'} of ${record.titleNumber ?? input.title} on ${environmentLabel(context.environment)}; following it (local id ${record.id})\n`);
+      process.stderr.write(`titledesk purchase: purchase ID ${record.purchaseId ?? '(none yet)'} of ${input.resource.kind === 'title' ? input.resource.key : describeResource(input.resource)} on ${environmentLabel(context.environment)}; following it (local id ${record.id})\n`);
       record = await followUntilSettled(purchases, record.id);
     }
     printPurchase(record, purchases.getResult(record.id), flags.json, 'purchase', {
