@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { moneySchema } from './purchase.ts';
+import { moneySchema, purchaseResourceSchema } from './purchase.ts';
 
 /** One bought value: what it was, what it cost, when and in which purchase. */
 export const reportValueSchema = z.object({
@@ -34,10 +34,21 @@ export const reportTitleSchema = z.object({
 });
 export type ReportTitle = z.infer<typeof reportTitleSchema>;
 
+/** Every value bought from an address's own catalog or its UPRN's, as a title's are reported. */
+export const reportResourceSchema = z.object({
+  resource: purchaseResourceSchema,
+  rows: z.array(reportRowSchema),
+  /** How many available purchases from this catalog the report draws on. */
+  purchaseCount: z.number().int().min(0),
+});
+export type ReportResource = z.infer<typeof reportResourceSchema>;
+
 export const propertyReportRequestSchema = z.strictObject({
   titles: z.array(z.strictObject({ titleNumber: z.string().trim().min(1).max(20), tenure: z.string().max(50).optional() })).min(1).max(50),
   /** The address the titles belong to, for the report's header. */
   address: z.string().trim().max(500).optional(),
+  /** The address's own catalog and its UPRN's, reported beside its titles (an address card's report). */
+  resources: z.array(purchaseResourceSchema.strict()).max(2).optional(),
 });
 export type PropertyReportRequest = z.infer<typeof propertyReportRequestSchema>;
 
@@ -45,6 +56,8 @@ export const propertyReportSchema = z.object({
   environmentId: z.string(),
   address: z.string().optional(),
   titles: z.array(reportTitleSchema),
+  /** Present when the request named resources: one entry each, in the request's order. */
+  resources: z.array(reportResourceSchema).optional(),
   generatedAt: z.number(),
   /** Whether this host saves the PDF itself (the desktop app); elsewhere the browser's print dialog does. */
   savesPdf: z.boolean().optional(),

@@ -70,11 +70,17 @@ function AddressDetails({ address, onOpenTitle, onOpenResource }: { readonly add
         </ul>
       )}
       {address.titles.length === 0 ? null : (
-        <ReportButton request={{ address: address.label.join(', ').slice(0, 500), titles: address.titles.map(({ titleNumber, tenure }) => ({ titleNumber, tenure })) }} />
+        <ReportButton request={{ address: address.label.join(', ').slice(0, 500), titles: address.titles.map(({ titleNumber, tenure }) => ({ titleNumber, tenure })), ...reportResources(address) }} />
       )}
       <OwnCatalogs address={address} onOpenResource={onOpenResource} />
     </div>
   );
+}
+
+/** The address's own catalog and its UPRN's, where it has them: the report shows what was bought from each. */
+function reportResources(address: AddressRetrieveResult): { resources?: { kind: 'address' | 'spatial'; key: string }[] } {
+  const resources = ownCatalogs(address).map(({ resource }) => resource).flatMap((resource) => (resource.kind === 'title' ? [] : [resource]));
+  return resources.length === 0 ? {} : { resources };
 }
 
 /**
@@ -83,14 +89,7 @@ function AddressDetails({ address, onOpenTitle, onOpenResource }: { readonly add
  */
 function OwnCatalogs({ address, onOpenResource }: { readonly address: AddressRetrieveResult; readonly onOpenResource: AddressCardProps['onOpenResource'] }) {
   const label = purchaseAddressLine(address.label);
-  const candidates: { resource: unknown; text: string }[] = [
-    { resource: { kind: 'address', key: address.addressKey }, text: 'Data about this address' },
-    { resource: { kind: 'spatial', key: address.uprn }, text: `Data about this location (UPRN ${address.uprn ?? ''})` },
-  ];
-  const offered = candidates.flatMap(({ resource, text }) => {
-    const parsed = catalogResourceSchema.safeParse(resource);
-    return parsed.success ? [{ resource: parsed.data, text }] : [];
-  });
+  const offered = ownCatalogs(address);
   if (offered.length === 0) return null;
   return (
     <>
@@ -104,6 +103,18 @@ function OwnCatalogs({ address, onOpenResource }: { readonly address: AddressRet
       </ul>
     </>
   );
+}
+
+/** The address's key and UPRN as catalogs, each only where it is well formed. */
+function ownCatalogs(address: AddressRetrieveResult): { resource: CatalogResource; text: string }[] {
+  const candidates: { resource: unknown; text: string }[] = [
+    { resource: { kind: 'address', key: address.addressKey }, text: 'Data about this address' },
+    { resource: { kind: 'spatial', key: address.uprn }, text: `Data about this location (UPRN ${address.uprn ?? ''})` },
+  ];
+  return candidates.flatMap(({ resource, text }) => {
+    const parsed = catalogResourceSchema.safeParse(resource);
+    return parsed.success ? [{ resource: parsed.data, text }] : [];
+  });
 }
 
 function Unavailable({ reason }: { readonly reason: string | null }) {

@@ -7,6 +7,8 @@ import { useEnvironmentsQuery } from '../../api/environment-queries.ts';
 import { reportEnvironment, type ReportEnvironment } from '../../../shared/report-environment.ts';
 import { usePropertyReportQuery, useSavePdfMutation } from './report-queries.ts';
 import { ReportTable } from './ReportTable.tsx';
+import { ResourceSections } from './ResourceSections.tsx';
+import { resourceName } from '../common/resource-words.ts';
 import './report.css';
 
 const generated = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle: 'short' });
@@ -29,6 +31,12 @@ function Header({ report, environment }: { readonly report: PropertyReport; read
           <div key={title.titleNumber}>
             <dt>Title {title.titleNumber}</dt>
             <dd>{title.tenure ?? 'Tenure not known'}</dd>
+          </div>
+        ))}
+        {(report.resources ?? []).map(({ resource }) => (
+          <div key={`${resource.kind}:${resource.key}`}>
+            <dt>{resourceName(resource)}</dt>
+            <dd>{resource.kind === 'address' ? 'The address itself' : 'Its location'}</dd>
           </div>
         ))}
       </dl>
@@ -64,7 +72,8 @@ export function PropertyReportView({ request, onClose }: { readonly request: Pro
 
   const data = report.data;
   const environment = data === undefined ? undefined : reportEnvironment(environments?.find((each) => each.id === data.environmentId), data.environmentId);
-  const hasOlder = data?.titles.some((title) => title.rows.some((row) => row.older.length > 0)) ?? false;
+  const sections = [...(data?.titles ?? []), ...(data?.resources ?? [])];
+  const hasOlder = sections.some((section) => section.rows.some((row) => row.older.length > 0));
   // A child of body, so the print stylesheet can hide everything else in one rule.
   return createPortal(
     <section className="property-report" role="region" aria-labelledby="report-heading" onKeyDown={(event) => { if (event.key === 'Escape') onClose(); }}>
@@ -91,7 +100,7 @@ export function PropertyReportView({ request, onClose }: { readonly request: Pro
           <Header report={data} environment={environment} />
           {data.titles.map((title) => (
             <section key={title.titleNumber} aria-label={`Title ${title.titleNumber}`}>
-              {data.titles.length > 1 ? <h3>Title {title.titleNumber}</h3> : null}
+              {data.titles.length > 1 || (data.resources?.length ?? 0) > 0 ? <h3>Title {title.titleNumber}</h3> : null}
               {title.rows.length === 0 ? (
                 <p>Nothing has been bought for {title.titleNumber} yet.</p>
               ) : (
@@ -99,6 +108,7 @@ export function PropertyReportView({ request, onClose }: { readonly request: Pro
               )}
             </section>
           ))}
+          {data.resources === undefined ? null : <ResourceSections resources={data.resources} showOlder={showOlder} pageLine={environment.pageLine} />}
         </article>
       )}
     </section>,

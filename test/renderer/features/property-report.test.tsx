@@ -55,6 +55,30 @@ describe('the property report', () => {
     expect(feature.callsTo('report:property')).toEqual([request]);
   });
 
+  it('reports what was bought from the address itself and its UPRN after the titles', async () => {
+    const withResources: PropertyReport = {
+      ...report,
+      titles: [{ titleNumber: 'WYK1', tenure: 'Freehold', purchaseCount: 0, rows: [] }],
+      resources: [
+        { resource: { kind: 'address', key: '8e05p·2' }, purchaseCount: 1, rows: report.titles[0]?.rows ?? [] },
+        { resource: { kind: 'spatial', key: '100023336956' }, purchaseCount: 0, rows: [] },
+      ],
+    };
+    const feature = createFeatureApi({ 'report:property': () => ok(withResources) });
+    renderWithApi(feature.api, <PropertyReportView request={{ ...request, resources: [{ kind: 'address', key: '8e05p·2' }, { kind: 'spatial', key: '100023336956' }] }} onClose={() => undefined} />);
+    const region = await screen.findByRole('region', { name: 'Property report' });
+    expect(within(region).getByText('Address 8e05p·2', { selector: 'dt' })).toBeDefined();
+    expect(within(region).getByText('UPRN 100023336956', { selector: 'dt' })).toBeDefined();
+    const address = within(region).getByRole('region', { name: 'Address 8e05p·2' });
+    expect(within(address).getByRole('heading', { level: 3 }).textContent).toBe('Data about this address (address key 8e05p·2)');
+    const table = within(address).getByRole('table', { name: 'Values bought for address 8e05p·2' });
+    expect(within(table).getByText('purchase-new')).toBeDefined();
+    // Older values of a resource count too: the checkbox is offered for them.
+    fireEvent.click(within(region).getByLabelText('Show older values'));
+    expect(within(table).getByText('purchase-old')).toBeDefined();
+    expect(within(region).getByText('Nothing has been bought from UPRN 100023336956 yet.')).toBeDefined();
+  });
+
   it("has one button for the browser's print dialog where the host cannot save a PDF itself", async () => {
     const print = vi.spyOn(window, 'print').mockImplementation(() => undefined);
     const feature = createFeatureApi({ 'report:property': () => ok(report) });
@@ -111,6 +135,8 @@ describe('the report of an address', () => {
     expect(open).toHaveBeenCalledWith({
       address: 'Flat 2, Mill House, 4 River Lane, LEEDS, LS23 6TR',
       titles: [{ titleNumber: 'WYK1', tenure: 'Freehold' }, { titleNumber: 'WYK2', tenure: 'Leasehold' }],
+      // The address's own catalog too; no UPRN here, so not its location's.
+      resources: [{ kind: 'address', key: '8e05p·2' }],
     });
   });
 });
