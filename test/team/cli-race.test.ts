@@ -78,6 +78,16 @@ describe.skipIf(teamServerMissing)(teamServerMissing ? `skipped: ${teamSkipReaso
       expect(units(budget.spent)).toBe(taken.reduce((sum, row) => sum + units(row.cost), 0n));
       if (budget.limit_amount !== null) expect(units(budget.spent) <= units(budget.limit_amount)).toBe(true);
     }
+    // A desk's new folder shows what the team bought: in its history, and by purchase ID.
+    const fresh = mkdtempSync(join(tmpdir(), 'titledesk-race-'));
+    dirs.push(fresh);
+    const support = { ...developerEnv(sandbox, fresh), TITLEDESK_TEAM_DATABASE_URL: deskUrl(database.url, team, 'd3') };
+    const history = await runCli(['history', '--json'], support);
+    expect(history.code, history.stderr).toBe(0);
+    for (const row of accepted) expect(history.stdout).toContain(row.service_purchase_id ?? '-');
+    const checked = await runCli(['check', accepted[0]?.service_purchase_id ?? '-', '--json'], support);
+    expect(checked.code, checked.stderr).toBe(0);
+    expect(checked.stdout).toContain('"state": "available"');
     console.info(`cli race: ${String(finished.length)} processes, exit codes ${JSON.stringify(codes)}, ${String(rows.length)} begun, ${String(accepted.length)} accepted, ${String(posts.length)} POSTs, ${String(pairs.length)} variables bought, day row ${budgets.find((budget) => budget.period === 'day')?.spent ?? '-'}`);
   });
 });
