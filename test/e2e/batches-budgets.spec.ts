@@ -32,7 +32,8 @@ async function dropCsv(page: Page, csv: string): Promise<void> {
     return transfer;
   }, csv);
   await view.getByTestId('batch-drop').dispatchEvent('drop', { dataTransfer });
-  await expect(view.getByText('File: portfolio.csv')).toBeVisible();
+  // Previewed at once: the form gives way to the preview.
+  await expect(view.getByText(/^\d+ lines: /)).toBeVisible();
 }
 
 test('a batch preview: reused lines cost nothing now, addresses as the app shows them resolve, the confirmation says where the budget stops it', async ({ page }, testInfo) => {
@@ -60,10 +61,11 @@ test('a batch preview: reused lines cost nothing now, addresses as the app shows
     ',"1 Tannery Crescent, Boston Spa, WETHERBY, LS23 6TR, UNITED KINGDOM",by label',
     ',"Tannery Crescent, Boston Spa",vague',
   ].join('\n');
-  await dropCsv(page, csv);
+  // The variables first: a dropped file is previewed at once.
   await view.getByLabel('Variables: preset').selectOption('');
   await view.getByLabel('and variable IRIs (one a line)').fill(variable);
-  await view.getByRole('button', { name: /Preview the batch \(1 variable/ }).click();
+  await expect(view.getByRole('button', { name: /Preview the batch \(1 variable/ })).toBeVisible();
+  await dropCsv(page, csv);
   const table = view.getByRole('table', { name: 'Batch lines' });
   await expect(table.getByRole('row').filter({ hasText: 'T4' })).toBeVisible();
 

@@ -20,7 +20,15 @@ function previewLine(summary: BatchSummary): string {
   return `${formatNumber(summary.itemCount)} lines: ${formatNumber(c.queued)} to buy for ${formatTotals(summary.toSpend)}, ${formatNumber(c.reused)} reused, ${formatNumber(c.refused)} refused.`;
 }
 
-function Batch({ environment, id, onNew }: { readonly environment: Environment; readonly id: string; readonly onNew: () => void }) {
+interface BatchProps {
+  readonly environment: Environment;
+  readonly id: string;
+  readonly onNew: () => void;
+  /** Back to the form as it was (file and options kept), the draft set aside. */
+  readonly onChangeOptions: () => void;
+}
+
+function Batch({ environment, id, onNew, onChangeOptions }: BatchProps) {
   const summary = useBatchQuery(id).data;
   const running = summary?.state === 'running';
   const items = useBatchItemsQuery(id, running);
@@ -49,6 +57,7 @@ function Batch({ environment, id, onNew }: { readonly environment: Environment; 
       ) : null}
       <div className="form-actions">
         {draft ? <button type="button" className="button-primary" disabled={summary.counts.queued === 0} onClick={() => { setConfirming(true); }}>Buy…</button> : null}
+        {draft ? <button type="button" onClick={() => { cancel.mutate(id, { onSuccess: onChangeOptions }); }}>Change options</button> : null}
         {running ? <button type="button" onClick={() => { pause.mutate(id); }}>Pause</button> : null}
         {resumable ? <button type="button" className="button-primary" onClick={() => { start.mutate(id); }}>Resume</button> : null}
         {draft || running || resumable ? <button type="button" onClick={() => { cancel.mutate(id); }}>Cancel the batch</button> : null}
@@ -72,17 +81,22 @@ export function BatchView({ environment }: { readonly environment: Environment }
   const preview = usePreviewBatchMutation();
   const queryClient = useQueryClient();
   const [id, setId] = useState<string | undefined>();
+  // A new form for each new batch; while a draft is previewed the form stays (hidden) as it was.
+  const [form, setForm] = useState(0);
+  const back = (fresh: boolean): void => {
+    if (id !== undefined) queryClient.removeQueries({ queryKey: batchKeys.items(id) });
+    if (fresh) setForm(form + 1);
+    setId(undefined);
+    preview.reset();
+  };
   return (
     <section className="batch-view" aria-labelledby="batch-heading">
       <h2 id="batch-heading">Batch</h2>
-      {id === undefined ? (
-        <>
-          <BatchInput environment={environment} pending={preview.isPending} onPreview={(input) => { preview.mutate(input, { onSuccess: ({ batch }) => { setId(batch.id); } }); }} />
-          {preview.isError ? <ErrorNotice error={preview.error} /> : null}
-        </>
-      ) : (
-        <Batch environment={environment} id={id} onNew={() => { queryClient.removeQueries({ queryKey: batchKeys.items(id) }); setId(undefined); preview.reset(); }} />
-      )}
+      <div hidden={id !== undefined}>
+        <BatchInput key={form} environment={environment} pending={preview.isPending} onPreview={(input) => { preview.mutate(input, { onSuccess: ({ batch }) => { setId(batch.id); } }); }} />
+        {preview.isError ? <ErrorNotice error={preview.error} /> : null}
+      </div>
+      {id === undefined ? null : <Batch environment={environment} id={id} onNew={() => { back(true); }} onChangeOptions={() => { back(false); }} />}
     </section>
   );
 }

@@ -1,4 +1,5 @@
-import { useId, useState, type DragEvent } from 'react';
+import { useId, useRef, useState, type DragEvent } from 'react';
+import { flushSync } from 'react-dom';
 import { decodeTextFile } from '../../../shared/text-file.ts';
 
 export interface BatchFile {
@@ -11,14 +12,23 @@ export function FileDrop({ file, onFile }: { readonly file: BatchFile | undefine
   const id = useId();
   const [dragging, setDragging] = useState(false);
   const [problem, setProblem] = useState<string | undefined>();
+  const zone = useRef<HTMLDivElement>(null);
 
-  /** Read as bytes, not File.text(): that assumes UTF-8 and turns a UTF-16 file into NULs. */
+  /**
+   * Read as bytes, not File.text(): that assumes UTF-8 and turns a UTF-16 file into NULs. A file
+   * read well is previewed at once, as the form's own submit would (when it can be: variables
+   * chosen); the preview is free, and "Change options" goes back with the file kept.
+   */
   function take(picked: File | undefined): void {
     if (picked === undefined) return;
     void picked.arrayBuffer().then((buffer) => {
       const decoded = decodeTextFile(new Uint8Array(buffer));
       setProblem(decoded.ok ? undefined : decoded.message);
-      onFile(decoded.ok ? { name: picked.name, text: decoded.text } : undefined);
+      // Rendered at once, so the form submits with the file in it.
+      flushSync(() => { onFile(decoded.ok ? { name: picked.name, text: decoded.text } : undefined); });
+      const form = zone.current?.closest('form');
+      const submit = form?.querySelector<HTMLButtonElement>('button[type="submit"]:not(:disabled)');
+      if (decoded.ok && form !== null && form !== undefined && submit !== null && submit !== undefined) form.requestSubmit(submit);
     });
   }
 
@@ -30,6 +40,7 @@ export function FileDrop({ file, onFile }: { readonly file: BatchFile | undefine
 
   return (
     <div
+      ref={zone}
       className={dragging ? 'batch-drop batch-drop-active' : 'batch-drop'}
       data-testid="batch-drop"
       onDragOver={(event) => { event.preventDefault(); setDragging(true); }}

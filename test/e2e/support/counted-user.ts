@@ -44,6 +44,17 @@ export class CountedUser {
     this.count.clicks += 1;
   }
 
+  /** A file dragged from the desktop and let go over the target: one gesture, counted as a click. */
+  async dropFile(target: Locator, name: string, text: string): Promise<void> {
+    const dataTransfer = await this.page.evaluateHandle(([fileName, content]) => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([content], fileName, { type: 'text/csv' }));
+      return transfer;
+    }, [name, text] as const);
+    await target.dispatchEvent('drop', { dataTransfer });
+    this.count.clicks += 1;
+  }
+
   /** One key or chord ("Control+V", "Enter", "Tab"). */
   async press(key: string): Promise<void> {
     await this.page.keyboard.press(key);
