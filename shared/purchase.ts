@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { catalogResourceSchema } from './catalog-resource.ts';
 import { appErrorSchema } from './errors.ts';
 
 /**
@@ -193,9 +194,11 @@ export type PurchaseSummary = z.infer<typeof purchaseSummarySchema>;
 export type ListedPurchase = PurchaseSummary & Partial<Pick<PurchaseRecord, 'items'>>;
 
 export const historyQuerySchema = z.object({
-  /** Matches title number, purchase id or variable IRI (substring, case-insensitive). */
+  /** Matches title number, address key, UPRN, purchase id or variable IRI (substring, case-insensitive). */
   text: z.string().max(2048).optional(),
   titleNumber: z.string().max(32).optional(),
+  /** Purchases from one catalog exactly: a title's, a postal address's or a UPRN's. */
+  resource: catalogResourceSchema.optional(),
   purchaseId: z.string().max(256).optional(),
   /** A variable IRI, exactly. */
   variable: z.string().max(2048).optional(),

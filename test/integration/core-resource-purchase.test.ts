@@ -54,8 +54,10 @@ describe('a purchase from an address\'s or a UPRN\'s catalog', () => {
     expect(exchanges[0]).toBe('POST /world/GB/addresses/8e05p%C2%B70/catalog 303');
     expect(exchanges.slice(1, -1).every((line) => /^GET \/purchases\/\S+ 202$/.test(line)) && exchanges.length > 2).toBe(true);
     expect(exchanges.at(-1)).toMatch(/^GET \/purchases\/\S+ 200$/);
-    // History's text search finds it by its key.
+    // History's text search finds it by its key, and a query by resource finds it alone, not the title's.
     expect(purchases.list({ text: '8e05p' }).map((record) => record.id)).toContain(created.id);
+    expect(purchases.list({ resource: address }).map((record) => record.id)).toEqual([created.id]);
+    expect(purchases.list({ resource: { kind: 'title', key: titleNumber } }).map((record) => record.id)).not.toContain(created.id);
   }, 30_000);
 
   it('goes to a UPRN\'s catalog and records the UPRN; History finds it by the UPRN', async () => {

@@ -1,6 +1,7 @@
 import type { SQLInputValue } from 'node:sqlite';
 import type { HistoryQuery } from '../../../../../shared/purchase.ts';
 import { normalizeTitleNumber } from '../../../../../shared/title-number.ts';
+import { resourceColumn } from '../journal-rows.ts';
 import { summariesTable, summaryOf } from './history-search-schema.ts';
 import { textCandidates, type Filters } from './history-search.ts';
 
@@ -36,6 +37,8 @@ function exactFilters(query: HistoryQuery): Filters {
     parameters.push(value);
   };
   if (query.titleNumber !== undefined) add('title_number = ?', normalizeTitleNumber(query.titleNumber));
+  // The same column holds every catalog's key (journal-rows.ts), so its index serves this too.
+  if (query.resource !== undefined) add('title_number = ?', resourceColumn(query.resource.kind === 'title' ? { kind: 'title', key: normalizeTitleNumber(query.resource.key) } : query.resource));
   if (query.purchaseId !== undefined) add('purchase_id = ?', query.purchaseId.trim());
   if (query.variable !== undefined) add('id IN (SELECT purchase_local_id FROM purchase_variables WHERE variable = ?)', query.variable);
   if (query.status !== undefined) add('state = ?', query.status);
