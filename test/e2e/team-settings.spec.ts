@@ -25,7 +25,10 @@ test.beforeAll(async () => {
   test.setTimeout(120_000);
   cluster = await startPasswordCluster();
   team = await createTeamDatabase(cluster, 'Acme E2E', { front: 'analyst' });
-  host = await startTitleDeskWeb(async (dir) => { dataDir = dir; });
+  host = await startTitleDeskWeb((dir) => {
+    dataDir = dir;
+    return Promise.resolve();
+  });
 });
 
 test.afterAll(async () => {
