@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lookUpServiceAddress } from '../../electron/core/address/service-address.ts';
 import { purchaseEnvironment } from '../../electron/core/env/purchase-environment.ts';
+import { propertyReport } from '../../electron/core/report/property-report.ts';
 import { guardedCreate, type GuardedPurchaseDeps } from '../../electron/core/spending/guarded-purchase.ts';
 import type { CatalogResource } from '../../shared/catalog-resource.ts';
 import { startTestCore, type TestCore } from './fixtures/core-fixtures.ts';
@@ -83,6 +84,18 @@ describe('a purchase from an address\'s or a UPRN\'s catalog', () => {
     expect(posts()).toBe(before);
     expect(purchases.get(again.id)?.resource).toEqual(address);
   }, 30_000);
+
+  it('reports what was bought from the address\'s and the UPRN\'s catalogs apart from its title\'s', () => {
+    const { purchases } = test.started.core;
+    const spatial = { kind: 'spatial' as const, key: uprn };
+    const report = propertyReport(purchases, 'sandbox', { titles: [{ titleNumber }], resources: [{ kind: 'address', key: addressKey }, spatial] });
+    const only = (resource: CatalogResource): number => purchases.list({ resource, status: 'available' }).length;
+    expect(report.titles[0]?.purchaseCount).toBe(only({ kind: 'title', key: titleNumber }));
+    expect(report.resources?.map((entry) => [entry.resource, entry.purchaseCount])).toEqual([[address, only(address)], [spatial, only(spatial)]]);
+    expect(report.resources?.[0]?.rows.find((row) => row.variable === uprnVariable())?.latest.value).toBe(uprn);
+    // Without resources named, the report reads as before.
+    expect(propertyReport(purchases, 'sandbox', { titles: [{ titleNumber }] })).not.toHaveProperty('resources');
+  });
 
   it('refuses a malformed address key or UPRN before anything is journaled or sent', async () => {
     const before = posts();

@@ -1,15 +1,16 @@
-import type { PurchaseRecord } from '../../../shared/purchase.ts';
-import type { PropertyReport, PropertyReportRequest, ReportRow, ReportTitle, ReportValue } from '../../../shared/report.ts';
+import type { CatalogResource } from '../../../shared/catalog-resource.ts';
+import type { PurchaseRecord, PurchaseResource } from '../../../shared/purchase.ts';
+import type { PropertyReport, PropertyReportRequest, ReportResource, ReportRow, ReportTitle, ReportValue } from '../../../shared/report.ts';
 import { normalizeTitleNumber } from '../../../shared/title-number.ts';
 import type { PurchaseService } from '../purchases/purchase-service.ts';
 
 const pageSize = 1000;
 
-/** Every available purchase of one title on one environment, page by page from the journal. */
-function availablePurchases(purchases: PurchaseService, environmentId: string, titleNumber: string): PurchaseRecord[] {
+/** Every available purchase from one catalog (a title's, an address's, a UPRN's) on one environment, page by page from the journal. */
+function availablePurchases(purchases: PurchaseService, environmentId: string, resource: CatalogResource): PurchaseRecord[] {
   const all: PurchaseRecord[] = [];
   for (let offset = 0; ; offset += pageSize) {
-    const page = purchases.list({ titleNumber, environmentId, status: 'available', limit: pageSize, offset });
+    const page = purchases.list({ resource, environmentId, status: 'available', limit: pageSize, offset });
     all.push(...page);
     if (page.length < pageSize) return all;
   }
@@ -21,6 +22,16 @@ function availablePurchases(purchases: PurchaseService, environmentId: string, t
  * made at the same millisecond keep the journal's order.
  */
 export function titleReport(records: readonly PurchaseRecord[], titleNumber: string, tenure?: string): ReportTitle {
+  const rows = reportRows(records);
+  return { titleNumber, ...(tenure === undefined ? {} : { tenure }), rows, purchaseCount: records.length };
+}
+
+/** The rows of every value bought from an address's own catalog or its UPRN's, as a title's. */
+export function resourceReport(records: readonly PurchaseRecord[], resource: PurchaseResource): ReportResource {
+  return { resource, rows: reportRows(records), purchaseCount: records.length };
+}
+
+function reportRows(records: readonly PurchaseRecord[]): ReportRow[] {
   const byVariable = new Map<string, { row: Omit<ReportRow, 'latest' | 'older'>; values: ReportValue[] }>();
   const newestFirst = [...records].sort((a, b) => b.createdAt - a.createdAt);
   for (const record of newestFirst) {
@@ -40,10 +51,10 @@ export function titleReport(records: readonly PurchaseRecord[], titleNumber: str
     if (latest !== undefined) rows.push({ ...row, latest, older });
   }
   rows.sort((a, b) => a.schemePath.join('/').localeCompare(b.schemePath.join('/')) || a.name.localeCompare(b.name));
-  return { titleNumber, ...(tenure === undefined ? {} : { tenure }), rows, purchaseCount: records.length };
+  return rows;
 }
 
-/** The property report of one or more titles (an address's titles) on one environment. */
+/** The property report of one or more titles (an address's titles), and of its own and its UPRN's catalogs when named, on one environment. */
 export function propertyReport(purchases: PurchaseService, environmentId: string, request: PropertyReportRequest, now = Date.now()): PropertyReport {
   const seen = new Set<string>();
   const titles: ReportTitle[] = [];
@@ -51,7 +62,9 @@ export function propertyReport(purchases: PurchaseService, environmentId: string
     const normalized = normalizeTitleNumber(titleNumber);
     if (seen.has(normalized)) continue;
     seen.add(normalized);
-    titles.push(titleReport(availablePurchases(purchases, environmentId, normalized), normalized, tenure));
+    titles.push(titleReport(availablePurchases(purchases, environmentId, { kind: 'title', key: normalized }), normalized, tenure));
   }
-  return { environmentId, ...(request.address === undefined ? {} : { address: request.address }), titles, generatedAt: now };
+  // An address card's report: what was bought from the address's own catalog and its UPRN's, each apart from its titles'.
+  const resources = request.resources?.map((resource) => resourceReport(availablePurchases(purchases, environmentId, resource), resource));
+  return { environmentId, ...(request.address === undefined ? {} : { address: request.address }), titles, ...(resources === undefined ? {} : { resources }), generatedAt: now };
 }
