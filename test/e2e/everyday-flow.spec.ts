@@ -150,10 +150,10 @@ for (const scheme of ['light', 'dark'] as const) {
     const csv = await readFile(await (await download).path(), 'utf8');
     expect(csv.charCodeAt(0)).toBe(0xfeff);
     const lines = csv.slice(1).trimEnd().split('\r\n');
-    expect(lines[0]).toMatch(/^Title,Address,Purchase ID,Purchased at,Environment,Variable,/);
+    expect(lines[0]).toMatch(/^Title,Resource,Resource key,Address,Purchase ID,Purchased at,Environment,Variable,/);
     expect(lines.length - 1).toBeGreaterThanOrEqual(shown);
     // Bought from a typed title number, not an address: the Address cell is empty.
-    for (const line of lines.slice(1)) expect(line).toMatch(/^WYK87701,,[0-9a-f-]{36},\d{4}-\d\d-\d\dT[\d:.]+Z,Sandbox,/);
+    for (const line of lines.slice(1)) expect(line).toMatch(/^WYK87701,title,WYK87701,,[0-9a-f-]{36},\d{4}-\d\d-\d\dT[\d:.]+Z,Sandbox,/);
   });
 }
 

@@ -106,11 +106,11 @@ test('an analyst finds a flat, buys three variables, exports them; support looks
   const csv = await readFile(await download.path(), 'utf8');
   expect(csv.charCodeAt(0)).toBe(0xfeff);
   const lines = csv.slice(1).trim().split('\r\n');
-  expect(lines[0]).toBe('Title,Address,Purchase ID,Purchased at,Environment,Variable,Provider,Source,Scheme path,Value,Price,Currency,Ontology type,Variable IRI');
+  expect(lines[0]).toBe('Title,Resource,Resource key,Address,Purchase ID,Purchased at,Environment,Variable,Provider,Source,Scheme path,Value,Price,Currency,Ontology type,Variable IRI');
   expect(lines).toHaveLength(4);
   // The address has commas, so its cell is quoted.
   // The environment by the name the user knows it by, as in History's export.
-  for (const line of lines.slice(1)) expect(line).toMatch(/^WYK\d+,"Flat 2, Regent Mansions, [^"]+",[0-9a-f-]{36},[\d\-T:.]+Z,Sandbox,/);
+  for (const line of lines.slice(1)) expect(line).toMatch(/^(WYK\d+),title,\1,"Flat 2, Regent Mansions, [^"]+",[0-9a-f-]{36},[\d\-T:.]+Z,Sandbox,/);
   expect(csv).toContain('Estimated Sale Value (£),Zoopla,Property Data,Market / Valuation / Sale,');
 
   await view.getByRole('button', { name: 'Show requests' }).click();
