@@ -88,6 +88,52 @@ describe.skipIf(teamServerMissing)(teamServerMissing ? `skipped: ${teamSkipReaso
     }
   });
 
+  it('buys only the variables no other desk holds, and says which desk buys the rest', async () => {
+    const title = titles()[4] ?? '';
+    const [held = '', free = ''] = await catalogVariables(title);
+    const first = await alice.purchases.create(h.env, title, [held]);
+    const before = serviceTraffic(h.sandbox).posts;
+    const second = await bob.purchases.create(h.env, title, [held, free]);
+    expect(serviceTraffic(h.sandbox).posts - before).toBe(1);
+    expect(second).toMatchObject({ team: { desk: 'bob' }, variables: [free] });
+    expect(bob.logs.join('\n')).toContain('1 variable being bought by desk alice');
+    await Promise.all([alice.purchases.waitForSettled(first.id), bob.purchases.waitForSettled(second.id)]);
+  });
+
+  it('gives the money and the claim back when a purchase is abandoned before the service took it', async () => {
+    const title = titles()[5] ?? '';
+    const [variable = ''] = await catalogVariables(title);
+    // The service answers 429 and asks for 5 s: the purchase waits, unsent, and is abandoned meanwhile.
+    h.sandbox.setFaults([{ target: 'purchase', kind: 'status429', count: 1, retryAfterSeconds: 5 }]);
+    const sending = alice.purchases.create(h.env, title, [variable]);
+    const waiting = await until(() => alice.purchases.list({ titleNumber: title }).find((record) => record.error?.code === 'rate_limited'), 'the 429 wait');
+    h.sandbox.setFaults([]);
+    const teamId = waiting.team?.purchaseId ?? '';
+    await alice.purchases.resolve(waiting.id, 'abandon');
+    const row = await waitForRow(teamId);
+    expect(row).toMatchObject({ state: 'cancelled', budgetReleased: true, accepted: false });
+    // The claim is free: another desk buys the variable.
+    const bought = await bob.purchases.create(h.env, title, [variable]);
+    expect(bought).toMatchObject({ team: { desk: 'bob' } });
+    expect(bought.imported).toBeUndefined();
+    // The abandoned one, waking after its wait, finds itself cancelled and sends nothing.
+    await expect(sending).resolves.toMatchObject({ state: 'cancelled' });
+  });
+
+  async function catalogVariables(title: string): Promise<string[]> {
+    const catalog = await new CatalogClient(h.env.client).catalog(title);
+    return catalog.groups.flatMap((group) => group.schemes.flatMap((scheme) => scheme.variables.map((entry) => entry.iri)));
+  }
+
+  async function waitForRow(id: string): Promise<unknown> {
+    const end = Date.now() + 10_000;
+    for (;;) {
+      const row = await admin.purchase(id);
+      if (row?.state === 'cancelled' || Date.now() > end) return row;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
   it('gives back at the next start the claim of a purchase begun but never sent', async () => {
     const title = titles()[3] ?? '';
     const variable = variables()[3] ?? '';
