@@ -56,6 +56,14 @@ describe('titledesk with --address and --uprn', () => {
     expect(spatial.code, spatial.stderr).toBe(0);
     expect(spatial.stdout).toContain(`of UPRN ${address?.uprn ?? ''}`);
     expect((await runCli(['history', '--search', address?.uprn ?? ''], env)).stdout).toContain(`UPRN ${address?.uprn ?? ''}`);
+    // The report shows each catalog's values apart: none bought for the title, one each for the address and the UPRN.
+    const report = await runCli(['report', '--title', address?.titles[0]?.titleNumber ?? '', '--key', key, '--uprn', address?.uprn ?? ''], env);
+    expect(report.code, report.stderr).toBe(0);
+    expect(report.stdout).toContain(`Title ${address?.titles[0]?.titleNumber ?? ''}`);
+    expect(report.stdout).toContain(': 0 variables from 0 purchases');
+    expect(report.stdout).toContain('Address 8e05p·0: 1 variables from 1 purchases');
+    expect(report.stdout).toContain(`UPRN ${address?.uprn ?? ''}: 1 variables from 1 purchases`);
+    expect((await runCli(['report', '--title', 'DN1', '--key', '8e05p'], env)).stderr).toContain('--key "8e05p" is not an address key');
   }, 60_000);
 
   it('refuses a bad key, a bad UPRN and two resources at once with a usage error, sending nothing', async () => {

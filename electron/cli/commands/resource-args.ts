@@ -15,7 +15,7 @@ export const resourceUsage = '--title T | --address KEY | --uprn N';
 export const addressKeyWords = 'a property address key is the base36 UDPRN, a middle dot (·, U+00B7) and the base36 UMRRN, such as 8e05p·0 (or percent-encoded, 8e05p%C2%B70)';
 
 /** An address key as typed: the middle dot itself or percent-encoded, in either case. */
-function parseAddressArg(value: string): CatalogResource {
+export function parseAddressArg(value: string, option = '--address'): CatalogResource & { kind: 'address' } {
   let key = value.trim().toLowerCase();
   if (key.includes('%')) {
     try {
@@ -24,11 +24,11 @@ function parseAddressArg(value: string): CatalogResource {
       // Not valid percent-encoding: refused below like any other malformed key.
     }
   }
-  if (parseAddressKey(key) === undefined) throw new UsageError(`--address ${JSON.stringify(value.slice(0, 40))} is not an address key: ${addressKeyWords}`);
+  if (parseAddressKey(key) === undefined) throw new UsageError(`${option} ${JSON.stringify(value.slice(0, 40))} is not an address key: ${addressKeyWords}`);
   return { kind: 'address', key };
 }
 
-function parseUprnArg(value: string): CatalogResource {
+export function parseUprnArg(value: string): CatalogResource & { kind: 'spatial' } {
   const key = value.trim();
   if (!/^[1-9]\d{0,11}$/.test(key)) throw new UsageError(`--uprn ${JSON.stringify(value.slice(0, 40))} is not a UPRN: a UPRN is a number of up to 12 digits, such as 100023336956`);
   return { kind: 'spatial', key };
