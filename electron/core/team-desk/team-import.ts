@@ -71,7 +71,8 @@ export class TeamImport {
     const changes = await this.#store.readChanges(this.#cursor);
     let copied = 0;
     for (const row of changes.purchases) {
-      if (row.deskId === this.#store.desk.id) continue;
+      // This desk's own rows too: one bought from another of its folders (a CLI's) shows here as a
+      // copy; one this journal has itself is never touched (mirrorTeamPurchase).
       const copy = localCopyOf(row, this.#options.environmentOf(row.environment));
       if (copy === undefined) {
         log(`Team purchase ${row.id} of desk ${row.deskName} cannot be shown here: its record cannot be read.`);
