@@ -78,10 +78,15 @@ export async function guardedCreate(
   const { breach } = deps.guard.reserve(environmentId, [{ localId, cost }]);
   if (breach !== undefined) throw new CoreError('budget_exceeded', describeBreach(breach));
   try {
-    return await deps.purchases.create(deps.environment, resource, toBuy, options, localId, { address: choice.address });
+    const record = await deps.purchases.create(deps.environment, resource, toBuy, options, localId, { address: choice.address });
+    // Another desk's purchase handed back instead (a team's reuse): this one was never sent.
+    if (record.id !== localId) deps.guard.ledger.release(localId);
+    return record;
   } catch (error) {
-    // Refused before its intent was written: nothing will be sent, so nothing stays reserved.
-    if (deps.purchases.get(localId) === undefined) deps.guard.ledger.release(localId);
+    // Refused before it was sent (no intent written, or one the team database ended unsent):
+    // nothing will be sent, so nothing stays reserved.
+    const intent = deps.purchases.get(localId);
+    if (intent === undefined || (intent.state === 'cancelled' && intent.sendingAt === undefined)) deps.guard.ledger.release(localId);
     throw error;
   }
 }
