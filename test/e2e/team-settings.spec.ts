@@ -133,6 +133,7 @@ test('an unreachable team database is named in the header, then Leave team takes
   await page.goto(current().url);
   const form = await openTeamSettings(page);
   await form.getByLabel('Team database URL').fill('postgres://127.0.0.1:1/td_acme_e2e');
+  await form.getByLabel('Desk login').fill(front().login);
   await form.getByRole('button', { name: 'Save' }).click();
   await expect(form.getByText('Saved. This desk joins the team now')).toBeVisible();
   await page.keyboard.press('Escape');
@@ -140,6 +141,19 @@ test('an unreachable team database is named in the header, then Leave team takes
   await expect(away).toContainText(/Team database unreachable since .*: new purchases are refused/);
   await expect(away).toContainText('cannot be reached');
   await screenshot(page, testInfo, 'team-unreachable');
+
+  // A purchase now is refused before anything is sent, with the core's words naming the database.
+  await page.getByRole('combobox', { name: 'Address, postcode or title number' }).fill('DN147408');
+  await page.getByRole('option', { name: 'Open title DN147408' }).click();
+  const title = page.getByRole('region', { name: 'Title DN147408' });
+  await expect(title.getByLabel('Filter variables')).toBeVisible();
+  await title.getByText('WhenFresh / Address', { exact: true }).click();
+  await title.getByRole('checkbox', { name: /^Unique Property Reference Number/ }).check();
+  await title.getByRole('button', { name: /^Buy 1 variable for/ }).click();
+  await page.getByRole('dialog', { name: 'Confirm purchase' }).getByRole('button', { name: /^Buy for/ }).click();
+  const refused = page.getByRole('alert').filter({ hasText: 'The team database at 127.0.0.1:1 cannot be reached' });
+  await expect(refused).toContainText("The team database at 127.0.0.1:1 cannot be reached, so the team's budget and reuse cannot be checked. Nothing was sent.");
+  await screenshot(page, testInfo, 'team-purchase-refused');
 
   const again = await openTeamSettings(page);
   await again.getByRole('button', { name: 'Leave team' }).click();
