@@ -40,7 +40,7 @@ describe('environment kinds', () => {
   it('warns of a charge in the confirmation only on Live', () => {
     for (const [environment, charged] of [[live, true], [staging, false], [unclassifiedLocal, false]] as const) {
       renderWithApi(createFakeApi().api, (
-        <BuyBar environment={environment} titleNumber="DN1" summary={summary} testTitle={false} markedTestTitle={false} onMarkTestTitle={() => undefined} onBought={() => undefined} />
+        <BuyBar environment={environment} resource={{ kind: 'title', key: 'DN1' }} summary={summary} testTitle={false} markedTestTitle={false} onMarkTestTitle={() => undefined} onBought={() => undefined} />
       ));
       fireEvent.click(screen.getByRole('button', { name: /^Buy 1 variable/ }));
       const dialog = screen.getByRole('dialog', { name: 'Confirm purchase' });

@@ -22,7 +22,7 @@ function renderWorkspace() {
     'environment:list': () => ok({ environments: [sandbox], selectedId: sandbox.id }),
     'purchase:list': () => ok({ purchases: [] }),
     'address:find': () => ok({ candidates: [house] }),
-    'catalog:get': ({ titleNumber }) => ok({ ...catalog, titleNumber }),
+    'catalog:get': ({ titleNumber }) => ok({ ...catalog, titleNumber: titleNumber ?? '' }),
   });
   renderWithApi(fake.api, <Workspace environment={sandbox} />);
   return fake;
