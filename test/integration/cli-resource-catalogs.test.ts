@@ -47,6 +47,8 @@ describe('titledesk with --address and --uprn', () => {
     expect(record.timeline[0]?.path).toBe('/world/GB/addresses/8e05p%C2%B70/catalog');
     expect(bought.stderr).toContain('of address 8e05p·0');
     const history = await runCli(['history'], env);
+    const onlyAddress = await runCli(['history', '--address', key, '--json'], env);
+    expect((JSON.parse(onlyAddress.stdout) as { purchases: { id: string }[] }).purchases.map((purchase) => purchase.id)).toEqual([record.id]);
     expect(history.stdout).toContain('Bought from');
     expect(history.stdout).toContain('address 8e05p·0');
     const check = await runCli(['check', record.purchaseId], env);
