@@ -71,6 +71,12 @@ for (const [pick, scheme] of (['light', 'dark'] as const).entries()) {
     await expect(addressRow).toContainText(addressLine);
     await expect(addressRow).toContainText(addressVariable);
     await screenshot(page, testInfo, `address-catalog-bought-${scheme}`);
+    // Never paying twice, as for a title: the same variable from the same address is not bought again.
+    await fromAddress.getByRole('checkbox', { name: addressVariable }).first().check();
+    await fromAddress.getByRole('button', { name: /^Buy 1 variable for/ }).click();
+    await page.getByRole('dialog', { name: 'Confirm purchase' }).getByRole('button', { name: /^Buy for/ }).click();
+    await expect(fromAddress.getByText(/^Already bought on .*: not bought again\./)).toBeVisible();
+    await expect(rows(page).filter({ hasText: `Address ${addressKey}` }).filter({ hasText: addressVariable })).toHaveCount(1);
 
     await card.getByRole('button', { name: `Data about this location (UPRN ${uprn})` }).click();
     const fromUprn = page.getByRole('region', { name: `UPRN ${uprn}` });
