@@ -36,7 +36,7 @@ export type TeamTestResult = z.infer<typeof teamTestResultSchema>;
  * the reason (new purchases are then refused), and the desk's answers not yet synced.
  */
 export const teamLinkStatusSchema = z.object({
-  state: z.enum(['off', 'starting', 'connected', 'unreachable', 'not-linked']),
+  state: z.enum(['off', 'starting', 'connected', 'unreachable']),
   database: z.string().optional(),
   desk: z.string().optional(),
   role: deskRoleNameSchema.optional(),

@@ -6,7 +6,6 @@ function words(status: TeamLinkStatus): string | undefined {
   switch (status.state) {
     case 'off': return undefined;
     case 'starting': return 'Team: connecting…';
-    case 'not-linked': return 'Team: not connected';
     case 'connected': {
       const waiting = status.pendingSync === undefined || status.pendingSync === 0 ? '' : `, ${String(status.pendingSync)} to sync`;
       return `Team: desk ${status.desk ?? '?'}${waiting}`;
