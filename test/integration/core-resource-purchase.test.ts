@@ -4,6 +4,7 @@ import { purchaseEnvironment } from '../../electron/core/env/purchase-environmen
 import { propertyReport } from '../../electron/core/report/property-report.ts';
 import { guardedCreate, type GuardedPurchaseDeps } from '../../electron/core/spending/guarded-purchase.ts';
 import type { CatalogResource } from '../../shared/catalog-resource.ts';
+import { defaultPurchasingSettings } from '../../shared/spending.ts';
 import { startTestCore, type TestCore } from './fixtures/core-fixtures.ts';
 
 // A whole purchase from a postal address's and a UPRN's catalog, through the core as the app and the CLI use it.
@@ -95,6 +96,20 @@ describe('a purchase from an address\'s or a UPRN\'s catalog', () => {
     expect(report.resources?.[0]?.rows.find((row) => row.variable === uprnVariable())?.latest.value).toBe(uprn);
     // Without resources named, the report reads as before.
     expect(propertyReport(purchases, 'sandbox', { titles: [{ titleNumber }] })).not.toHaveProperty('resources');
+  });
+
+  it('is refused by the day\'s budget like any purchase, sending nothing', async () => {
+    const { environments, spending } = test.started.core;
+    const spent = spending.status('sandbox').spentToday.find((money) => money.currency === 'GBP')?.value ?? 0;
+    environments.setPurchasing({ ...defaultPurchasingSettings, spending: { sandbox: { confirmAbove: {}, daily: { GBP: spent + 0.001 }, monthly: {} } } });
+    try {
+      const before = posts();
+      const bedrooms = `${test.started.sandbox?.baseUrl ?? ''}/vars/WhenFresh/Property Insurance#Dwelling/Rooms/Bedrooms/Bedroom Count (1⋯6+)`;
+      await expect(guardedCreate(deps(), address, [bedrooms], {})).rejects.toMatchObject({ code: 'budget_exceeded' });
+      expect(posts()).toBe(before);
+    } finally {
+      environments.setPurchasing(defaultPurchasingSettings);
+    }
   });
 
   it('refuses a malformed address key or UPRN before anything is journaled or sent', async () => {
