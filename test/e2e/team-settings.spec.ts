@@ -103,7 +103,7 @@ test('Test connection names the desk and team; Save joins it; the password goes 
   await expect(form.getByText('Saved: kept for this session only: no OS keychain on this machine.')).toBeVisible();
   await expect(input).toHaveValue('');
   await page.keyboard.press('Escape');
-  await expect(page.getByRole('banner').getByRole('status').filter({ hasText: 'Team:' })).toHaveText('Team: desk front');
+  await expect(page.getByRole('banner').getByRole('status').filter({ hasText: 'Team:' })).toHaveText('Team: desk front (analyst)');
   await screenshot(page, testInfo, 'team-connected');
 
   // Reopened: the setting is there, the password only as "saved".

@@ -6,6 +6,7 @@ import type { SecretStore } from '../secrets/secret-store.ts';
 import type { SendGate } from '../stores/send-gate.ts';
 import type { TeamDesk, TeamDeskStatus } from '../team-desk/team-desk.ts';
 import type { ResolvedTeam } from '../team-join/team-config.ts';
+import type { TeamConnection } from '../team/team-url.ts';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -20,13 +21,20 @@ export interface TeamLinkOptions {
   readonly log?: (message: string) => void;
 }
 
+/** Who this desk is in its team: asked once per join, as the link itself knows only the desk's name. */
+interface Identity {
+  readonly role: NonNullable<TeamLinkStatus['role']>;
+  readonly team: string;
+}
+
 /** The team link's state as the header and team:status show it. */
-function statusOf(status: TeamDeskStatus): TeamLinkStatus {
+function statusOf(status: TeamDeskStatus, identity?: Identity): TeamLinkStatus {
   const state = status.state === 'connecting' ? 'starting' : status.state === 'closed' ? 'off' : status.state;
   return {
     state,
     database: status.database,
     ...(status.desk === undefined ? {} : { desk: status.desk }),
+    ...(identity === undefined ? {} : { role: identity.role, team: identity.team }),
     ...(status.unreachableSince === undefined ? {} : { since: status.unreachableSince }),
     ...(status.problem === undefined ? {} : { reason: status.problem }),
     pendingSync: status.pendingSync,
@@ -43,6 +51,7 @@ function statusOf(status: TeamDeskStatus): TeamLinkStatus {
 export class TeamLink {
   readonly #options: TeamLinkOptions;
   #desk: TeamDesk | undefined;
+  #identity: Identity | undefined;
   #stopStatus: (() => void) | undefined;
   #status: TeamLinkStatus = { state: 'off' };
   #queue: Promise<unknown> = Promise.resolve();
@@ -53,7 +62,7 @@ export class TeamLink {
   }
 
   status(): TeamLinkStatus {
-    return this.#desk === undefined ? this.#status : statusOf(this.#desk.status());
+    return this.#desk === undefined ? this.#status : statusOf(this.#desk.status(), this.#identity);
   }
 
   /** The link open now, for a history read that must include what other desks just did. */
@@ -108,9 +117,24 @@ export class TeamLink {
       return this.#status;
     }
     this.#desk = desk;
-    this.#stopStatus = desk.onStatus((status) => { this.#options.onChange?.(statusOf(status)); });
+    const connection = team.connection;
+    this.#stopStatus = desk.onStatus((status) => {
+      this.#options.onChange?.(statusOf(status, this.#identity));
+      if (status.state === 'connected') void this.#learnIdentity(desk, connection);
+    });
     this.#options.onChange?.(this.status());
+    if (desk.status().state === 'connected') void this.#learnIdentity(desk, connection);
     return this.status();
+  }
+
+  /** The desk's role and team's name, for the header: one test connection per join. Never throws. */
+  async #learnIdentity(desk: TeamDesk, connection: TeamConnection): Promise<void> {
+    if (this.#identity !== undefined) return;
+    const { probeTeam } = await import('../team-join/team-probe.ts');
+    const result = await probeTeam(() => connection);
+    if (!result.ok || this.#desk !== desk) return;
+    this.#identity = { role: result.desk.role, team: result.team.name };
+    this.#options.onChange?.(this.status());
   }
 
   /** No team: purchases go as a lone desk's do, with no gate. */
@@ -137,6 +161,7 @@ export class TeamLink {
     this.#stopStatus = undefined;
     const desk = this.#desk;
     this.#desk = undefined;
+    this.#identity = undefined;
     if (desk !== undefined) {
       this.#status = statusOf(desk.status());
       await desk.close();

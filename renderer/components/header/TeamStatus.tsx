@@ -8,7 +8,8 @@ function words(status: TeamLinkStatus): string | undefined {
     case 'starting': return 'Team: connecting…';
     case 'connected': {
       const waiting = status.pendingSync === undefined || status.pendingSync === 0 ? '' : `, ${String(status.pendingSync)} to sync`;
-      return `Team: desk ${status.desk ?? '?'}${waiting}`;
+      const who = status.role === undefined ? '' : ` (${status.role})`;
+      return `Team: desk ${status.desk ?? '?'}${who}${waiting}`;
     }
     case 'unreachable': {
       const since = status.since === undefined ? '' : ` since ${formatClockTime(status.since)}`;
@@ -27,7 +28,7 @@ export function TeamStatus() {
   if (status === undefined || text === undefined) return null;
   const away = status.state === 'unreachable';
   return (
-    <p className={away ? 'team-status team-status-away' : 'team-status'} role="status" title={status.database}>
+    <p className={away ? 'team-status team-status-away' : 'team-status'} role="status" title={status.team === undefined ? status.database : `Team ${status.team}: ${status.database ?? ''}`}>
       <span>{text}</span>
       {away && status.reason !== undefined ? <span className="team-status-reason">{status.reason}</span> : null}
     </p>
