@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatAddressKey } from '../../shared/address-key.ts';
 import { buildWorld } from '../../electron/sandbox/world/build-world.ts';
+import { regentFlat } from './fixtures/batch-file.ts';
 import { startTestCore, type TestCore } from './fixtures/core-fixtures.ts';
 
 // A batch whose address rows buy from each address's own catalog, or its UPRN's, instead of its titles.
@@ -64,5 +65,18 @@ describe('a batch bought from addresses\' or UPRNs\' catalogs', () => {
     expect(plan.spec.from).toBeUndefined();
     expect(plan.items.every((item) => item.resource === undefined)).toBe(true);
     expect(plan.items[0]?.titleNumber).toBe(first?.titles[0]?.titleNumber);
+  }, 60_000);
+
+  it('finds the address of a postcode and building row, or of an address typed as the app shows it, then its own or its UPRN\'s catalog', async () => {
+    const house = world.addresses.find((candidate) => candidate.postcode === 'LS23 6TR' && candidate.buildingNumber === '1' && candidate.subBuilding === '' && candidate.buildingName === '');
+    const flat = world.addresses.find((candidate) => candidate.subBuilding === 'Flat 1' && candidate.buildingName === 'Regent Mansions');
+    if (house === undefined || flat === undefined) throw new Error('The sandbox world changed');
+    const rows = ['postcode,building,address', 'LS23 6TR,1 Tannery Crescent,', `,,"${regentFlat().text}"`].join('\n');
+    const planned = (from: 'address' | 'uprn') => test.started.core.batches.plan({ environmentId: 'sandbox', source: 'p.csv', csv: rows, variables: [variable], tenure: 'all', from, reuseDays: 30, concurrency: 2 });
+    expect((await planned('address')).items.map((item) => item.resource)).toEqual([
+      { kind: 'address', key: formatAddressKey(house.udprn, house.umrrn) },
+      { kind: 'address', key: formatAddressKey(flat.udprn, flat.umrrn) },
+    ]);
+    expect((await planned('uprn')).items.map((item) => item.resource)).toEqual([{ kind: 'spatial', key: house.uprn }, { kind: 'spatial', key: flat.uprn }]);
   }, 60_000);
 });
