@@ -98,6 +98,7 @@ export class TeamLink {
       return this.#refuseAll(error);
     }
     if (team === undefined) return this.#leave();
+    this.#set({ state: 'starting', database: team.connection.describe });
     let desk: TeamDesk;
     try {
       const { startTeamDesk, teamEnvironmentsOf } = await import('../team-desk/index.ts');
