@@ -263,6 +263,7 @@ async function buyAndOpen(page: Page, titleNumber: string, variable: RegExp): Pr
   const title = await openTitle(page, titleNumber);
   await title.getByText('WhenFresh / Address', { exact: true }).click();
   await title.getByRole('checkbox', { name: variable }).check();
+  await title.getByText('Options', { exact: true }).click();
   await title.getByRole('checkbox', { name: /^Buy again anyway/ }).check();
   await title.getByRole('button', { name: /^Buy 1 variable for/ }).click();
   await page.getByRole('dialog', { name: 'Confirm purchase' }).getByRole('button', { name: /^Buy for/ }).click();

@@ -29,6 +29,7 @@ for (const scheme of ['light', 'dark'] as const) {
     const title = page.getByRole('region', { name: 'Title DN147408' });
     await title.getByText('WhenFresh / Address', { exact: true }).click();
     await title.getByRole('checkbox', { name: /^Unique Property Reference Number/ }).check();
+    await title.getByText('Options', { exact: true }).click();
     await title.getByRole('checkbox', { name: /^Buy again anyway/ }).check();
     await page.keyboard.press('Control+Enter');
     await page.keyboard.press('Enter');

@@ -39,6 +39,7 @@ async function buyFourVariables(page: Page, title: Locator, address: string): Pr
   }
   await title.getByLabel('Filter variables').fill('');
   // The other colour scheme's run bought these already: without this the reuse guard answers with that purchase.
+  await title.getByText('Options', { exact: true }).click();
   await title.getByLabel(/^Buy again anyway/).check();
   await title.getByRole('button', { name: /^Buy 4 variables for/ }).click();
   const confirm = page.getByRole('dialog', { name: 'Confirm purchase' });

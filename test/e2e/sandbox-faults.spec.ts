@@ -43,6 +43,7 @@ for (const scheme of ['light', 'dark'] as const) {
     const title = page.getByRole('region', { name: `Title ${titleNumber}` });
     await title.getByLabel('Filter variables').fill('unique property');
     await title.getByRole('checkbox', { name: /^Unique Property Reference Number/ }).check();
+    await title.getByText('Options', { exact: true }).click();
     await title.getByLabel(/^Buy again anyway/).check();
     await title.getByRole('button', { name: /^Buy 1 variable for/ }).click();
     await page.getByRole('dialog', { name: 'Confirm purchase' }).getByRole('button', { name: /^Buy for/ }).click();

@@ -69,6 +69,7 @@ async function buyOne(page: Page, titleNumber: string): Promise<void> {
   const title = page.getByRole('region', { name: `Title ${titleNumber}` });
   await title.getByLabel('Filter variables').fill('unique property');
   await title.getByRole('checkbox', { name: /^Unique Property Reference Number/ }).check();
+  await title.getByText('Options', { exact: true }).click();
   await title.getByRole('checkbox', { name: `${titleNumber} is a test title` }).check();
   await title.getByLabel('Test delay (seconds)').fill('2');
   await title.getByRole('button', { name: /^Buy 1 variable for/ }).click();
@@ -153,6 +154,7 @@ for (const scheme of ['light', 'dark'] as const) {
       await box.check();
       // The other colour scheme's run bought this variable already: without this the reuse guard
       // answers with that purchase and nothing is sent to be refused.
+      await title.getByText('Options', { exact: true }).click();
       await title.getByLabel(/^Buy again anyway/).check();
       await title.getByRole('button', { name: /^Buy 1 variable for/ }).click();
       await page.getByRole('dialog', { name: 'Confirm purchase' }).getByRole('button', { name: /^Buy for/ }).click();

@@ -59,6 +59,12 @@ export function variablesPhrase(count: number): string {
   return `${String(count)} ${count === 1 ? 'variable' : 'variables'}`;
 }
 
+/** "Options", or "Options: buy again anyway, test delay 10 s": a folded option never goes unseen. */
+function optionsSummary(set: readonly (string | false)[]): string {
+  const named = set.filter((option) => option !== false);
+  return named.length === 0 ? 'Options' : `Options: ${named.join(', ')}`;
+}
+
 /** The running count and total, the purchase options, and the confirmed Buy. */
 export function BuyBar({ environment, resource, address, summary, testTitle, markedTestTitle, onMarkTestTitle, onBought }: BuyBarProps) {
   const id = useId();
@@ -143,7 +149,9 @@ export function BuyBar({ environment, resource, address, summary, testTitle, mar
       {overBudget === undefined ? null : <p className="buy-blocked" id={`${id}-budget`} role="status">{overBudget}</p>}
       <BudgetRemaining environmentId={environment.id} />
       <p role="status" className="muted buy-note">{create.isPending ? <SendingCountdown since={create.submittedAt} /> : sent.text}</p>
-      <div className="buy-options">
+      {/* Folded, so the bar pinned over the catalog stays one row high; its summary names what is set. */}
+      <details className="buy-options">
+        <summary>{optionsSummary([fireAndForget && 'fire and forget', buyAgain && 'buy again anyway', markedTestTitle && 'test title', delay.trim() !== '' && `test delay ${delay.trim()} s`])}</summary>
         <label>
           <input type="checkbox" checked={fireAndForget} onChange={(event) => { setFireAndForget(event.target.checked); }} />
           Fire and forget (don’t wait: check the result later)
@@ -173,7 +181,7 @@ export function BuyBar({ environment, resource, address, summary, testTitle, mar
             <span className="field-hint" id={`${id}-delay-hint`}>The service keeps answering “not ready” this long (test titles only).</span>
           </span>
         ) : null}
-      </div>
+      </details>
       {create.isError && secondConfirmation === undefined ? <ErrorNotice error={create.error} /> : null}
       {secondConfirmation === undefined ? null : (
         <Dialog title="Confirm again" onClose={() => { create.reset(); }}>
