@@ -96,6 +96,7 @@ describe('titledesk address without LOQATE_KEY', () => {
       expect(retrieve.code).toBe(0);
       expect(retrieve.stdout).toMatch(/Address key: [0-9a-z]+·[0-9a-z]+/);
       expect(retrieve.stdout).toMatch(/Title: /);
+      expect(retrieve.stdout).toMatch(/Its own catalogs: titledesk catalog --address [0-9a-z]+·[0-9a-z]+ \| --uprn \d+/);
       const free = await runCli(['address', 'find', 'High Street'], env);
       expect(free.code).toBe(3);
       expect(free.stderr).toContain('needs the address provider key');

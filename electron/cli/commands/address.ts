@@ -38,6 +38,12 @@ function retrieveText(result: AddressRetrieveResult): string {
   if (result.unavailableReason !== null) lines.push(`  ${result.unavailableReason}`);
   lines.push(`Address key: ${result.addressKey ?? 'none'}`, `UPRN: ${result.uprn ?? 'unknown'}`);
   for (const title of result.titles) lines.push(`Title: ${title.titleNumber} (${title.tenure})`);
+  // The address sells from its own catalog and its UPRN's as well as its titles': say how to see them.
+  const catalogs = [
+    ...(result.addressKey === null ? [] : [`--address ${result.addressKey}`]),
+    ...(result.uprn === null ? [] : [`--uprn ${result.uprn}`]),
+  ];
+  if (catalogs.length > 0) lines.push(`Its own catalogs: titledesk catalog ${catalogs.join(' | ')}`);
   return `${lines.join('\n')}\n`;
 }
 
