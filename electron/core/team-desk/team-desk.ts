@@ -104,22 +104,29 @@ export async function startTeamDesk(options: TeamDeskOptions): Promise<TeamDesk>
     return admission;
   });
 
+  /** Opens the store, then joins: claims never sent given back, LISTEN, the changes missed. */
   async function connect(): Promise<void> {
-    if (life.closed || store !== undefined) return;
+    if (life.closed) return;
     try {
-      // A connection that hangs must not hold purchases for long: they are refused sooner instead.
-      const opened = await TeamStore.open(connection, { applicationName: 'titledesk-desk', connectTimeoutSeconds: 5 });
-      if (isClosed()) {
-        await opened.close();
-        return;
+      if (store === undefined) {
+        // A connection that hangs must not hold purchases for long: they are refused sooner instead.
+        const opened = await TeamStore.open(connection, { applicationName: 'titledesk-desk', connectTimeoutSeconds: 5 });
+        if (isClosed()) {
+          await opened.close();
+          return;
+        }
+        store = opened;
+        teamImport = new TeamImport(opened, { purchases, dataDir: options.dataDir, database: connection.describe, environmentOf, log });
+        board.joined(opened.desk.name);
       }
-      store = opened;
-      teamImport = new TeamImport(opened, { purchases, dataDir: options.dataDir, database: connection.describe, environmentOf, log });
       const importer = teamImport;
-      board.joined(opened.desk.name);
-      await giveBackUnsent(opened);
-      unlisten = (await opened.listen(() => { void importer.catchUp().catch((error: unknown) => { reached(false, error); }); })).unlisten;
+      if (importer === undefined) return;
+      if (unlisten === undefined) {
+        await giveBackUnsent(store);
+        unlisten = (await store.listen(() => { void importer.catchUp().catch((error: unknown) => { reached(false, error); }); })).unlisten;
+      }
       await importer.catchUp();
+      // Back after being away: reached() writes what waited (sync reports its own failures).
       reached(true);
     } catch (error) {
       reached(false, error);
@@ -140,8 +147,7 @@ export async function startTeamDesk(options: TeamDeskOptions): Promise<TeamDesk>
     if (life.closed || timer !== undefined) return;
     timer = setTimeout(() => {
       timer = undefined;
-      if (store === undefined) void connect();
-      else void Promise.all([sync.flush(), teamImport?.catchUp()]).then(() => { reached(true); }, (error: unknown) => { reached(false, error); });
+      void connect();
     }, options.retryMs ?? 5000);
     timer.unref();
   }
