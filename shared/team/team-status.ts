@@ -26,6 +26,8 @@ export const teamTestResultSchema = z.discriminatedUnion('ok', [
     team: z.object({ name: z.string(), reuseWindowSeconds: z.number(), claimTimeoutSeconds: z.number(), timeZone: z.string() }),
     schemaVersion: z.number().int(),
     budgets: z.array(teamBudgetViewSchema),
+    /** This desk's purchases the team database has not seen settle yet (sent and followed, or answers still to write). */
+    unsettled: z.number().int().nonnegative(),
   }),
   z.object({ ok: z.literal(false), problem: teamProblemSchema, message: z.string(), database: z.string().optional() }),
 ]);

@@ -60,6 +60,7 @@ describe.skipIf(missing !== '')(missing === '' ? 'a desk joining its team' : `sk
     if (!result.ok) return;
     expect(result.database).toBe(`postgres://${desk('front').login}@127.0.0.1:${String(cluster.port)}/td_join_test (TLS disable)`);
     expect(result.budgets).toEqual([expect.objectContaining({ currency: 'GBP', period: 'day', limit: '30.0000', spent: '0.0000' })]);
+    expect(result.unsettled).toBe(0);
   });
 
   it.each([
@@ -82,6 +83,7 @@ describe.skipIf(missing !== '')(missing === '' ? 'a desk joining its team' : `sk
     expect(result.stdout).toContain(`Team database: postgres://${desk('front').login}@127.0.0.1:${String(cluster.port)}/td_join_test (TLS disable), from Settings → Team (${join(dataDir, 'settings.json')})`);
     expect(result.stdout).toContain('Desk:          front (analyst) of team Join Test');
     expect(result.stdout).toContain('GBP day from');
+    expect(result.stdout).toContain("Unsettled:     0 of this desk's purchases not yet settled in the team database");
     expect(result.stdout + result.stderr).not.toContain(desk('front').password);
   });
 

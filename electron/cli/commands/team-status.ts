@@ -36,6 +36,7 @@ function reachableLines(result: Extract<TeamTestResult, { ok: true }>): string[]
     `Reachable:     yes, schema version ${String(result.schemaVersion)}`,
     `Team settings: reuse window ${minutes(result.team.reuseWindowSeconds)}, claim timeout ${minutes(result.team.claimTimeoutSeconds)}, time zone ${result.team.timeZone}`,
     `Budgets:       ${budgets.length === 0 ? 'none set' : budgets.join('; ')}`,
+    `Unsettled:     ${String(result.unsettled)} of this desk's purchases not yet settled in the team database`,
   ];
 }
 

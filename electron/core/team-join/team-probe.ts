@@ -68,7 +68,7 @@ export async function probeTeam(connect: () => TeamConnection): Promise<TeamTest
   let store: TeamStore | undefined;
   try {
     store = await TeamStore.open(connection, { maxConnections: 1, connectTimeoutSeconds: 10, applicationName: 'titledesk test' });
-    const [team, limits, rows] = await Promise.all([store.settings(), store.budgetLimits(), store.budgets()]);
+    const [team, limits, rows, unsettled] = await Promise.all([store.settings(), store.budgetLimits(), store.budgets(), store.unsettledOwn()]);
     return {
       ok: true,
       database: connection.describe,
@@ -76,6 +76,7 @@ export async function probeTeam(connect: () => TeamConnection): Promise<TeamTest
       team: { name: team.name, reuseWindowSeconds: team.reuseWindowSeconds, claimTimeoutSeconds: team.claimTimeoutSeconds, timeZone: team.timeZone },
       schemaVersion: knownSchemaVersion,
       budgets: currentBudgets(limits, rows, team.timeZone, new Date()),
+      unsettled: unsettled.length,
     };
   } catch (error) {
     return failureOf(error, connection.describe);

@@ -41,6 +41,7 @@ export function TeamTestResult({ result }: { readonly result: Result }) {
         <li>Schema version {result.schemaVersion}: OK.</li>
         <li>Reuse window {duration(result.team.reuseWindowSeconds)}; claim timeout {duration(result.team.claimTimeoutSeconds)}; calendar {result.team.timeZone}.</li>
         <li>Budgets: {result.budgets.length === 0 ? 'none set.' : `${result.budgets.map(budgetLine).join('; ')}.`}</li>
+        {result.unsettled === 0 ? null : <li>{result.unsettled} of this desk’s purchases are not settled in the team database yet.</li>}
       </ul>
       <p className="field-hint">{result.database}</p>
     </div>
