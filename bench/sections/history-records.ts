@@ -19,7 +19,8 @@ function pickState(random: () => number): PurchaseState {
 }
 
 function pickVariables(random: () => number): Variable[] {
-  const all = catalog.all();
+  // A title's purchases: what titles sell (address and UPRN catalogs sell some things titles do not).
+  const all = catalog.forTitles();
   const count = 1 + Math.floor(random() * 4);
   const chosen = new Set<Variable>();
   while (chosen.size < count) {

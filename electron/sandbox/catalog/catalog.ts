@@ -93,6 +93,11 @@ export class VariableCatalog {
     return this.#variables;
   }
 
+  /** What some title sells, whatever its tenure: every variable but those of address or UPRN catalogs only. */
+  forTitles(): Variable[] {
+    return this.#variables.filter((variable) => sells(variable.dataset, 'title'));
+  }
+
   /** What a title of this tenure offers: datasets limited to one tenure are left out elsewhere. */
   forTenure(tenure: Tenure): Variable[] {
     return this.#variables.filter((variable) => sells(variable.dataset, 'title') && (variable.dataset.tenure === undefined || variable.dataset.tenure === tenure));
