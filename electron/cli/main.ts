@@ -1,4 +1,5 @@
 import { endOutputQuietlyOnClosedPipe, exitCodeAfterOutput, keepGoingWhenLogWritesFail } from './closed-pipe.ts';
+import { pastedPurchaseReference } from '../../shared/pasted-reference.ts';
 import { exitCodes } from './exit-codes.ts';
 
 type Command = (argv: string[]) => Promise<number>;
@@ -35,7 +36,8 @@ Commands:
   batch <file.csv> (--var IRI … | --preset NAME) [--dry-run] / batch --resume [ID]
                                         buy the same variables for every row of a CSV file
   check <purchase-id|url> [--wait] [--keep]
-                                        look a purchase up (and follow it until done)
+                                        look a purchase up (and follow it until done);
+                                        "titledesk <purchase-id|url>" alone does the same
   send <id> | --all                     send a purchase that was never sent
   resolve <id> --buy-again|--abandon    decide about a purchase whose outcome is unknown
   catalog --title T                     the variables of a title, with prices
@@ -85,6 +87,9 @@ export async function runCli(argv: string[]): Promise<number> {
     return name === undefined ? exitCodes.usage : exitCodes.ok;
   }
   const load = Object.hasOwn(commands, name) ? commands[name] : undefined;
+  // A purchase ID or result URL alone is a support call's check: `titledesk <id>` saves typing "check".
+  const reference = load === undefined ? pastedPurchaseReference(name) : undefined;
+  if (reference !== undefined) return runCli(['check', reference, ...rest]);
   if (load === undefined) {
     process.stderr.write(`titledesk: unknown command "${name}"\n${usage}\n`);
     return exitCodes.usage;
