@@ -96,6 +96,7 @@ test('Test connection names the desk and team; Save joins it; the password goes 
   await expect(result).toContainText(`Schema version ${String(knownSchemaVersion)}: OK.`);
   await expect(result).toContainText('Reuse window 30 days; claim timeout 15 min; calendar Europe/London.');
   await expect(result).toContainText('Budgets: none set.');
+  await screenshot(page, testInfo, 'team-settings-tested');
   expect(await page.content()).not.toContain(password);
 
   // Enter in a field saves, as in any form.
