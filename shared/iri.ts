@@ -152,6 +152,15 @@ function ontologyIriParts(iri: string): OntologyIri | undefined {
   });
 }
 
+/**
+ * A variable written from its marker on (`/vars/…` or the older `/variable/…`) means the service's
+ * own variable: the base is put in front. What scripts need against the built-in sandbox, whose
+ * port changes every run. Anything else is kept exactly as written.
+ */
+export function withServiceBase(baseUrl: string, entry: string): string {
+  return entry.startsWith('/vars/') || entry.startsWith('/variable/') ? `${baseUrl.replace(/\/+$/, '')}${entry}` : entry;
+}
+
 // Stands in for a service's base when a key (an IRI without its base) is read: never sent anywhere.
 const keyBase = 'https://key.invalid';
 

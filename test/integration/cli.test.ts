@@ -126,6 +126,19 @@ describe('titledesk CLI against a sandbox', () => {
     expect(history.stdout).not.toContain('Nobody/Nothing');
   });
 
+  it('takes a variable from /vars/ or /variable/ on, and sends the identifier the catalog gives', async () => {
+    const title = sandbox.config.sampleTitles[1] ?? '';
+    const [iri = ''] = sandbox.config.sampleVariables;
+    const key = iri.slice(iri.indexOf('/vars/') + '/vars/'.length);
+    // The same variable in the older form of the reference pages, from its marker on.
+    const older = `/variable/${key.slice(0, key.indexOf('#'))}/${key.slice(key.indexOf('#') + 1)}`;
+    for (const written of [`/vars/${key}`, older]) {
+      const bought = await runCli(['purchase', '--title', title, '--var', written, '--buy-again', '--json'], developer());
+      expect(bought.code, bought.stderr).toBe(0);
+      expect(purchaseOutput.parse(JSON.parse(bought.stdout)).items.map((item) => item.variable)).toEqual([iri]);
+    }
+  });
+
   it('check takes a reference as copied from a message: quotes, brackets and a full stop around it are dropped', async () => {
     const bought = await runCli(['purchase', '--title', sandbox.config.sampleTitles[2] ?? '', ...varArgs(1), '--json'], developer());
     const purchaseId = purchaseOutput.parse(JSON.parse(bought.stdout)).purchaseId ?? '';

@@ -1,4 +1,5 @@
 import type { BatchSummary } from '../../../shared/batch.ts';
+import { withServiceBase } from '../../../shared/iri.ts';
 import type { BatchPlan, BatchService } from '../../core/batch/batch-service.ts';
 import { batchDocument } from '../../core/batch/batch-output.ts';
 import { parseBatchArgs, type BatchBudgetFlag, type BatchInputArgs } from '../batch-args.ts';
@@ -57,8 +58,8 @@ async function runNew(context: CliContext, input: Extract<BatchInputArgs, { kind
   const { batches, environments } = context.started.core;
   if (input.out !== undefined && !input.dryRun) refuseMissingFolder(input.out, 'nothing was sent');
   const base = context.environment.baseUrl.replace(/\/$/, '');
-  // Like purchase: /vars/… means this service's variable, which is how scripts address the embedded sandbox.
-  const variables = [...input.variables.map((iri) => (iri.startsWith('/vars/') ? `${base}${iri}` : iri)), ...input.presetKeys.map((key) => `${base}/vars/${key}`)];
+  // Like purchase: /vars/… (or /variable/…) means this service's variable, which is how scripts address the embedded sandbox.
+  const variables = [...input.variables.map((iri) => withServiceBase(base, iri)), ...input.presetKeys.map((key) => `${base}/vars/${key}`)];
   const purchasing = environments.purchasing();
   const plan: BatchPlan = await batches.plan({
     environmentId: context.environment.id,

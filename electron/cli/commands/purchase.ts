@@ -1,5 +1,6 @@
 import { describeResource, resourceOfPurchase, type CatalogResource } from '../../../shared/catalog-resource.ts';
 import { titleNumberHint } from '../../../shared/title-number.ts';
+import { variableIdentity, withServiceBase } from '../../../shared/iri.ts';
 import { maxMinWaitSeconds, minWaitSecondsSchema, purchaseAddressSchema } from '../../../shared/purchase.ts';
 import { purchaseEnvironment } from '../../core/env/purchase-environment.ts';
 import { CoreError } from '../../core/errors.ts';
@@ -71,20 +72,21 @@ function catalogCommand(resource: CatalogResource): string {
 }
 
 /**
- * A variable the catalog does not list is refused before anything is journaled or sent (the
- * service would answer 422). Without a catalog (a resource the service may still know) the
- * service decides, as the app's buy bar lets it.
+ * Each variable as the catalog names it: matched by identity, so either form of identifier finds
+ * it, and the catalog's own is what is sent. One the catalog does not list is refused before
+ * anything is journaled or sent (the service would answer 422). Without a catalog (a resource
+ * the service may still know) the service decides, as the app's buy bar lets it.
  */
-async function refuseVariablesNotInCatalog(context: CliContext, resource: CatalogResource, variables: readonly string[]): Promise<void> {
-  let listed: Set<string>;
+async function catalogIdentifiers(context: CliContext, resource: CatalogResource, variables: readonly string[]): Promise<string[]> {
+  let listed: Map<string, string>;
   try {
     const catalog = await context.started.core.environments.session(context.environment.id).catalog.catalogOf(resource);
-    listed = new Set(catalog.groups.flatMap((group) => group.schemes.flatMap((scheme) => scheme.variables.map((variable) => variable.iri))));
+    listed = new Map(catalog.groups.flatMap((group) => group.schemes.flatMap((scheme) => scheme.variables.map((variable) => [variableIdentity(variable.iri), variable.iri] as const))));
   } catch {
-    return;
+    return [...variables];
   }
-  const unknown = variables.filter((variable) => !listed.has(variable));
-  if (unknown.length === 0) return;
+  const unknown = variables.filter((variable) => !listed.has(variableIdentity(variable)));
+  if (unknown.length === 0) return [...new Set(variables.map((variable) => listed.get(variableIdentity(variable)) ?? variable))];
   throw new UsageError(`--var ${unknown.map((variable) => JSON.stringify(variable)).join(', ')} ${unknown.length === 1 ? 'is' : 'are'} not in the catalog of ${resource.kind === 'title' ? resource.key : describeResource(resource)} on ${context.environment.name}; nothing was sent (${catalogCommand(resource)} lists what it sells)`);
 }
 
@@ -100,7 +102,8 @@ key such as 8e05p·0) or of a spatial address (--uprn) and follows the purchase 
   --confirm           the second confirmation the app asks for above its confirmation amount
   --buy-again         buy variables again even when they were bought within the reuse window
 The app's budgets, confirmation amount and reuse window apply on its data folder, as in the app.
-An IRI may start at /vars/ to mean the service's own variables (useful with the built-in sandbox).`,
+An IRI may start at /vars/ (or /variable/) to mean the service's own variables (useful with the
+built-in sandbox); either form finds the variable, and the catalog's own identifier is sent.`,
   options: {
     ...resourceOptions,
     var: { type: 'string', multiple: true },
@@ -129,16 +132,13 @@ An IRI may start at /vars/ to mean the service's own variables (useful with the 
   async run(context, input, flags) {
     const { purchases, environments } = context.started.core;
     const options = { ...(input.fireAndForget ? { fireAndForget: true } : {}), ...(input.minWaitSeconds === undefined ? {} : { minWaitSeconds: input.minWaitSeconds }) };
-    // A variable may be given from /vars/… on, which is what a script needs against the embedded
-    // sandbox (its port changes every run); absolute IRIs are sent exactly as typed.
-    const base = context.environment.baseUrl.replace(/\/$/, '');
-    const variables = input.variables.map((variable) => (variable.startsWith('/vars/') ? `${base}${variable}` : variable));
+    const given = input.variables.map((variable) => withServiceBase(context.environment.baseUrl, variable));
     const hint = input.resource.kind === 'title' ? titleNumberHint(input.resource.key) : undefined;
     if (hint !== undefined) process.stderr.write(`titledesk purchase: note: ${hint}\n`);
     // A one-shot command does not stay to resume a purchase waiting for sign-in: without usable
     // credentials it stops here, before anything is journaled or sent (exit code 3).
     await environments.session(context.environment.id).tokens.accessToken();
-    await refuseVariablesNotInCatalog(context, input.resource, variables);
+    const variables = await catalogIdentifiers(context, input.resource, given);
     // The same guarded path as the app's: reuse, the second confirmation and the budgets.
     const environment = purchaseEnvironment(environments, context.environment.id);
     const deps = { purchases, guard: context.started.core.spending, environment, session: environments.session(environment.id), reuseDays: environments.purchasing().reuseDays, now: Date.now };
