@@ -108,6 +108,12 @@ describe.skipIf(missing !== '')(missing === '' ? 'a desk joining its team' : `sk
     expect(wrong.stdout + wrong.stderr + away.stdout + away.stderr).not.toContain('Wr0ng-Passw0rd-123');
   });
 
+  it('team status says where no password was found, when none was', () => {
+    const result = titledesk(['team', 'status', '--data-dir', dataDir], {});
+    expect(result.status).toBe(3);
+    expect(result.stdout).toContain('Password:      none found: not in the OS keychain for this data folder, and TITLEDESK_TEAM_PASSWORD is not set');
+  });
+
   it('team status says so for a desk in no team', () => {
     const empty = mkdtempSync(join(tmpdir(), 'td-team-none-'));
     try {

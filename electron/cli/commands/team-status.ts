@@ -61,12 +61,15 @@ export async function runTeamStatus(options: { readonly dataDir: string | undefi
     return exitCodes.ok;
   }
   const result = await probeTeam(() => team.connection);
+  // A refused login with no password at all is most often a keychain this process cannot open.
+  const noPassword = !result.ok && result.problem === 'password' && team.connection.password === undefined;
   if (options.json) {
     printJson({ team: { database: team.connection.describe, source: team.source, tls: team.connection.tls }, dataDir, reachable: result.ok, pendingSync, ...(result.ok ? { result } : { problem: result.problem, message: result.message }) });
   } else {
     const lines = [
       `Team database: ${team.connection.describe}, from ${sourceWords(team, dataDir)}`,
       ...(result.ok ? reachableLines(result) : [`Reachable:     no (${result.problem}): ${result.message}`]),
+      ...(noPassword ? ['Password:      none found: not in the OS keychain for this data folder, and TITLEDESK_TEAM_PASSWORD is not set'] : []),
       'Pending sync:  not known here (the app shows it while it runs)',
     ];
     process.stdout.write(`${lines.join('\n')}\n`);
