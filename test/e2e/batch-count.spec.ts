@@ -24,7 +24,11 @@ for (const scheme of ['light', 'dark'] as const) {
     await expect(view.getByText(/^20 lines: 20 to buy for £[\d.]+, 0 reused, 0 refused\.$/)).toBeVisible();
     await screenshot(page, testInfo, `batch-20-preview-${scheme}`);
     await user.click(view.getByRole('button', { name: 'Buy…' }));
-    await user.click(page.getByRole('dialog', { name: 'Confirm batch' }).getByRole('button', { name: /^Buy/ }));
+    const confirm = page.getByRole('dialog', { name: 'Confirm batch' }).getByRole('button', { name: /^Buy/ });
+    // With the keyboard, Enter confirms: the confirmation opens with its Buy in focus.
+    await expect(confirm).toBeFocused();
+    await screenshot(page, testInfo, `batch-20-confirm-${scheme}`);
+    await user.click(confirm);
     await expect(view.getByRole('progressbar', { name: 'Batch progress' })).toBeVisible();
     const cost = atMost(user.count, { clicks: 4, keys: 0, scrolls: 0 });
     expect(cost.ok, cost.message).toBe(true);

@@ -50,7 +50,8 @@ export function ConfirmBatch({ environment, summary, items, onConfirm, onCancel 
         )}
         <p>{environment.builtIn === true ? 'This is the built-in Sandbox: nothing real is bought and nothing is charged.' : `These are real purchases from ${environment.baseUrl} and will be charged.`}</p>
         <div className="form-actions">
-          <button type="button" className="button-primary" disabled={allowed === 0} onClick={onConfirm}>
+          {/* Focused on opening, so Enter confirms as a single purchase's confirmation does. */}
+          <button type="button" className="button-primary" data-autofocus disabled={allowed === 0} onClick={onConfirm}>
             {allowed === null || allowed === 0 ? `Buy for ${formatTotals(summary.toSpend)}` : `Buy the first ${formatNumber(allowed)} for ${allowedCost}`}
           </button>
           <button type="button" onClick={onCancel}>Cancel</button>
