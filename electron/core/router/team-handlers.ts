@@ -54,8 +54,10 @@ export function teamHandlers(environments: EnvironmentRegistry, secrets: SecretS
       return probeTeam(() => teamConnectionOf(setting, password));
     },
     'team:leave': async () => {
+      // The password first, and only when there is one: a keychain refuses to remove what it lacks,
+      // and a locked one must leave the desk as it was, not half out of its team.
+      if ((await savedPassword()) !== undefined) await secrets.delete(teamSecretId, 'teamPassword');
       environments.setTeam(undefined);
-      await secrets.delete(teamSecretId, 'teamPassword');
       rejoin();
       return view();
     },
