@@ -118,8 +118,10 @@ test('a purchase waiting out a 429 can be discarded, and it is never sent again'
     const postsBefore = await purchasePosts();
     await page.goto(host.url);
     await expect(page.getByRole('banner').getByText(/token valid until/)).toBeVisible();
-    await buyOne(page, config.testTitles[3] ?? '');
-    const row = page.getByRole('region', { name: 'Purchases' }).getByRole('article').first();
+    const titleNumber = config.testTitles[3] ?? '';
+    await buyOne(page, titleNumber);
+    // This purchase's row, not the one an earlier test left at the top before this one is listed.
+    const row = page.getByRole('region', { name: 'Purchases' }).getByRole('article').filter({ hasText: titleNumber }).first();
     const view = await openPurchaseView(page, row);
     await expect(view.getByText(/Waiting: the service asked to slow down \(until /)).toBeVisible({ timeout: 30_000 });
     await expect(view.getByText(/The service did not take the purchase, so nothing was charged/)).toBeVisible();
