@@ -267,7 +267,10 @@ async function buyAndOpen(page: Page, titleNumber: string, variable: RegExp): Pr
   await title.getByRole('checkbox', { name: /^Buy again anyway/ }).check();
   await title.getByRole('button', { name: /^Buy 1 variable for/ }).click();
   await page.getByRole('dialog', { name: 'Confirm purchase' }).getByRole('button', { name: /^Buy for/ }).click();
-  const row = page.getByRole('region', { name: 'Purchases' }).getByRole('article').first();
+  // Focus lands on the new purchase's row: that row, not one an earlier test left at the top.
+  const focused = page.getByRole('region', { name: 'Purchases' }).locator('article:has(.purchase-summary:focus)');
+  const id = await focused.getAttribute('data-purchase-id');
+  const row = page.locator(`article[data-purchase-id="${id ?? ''}"]`);
   await expect(row.getByText('Available', { exact: true })).toBeVisible({ timeout: 30_000 });
   await row.locator('.purchase-summary').click();
   const view = page.getByRole('region', { name: /^Purchase / });
