@@ -23,6 +23,10 @@ export function openTeamSql(connection: TeamConnection, options: TeamSqlOptions 
     connect_timeout: options.connectTimeoutSeconds ?? 10,
     idle_timeout: 60,
     onnotice: () => undefined,
+    // No array types fetched on connect: postgres.js fetches them from inside its socket handler
+    // and leaves that promise unhandled, so a connection dropped at that moment ended the process.
+    // Arrays cross as JSON instead (team-store.ts).
+    fetch_types: false,
     connection: { application_name: options.applicationName ?? 'titledesk' },
   });
 }

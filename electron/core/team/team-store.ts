@@ -68,7 +68,7 @@ const channel = 'titledesk_team';
 
 const purchaseColumns = (sql: Sql | postgres.TransactionSql) => sql`
   p.id::text AS id, p.desk_id::text AS "deskId", d.name AS "deskName", p.environment, p.local_id AS "localId",
-  p.resource_kind AS "resourceKind", p.resource, p.variables, p.prices::text[] AS prices, p.state, p.cost::text AS cost,
+  p.resource_kind AS "resourceKind", p.resource, to_jsonb(p.variables) AS variables, to_jsonb(p.prices::text[]) AS prices, p.state, p.cost::text AS cost,
   p.currency, p.answers, p.service_purchase_id AS "servicePurchaseId", p.accepted, p.budget_released AS "budgetReleased",
   p.created_at AS "createdAt", p.updated_at AS "updatedAt", p.settled_at AS "settledAt", p.seq::text AS seq`;
 
@@ -136,7 +136,10 @@ export class TeamStore {
     const prices = lines.map((line) => line.price);
     const call = (): Promise<TeamBeginResult> => this.#call('begin', async (sql) => {
       const [row] = await sql`
-        SELECT titledesk.begin_purchase(${environment}, ${localId}, ${resourceKind}, ${resource}, ${variables}::text[], ${prices}::numeric[], ${currency}) AS result`;
+        SELECT titledesk.begin_purchase(${environment}, ${localId}, ${resourceKind}, ${resource},
+          ARRAY(SELECT v FROM jsonb_array_elements_text(${sql.json(variables)}::jsonb) WITH ORDINALITY AS t(v, n) ORDER BY n),
+          ARRAY(SELECT v::numeric FROM jsonb_array_elements_text(${sql.json(prices)}::jsonb) WITH ORDINALITY AS t(v, n) ORDER BY n),
+          ${currency}) AS result`;
       return parseTeamRow(beginResultSchema, row?.['result'], 'a begin');
     });
     try {
