@@ -30,7 +30,11 @@ export class CountedUser {
   /** What each scroll was for, for a failure's message. */
   readonly scrolledTo: string[] = [];
 
-  constructor(private readonly page: Page) {}
+  private readonly page: Page;
+
+  constructor(page: Page) {
+    this.page = page;
+  }
 
   async click(target: Locator): Promise<void> {
     await target.waitFor({ state: 'visible' });
