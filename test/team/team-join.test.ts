@@ -84,7 +84,20 @@ describe.skipIf(missing !== '')(missing === '' ? 'a desk joining its team' : `sk
     expect(result.stdout).toContain('Desk:          front (analyst) of team Join Test');
     expect(result.stdout).toContain('GBP day from');
     expect(result.stdout).toContain("Unsettled:     0 of this desk's purchases not yet settled in the team database");
+    expect(result.stdout).toContain('Pending sync:  none: the team database has every answer of this desk');
     expect(result.stdout + result.stderr).not.toContain(desk('front').password);
+  });
+
+  it('team status compares the desk’s journal with what the team database has, writing nothing', async () => {
+    // A purchase begun in the team database that this folder's journal never had: not this
+    // folder's answer to write, so not pending here; the journal is opened to compare, not joined.
+    const front = await TeamStore.open(teamConnectionOf({ databaseUrl: team.deskUrl, login: desk('front').login }, desk('front').password));
+    await front.begin({ environment: 'https://api.example', localId: '0192f0a0-0000-7000-8000-000000000001', resourceKind: 'title', resource: 'DN1', lines: [{ variable: 'https://api.example/vars/A/B#C/D/E/F', price: '0.1000' }], currency: 'GBP' });
+    await front.close();
+    expect(titledesk(['history', '--data-dir', dataDir, '--json'], { TITLEDESK_TEAM_PASSWORD: desk('front').password }).status).toBe(0);
+    const result = titledesk(['team', 'status', '--data-dir', dataDir, '--json'], { TITLEDESK_TEAM_PASSWORD: desk('front').password });
+    expect(result.stderr).toBe('');
+    expect(JSON.parse(result.stdout)).toMatchObject({ reachable: true, pendingSync: 0, result: { unsettled: 1 } });
   });
 
   it('team status takes TITLEDESK_TEAM_DATABASE_URL over the setting, and prints one JSON document', () => {

@@ -29,6 +29,11 @@ function minutes(seconds: number): string {
   return seconds % 86_400 === 0 ? `${String(seconds / 86_400)} days` : `${String(Math.round(seconds / 60))} min`;
 }
 
+function pendingWords(pending: number | null): string {
+  if (pending === null) return 'not known (the team database must answer to compare)';
+  return pending === 0 ? 'none: the team database has every answer of this desk' : `${String(pending)} answer(s) of this desk not yet in the team database (written when the app or a command joins)`;
+}
+
 function reachableLines(result: Extract<TeamTestResult, { ok: true }>): string[] {
   const budgets = result.budgets.map((row) => `${row.currency} ${row.period} from ${row.periodStart}: ${row.spent} spent of ${row.limit ?? 'no limit'}`);
   return [
@@ -52,25 +57,25 @@ export async function runTeamStatus(options: { readonly dataDir: string | undefi
   const keychainNeeded = setting !== undefined && (options.env['TITLEDESK_TEAM_PASSWORD'] ?? '').trim() === '';
   const secrets = keychainNeeded ? (await chooseKeychainStore(dataDir)).store : new MemorySecretStore();
   const team = await resolveTeam({ setting, secrets, env: options.env });
-  // Pending sync is the team link's count of answers not yet written to the team database; this
-  // command opens no journal, so it says so rather than guess.
-  const pendingSync = null;
   if (team === undefined) {
     if (options.json) printJson({ team: null, dataDir });
     else process.stdout.write(`This desk is in no team: neither TITLEDESK_TEAM_DATABASE_URL nor Settings → Team in ${dataDir} is set.\n`);
     return exitCodes.ok;
   }
   const result = await probeTeam(() => team.connection);
+  // Only a desk that answers can be compared with; a failure to compare is said, not guessed.
+  // The journal and the core load only here: setup, add-desk and migrate never need them.
+  const pending = result.ok ? await import('../team-pending.ts').then(({ pendingSync }) => pendingSync(team.connection, dataDir)).catch(() => null) : null;
   // A refused login with no password at all is most often a keychain this process cannot open.
   const noPassword = !result.ok && result.problem === 'password' && team.connection.password === undefined;
   if (options.json) {
-    printJson({ team: { database: team.connection.describe, source: team.source, tls: team.connection.tls }, dataDir, reachable: result.ok, pendingSync, ...(result.ok ? { result } : { problem: result.problem, message: result.message }) });
+    printJson({ team: { database: team.connection.describe, source: team.source, tls: team.connection.tls }, dataDir, reachable: result.ok, pendingSync: pending, ...(result.ok ? { result } : { problem: result.problem, message: result.message }) });
   } else {
     const lines = [
       `Team database: ${team.connection.describe}, from ${sourceWords(team, dataDir)}`,
       ...(result.ok ? reachableLines(result) : [`Reachable:     no (${result.problem}): ${result.message}`]),
       ...(noPassword ? ['Password:      none found: not in the OS keychain for this data folder, and TITLEDESK_TEAM_PASSWORD is not set'] : []),
-      'Pending sync:  not known here (the app shows it while it runs)',
+      `Pending sync:  ${pendingWords(pending)}`,
     ];
     process.stdout.write(`${lines.join('\n')}\n`);
   }
