@@ -65,7 +65,7 @@ export async function runTeamStatus(options: { readonly dataDir: string | undefi
   const result = await probeTeam(() => team.connection);
   // Only a desk that answers can be compared with; a failure to compare is said, not guessed.
   // The journal and the core load only here: setup, add-desk and migrate never need them.
-  const pending = result.ok ? await import('../team-pending.ts').then(({ pendingSync }) => pendingSync(team.connection, dataDir)).catch(() => null) : null;
+  const pending = result.ok ? await import('./team-pending.ts').then(({ pendingSync }) => pendingSync(team.connection, dataDir)).catch(() => null) : null;
   // A refused login with no password at all is most often a keychain this process cannot open.
   const noPassword = !result.ok && result.problem === 'password' && team.connection.password === undefined;
   if (options.json) {
