@@ -123,6 +123,8 @@ describe('the environment a command uses (item 28)', () => {
     expect(run.stdout).toContain(`Data folder:  ${join(folder, 'data')}`);
     expect(run.stdout).toMatch(/Sign-in: +developer mode, credentials from the WF_\* variables/);
     expect(run.stdout).toMatch(/WF_CLIENT_ID +not set/);
+    // Every name has room before its value, the longest included.
+    expect(run.stdout).toMatch(/TITLEDESK_TEAM_DATABASE_URL {2,}not set/);
     for (const secret of Object.values(secrets)) expect(`${run.stdout}${run.stderr}`).not.toContain(secret);
     const json = await runCli(['env', '--json'], { ...env(), ...secrets });
     for (const secret of Object.values(secrets)) expect(json.stdout).not.toContain(secret);

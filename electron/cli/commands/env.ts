@@ -86,7 +86,8 @@ they are set), and nothing is sent: titledesk token --test signs in and shows ea
       `Sign-in:      ${signIn.mode} mode, credentials from ${signIn.source}${signIn.complete ? '' : `; missing: ${missing.join(', ')}`}`,
       teamLine(teamDatabase),
       'Variables (secrets are only said to be set):',
-      ...variables.map((variable) => `  ${variable.name.padEnd(27)}${variable.shown}`),
+      // One column for the values, as wide as the longest name: a name never runs into its value.
+      ...variables.map((variable) => `  ${variable.name.padEnd(Math.max(...variables.map((each) => each.name.length)) + 2)}${variable.shown}`),
       'Nothing was sent. titledesk token --test signs in with these and shows each step.',
     ];
     process.stdout.write(`${lines.join('\n')}\n`);
