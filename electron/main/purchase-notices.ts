@@ -27,11 +27,12 @@ export function createPurchaseWatch(): PurchaseWatch {
   const pending = (): number => [...states.values()].filter((state) => inFlight.has(state)).length;
   return {
     seed(records) {
-      for (const record of records) states.set(record.id, record.state);
+      for (const record of records) if (record.imported !== true) states.set(record.id, record.state);
     },
     update(records, windowFocused) {
       const notices: PurchaseNotice[] = [];
-      for (const record of records) {
+      // Another desk's purchase (imported) is that desk's to hear about and count: never this badge's.
+      for (const record of records.filter((each) => each.imported !== true)) {
         const before = states.get(record.id);
         states.set(record.id, record.state);
         // Only a purchase seen in flight ends here: a lookup answered at once is shown in the window.

@@ -79,6 +79,9 @@ test('a purchase made on desk A appears on desk B’s screen, by desk A, and com
   await expect(rowB.locator('.chip')).toHaveText('Available', { timeout: 30_000 });
   await expect(pageA.locator(`article[data-purchase-id="${bought.id}"] .chip`)).toHaveText('Available', { timeout: 30_000 });
   await screenshot(pageB, testInfo, 'desk-b-sees-desk-a');
+  // Desk A hears that its purchase is ready; desk B, whose list shows it, is not told of desk A's.
+  await expect(pageA.getByRole('status').getByText(/^Purchase ready:/)).toBeVisible();
+  await expect(pageB.getByText(/^Purchase ready:/)).toHaveCount(0);
 
   // History on desk B says whose it is.
   await pageB.getByRole('tab', { name: 'History' }).click();

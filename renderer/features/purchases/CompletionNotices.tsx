@@ -25,6 +25,9 @@ export function useCompletionNotices() {
   const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
   const dismiss = useCallback((key: number) => { setList((current) => current.filter((notice) => notice.key !== key)); }, []);
   const add = useCallback((event: PurchaseEvent) => {
+    // Another desk's purchase (or one from another machine) is that desk's to hear about; here it
+    // shows in the list, and a team's every finished purchase would bury this desk's own.
+    if (event.record.imported === true) return;
     counter.current += 1;
     const key = counter.current;
     const notice: Notice = { key, text: noticeText(event), tone: event.record.state === 'available' ? 'ok' : 'problem' };

@@ -26,6 +26,15 @@ describe('purchase notices and the badge count', () => {
     expect(watch.pendingCount).toBe(1);
   });
 
+  it("never announces nor counts another desk's purchase", () => {
+    const watch = createPurchaseWatch();
+    const theirs = record({ state: 'pending', imported: true, team: { purchaseId: '7', desk: 'alpha' } });
+    watch.seed([{ ...theirs, id: '00000000-0000-4000-8000-0000000000ff' }]);
+    watch.update([theirs], false);
+    expect(watch.pendingCount).toBe(0);
+    expect(watch.update([{ ...theirs, state: 'available', items: [] }], false)).toEqual([]);
+  });
+
   it('says why a purchase failed, and warns of an unknown outcome', () => {
     const watch = createPurchaseWatch();
     const a = record({});
