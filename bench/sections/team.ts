@@ -39,9 +39,12 @@ function asLogin(url: string, login: string, password: string): string {
 async function runDesks(sandbox: SandboxProcess, urls: readonly (string | undefined)[], pairsOf: (desk: number) => Pair[]): Promise<DeskReport[]> {
   const folder = mkdtempSync(join(tmpdir(), 'titledesk-bench-team-'));
   const goFile = join(folder, 'go');
-  const children: BenchChild[] = urls.map((deskUrl, desk) => startChild(join(benchDir, 'workers', 'team-desk.ts'), [JSON.stringify({
-    config: sandbox.config, pairs: pairsOf(desk), goFile, ...(deskUrl === undefined ? {} : { deskUrl }),
-  })]));
+  const children: BenchChild[] = urls.map((deskUrl, desk) => {
+    // A file, not an argument: a thousand pairs of long IRIs do not fit in a command line.
+    const inputFile = join(folder, `desk-${String(desk)}.json`);
+    writeFileSync(inputFile, JSON.stringify({ config: sandbox.config, pairs: pairsOf(desk), goFile, ...(deskUrl === undefined ? {} : { deskUrl }) }));
+    return startChild(join(benchDir, 'workers', 'team-desk.ts'), [inputFile]);
+  });
   try {
     await Promise.all(children.map((child) => child.nextJson(60_000)));
     writeFileSync(goFile, 'go');
@@ -104,10 +107,14 @@ export const teamSection: Section = {
       })();
       context.log(`team: ${String(desks)} desks x ${String(pairs.length)} purchases on one team database`);
       const postsBefore = (await sandbox.stats())['purchase'] ?? 0;
-      const team = await runDesks(sandbox, urls, rotated);
-      probing.on = false;
-      await probeLoop;
-      await probe?.close();
+      let team: DeskReport[];
+      try {
+        team = await runDesks(sandbox, urls, rotated);
+      } finally {
+        probing.on = false;
+        await probeLoop.catch(() => undefined);
+        await probe?.close();
+      }
       const teamPosts = ((await sandbox.stats())['purchase'] ?? 0) - postsBefore;
       const [row] = await admin<{ bought: number; pairs: number; spent: string; charged: string }[]>`
         SELECT (SELECT count(*)::int FROM titledesk.purchases WHERE accepted AND environment <> 'probe') AS bought,

@@ -5,7 +5,7 @@
  * and for the team's changes to stop arriving, then prints its report: every state change it saw,
  * with the time, its own and other desks' alike.
  */
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
@@ -28,7 +28,8 @@ const inputSchema = z.object({
   pairs: z.array(z.object({ title: z.string(), variable: z.string() })),
   goFile: z.string(),
 });
-const input = inputSchema.parse(JSON.parse(process.argv[2] ?? '{}'));
+// The input is a file: a thousand pairs of long IRIs do not fit in a command line.
+const input = inputSchema.parse(JSON.parse(readFileSync(process.argv[2] ?? '', 'utf8')));
 
 const dataDir = mkdtempSync(join(tmpdir(), 'titledesk-bench-desk-'));
 const agent = createHttpAgent({ connections: 16 });
