@@ -302,7 +302,8 @@ function teamTable(team: unknown): string[] {
     `| POSTs counted by the sandbox / distinct purchases bought (double buys) | ${pair('posts', 'distinctBought')} (${fmt(num(team, 'doubleBuys'))}) |`,
     `| Team day budget: row / costs kept / limit | £${text('budgetSpent')} / £${text('budgetCharged')} / £${text('budgetLimit')} (${fmt(num(team, 'refusedByBudget'))} refused) |`,
     `| Begin, under that load, p50 / p99 | ${pair('beginP50Ms', 'beginP99Ms', ' ms')} |`,
-    `| A desk's change on the other desks' journals p50 / p99 | ${pair('propagationP50Ms', 'propagationP99Ms', ' ms')} |`,
+    `| An answer on its desk to the same on the other desks' journals p50 / p99 | ${pair('propagationP50Ms', 'propagationP99Ms', ' ms')} |`,
+    `| A click on one desk to the purchase on the other desks' journals p50 / p99 (includes its wait for the begin) | ${pair('appearingP50Ms', 'appearingP99Ms', ' ms')} |`,
     `| Team: wall time / purchases a second | ${fmt(num(team, 'teamWallSeconds'), ' s')} / ${fmt(num(team, 'teamPerSecond'))} |`,
     `| The same purchases on ${fmt(num(team, 'desks'))} desks alone (SQLite), a quarter each: wall time / purchases a second | ${fmt(num(team, 'aloneWallSeconds'), ' s')} / ${fmt(num(team, 'alonePerSecond'))} |`,
   ];

@@ -55,13 +55,18 @@ async function runDesks(sandbox: SandboxProcess, urls: readonly (string | undefi
   }
 }
 
-/** From a change on the desk that made it to the same change on each other desk's journal, in ms. */
-function propagationMs(reports: readonly DeskReport[]): number[] {
+/**
+ * From a change on the desk that made it to the same change on each other desk's journal, in ms:
+ * `answers` for what the service answered (pending, available, failed…), `appearing` for a new
+ * purchase (submitting), timed from the click on its desk, so it includes its wait for the begin.
+ */
+function propagationMs(reports: readonly DeskReport[], which: 'answers' | 'appearing'): number[] {
   const origin = new Map<string, number>();
   for (const report of reports) for (const [id, state, at, own] of report.events) if (own === 1 && !origin.has(`${id} ${state}`)) origin.set(`${id} ${state}`, at);
   const delays: number[] = [];
   for (const report of reports) {
     for (const [id, state, at, own] of report.events) {
+      if ((state === 'submitting') !== (which === 'appearing')) continue;
       const from = own === 0 ? origin.get(`${id} ${state}`) : undefined;
       if (from !== undefined) delays.push(at - from);
     }
@@ -128,7 +133,8 @@ export const teamSection: Section = {
       const alonePosts = ((await sandbox.stats())['purchase'] ?? 0) - aloneBefore;
       const teamWall = Math.max(...team.map((report) => report.wallSeconds));
       const aloneWall = Math.max(...alone.map((report) => report.wallSeconds));
-      const delays = propagationMs(team);
+      const delays = propagationMs(team, 'answers');
+      const appearing = propagationMs(team, 'appearing');
       const refusedByBudget = team.reduce((sum, report) => sum + (report.refused['budget_exceeded'] ?? 0), 0);
       const figures = {
         desks, pairs: pairs.length, posts: teamPosts, bought: row?.bought ?? 0, distinctBought: row?.pairs ?? 0, doubleBuys: teamPosts - (row?.pairs ?? 0),
@@ -136,6 +142,7 @@ export const teamSection: Section = {
         reused: team.reduce((sum, report) => sum + report.reused, 0),
         beginP50Ms: round(percentile(beginMs, 50), 1), beginP99Ms: round(percentile(beginMs, 99), 1), beginSamples: beginMs.length,
         propagationP50Ms: round(percentile(delays, 50)), propagationP99Ms: round(percentile(delays, 99)), propagationSamples: delays.length,
+        appearingP50Ms: round(percentile(appearing, 50)), appearingP99Ms: round(percentile(appearing, 99)), appearingSamples: appearing.length,
         teamWallSeconds: round(teamWall, 1), teamPerSecond: round((row?.bought ?? 0) / teamWall, 1),
         aloneWallSeconds: round(aloneWall, 1), alonePosts, alonePerSecond: round(alonePosts / aloneWall, 1),
       };
@@ -150,7 +157,8 @@ export const teamSection: Section = {
             ['budget row / sum of costs kept / limit', `£${figures.budgetSpent} / £${figures.budgetCharged} / £${limit}`, 'equal, within', goalMark(exact)],
             ['refused by the team budget (all desks)', show(refusedByBudget), '', ''],
             ['begin p50 / p99 (under load)', `${show(figures.beginP50Ms, ' ms')} / ${show(figures.beginP99Ms, ' ms')}`, '', ''],
-            ["a desk's change on another desk's journal p50 / p99", `${show(figures.propagationP50Ms, ' ms')} / ${show(figures.propagationP99Ms, ' ms')}`, '< 1 s', goalMark((figures.propagationP99Ms ?? Infinity) < 1000)],
+            ["an answer on its desk to the same on another desk's journal p50 / p99", `${show(figures.propagationP50Ms, ' ms')} / ${show(figures.propagationP99Ms, ' ms')}`, '< 1 s', goalMark((figures.propagationP99Ms ?? Infinity) < 1000)],
+            ["a click on one desk to the purchase on another desk's journal p50 / p99", `${show(figures.appearingP50Ms, ' ms')} / ${show(figures.appearingP99Ms, ' ms')}`, '', ''],
             ['team: wall / purchases a second', `${show(figures.teamWallSeconds, ' s')} / ${show(figures.teamPerSecond)}`, '', ''],
             ['4 desks alone (SQLite), a quarter each: wall / purchases a second', `${show(figures.aloneWallSeconds, ' s')} / ${show(figures.alonePerSecond)}`, '', ''],
           ],
