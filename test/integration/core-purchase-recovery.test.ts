@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createEnvironmentSession } from '../../electron/core/env/environment-session.ts';
 import type { PurchaseEnvironment } from '../../electron/core/purchases/purchase-service.ts';
 import { MemorySecretStore } from '../../electron/core/secrets/memory-secret-store.ts';
-import { freshPairs, serviceTraffic, startHarness, statusesOf, type Harness } from './fixtures/purchase-harness.ts';
+import { environmentWithoutCredentials, freshPairs, serviceTraffic, startHarness, statusesOf, type Harness } from './fixtures/purchase-harness.ts';
 
 let h: Harness;
 
@@ -28,23 +28,9 @@ function nextPurchase(): { title: string; variable: string } {
   return nextPair();
 }
 
-/** An environment on the sandbox whose credentials can be set later, as a user would in Settings. */
-function environmentWithoutCredentials(id: string): { env: PurchaseEnvironment; signIn: () => Promise<void> } {
-  const secrets = new MemorySecretStore();
-  const { config } = h.sandbox;
-  const environment = { id, name: id, baseUrl: h.sandbox.baseUrl, authMode: 'developer' as const, developerClientId: config.developer.clientId };
-  const session = createEnvironmentSession({ environment, secrets, dispatcher: h.agent });
-  const signIn = async (): Promise<void> => {
-    await secrets.set(id, 'developerClientId', config.developer.clientId);
-    await secrets.set(id, 'refreshToken', config.developer.refreshToken);
-    session.tokens.reset();
-  };
-  return { env: { id, client: session.client }, signIn };
-}
-
 describe('a purchase that cannot be sent or followed for lack of credentials waits for sign-in', () => {
   it('journals a click without credentials as waiting, sends nothing, and sends it once credentials are set', async () => {
-    const { env, signIn } = environmentWithoutCredentials('no-creds-a');
+    const { env, signIn } = environmentWithoutCredentials(h, 'no-creds-a');
     const service = h.newService({ resolveEnvironment: (id) => (id === env.id ? env : undefined) });
     const before = serviceTraffic(h.sandbox);
     const { title, variable } = nextPurchase();
@@ -81,7 +67,7 @@ describe('a purchase that cannot be sent or followed for lack of credentials wai
     const accepted = await first.create(h.env, title, [variable]);
     expect(accepted.state).toBe('pending');
     await first.close();
-    const { env, signIn } = environmentWithoutCredentials('sandbox');
+    const { env, signIn } = environmentWithoutCredentials(h, 'sandbox');
     const restarted = h.newService({ dataDir, resolveEnvironment: (id) => (id === env.id ? env : undefined) });
     const before = serviceTraffic(h.sandbox);
     restarted.resume();

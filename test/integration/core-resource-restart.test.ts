@@ -1,11 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEnvironmentSession } from '../../electron/core/env/environment-session.ts';
-import type { PurchaseEnvironment } from '../../electron/core/purchases/purchase-service.ts';
-import { MemorySecretStore } from '../../electron/core/secrets/memory-secret-store.ts';
 import { buildWorld } from '../../electron/sandbox/world/build-world.ts';
 import { formatAddressKey } from '../../shared/address-key.ts';
 import type { CatalogResource } from '../../shared/catalog-resource.ts';
-import { serviceTraffic, startHarness, statusesOf, type Harness } from './fixtures/purchase-harness.ts';
+import { environmentWithoutCredentials, serviceTraffic, startHarness, statusesOf, type Harness } from './fixtures/purchase-harness.ts';
 
 // Purchases from an address's or a UPRN's catalog survive a restart and a sign-in as a title's do: followed, or sent, to their own catalog.
 let h: Harness;
@@ -19,20 +16,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await h.close();
 });
-
-/** An environment whose credentials are set later, as a user would in Settings. */
-function environmentWithoutCredentials(id: string): { env: PurchaseEnvironment; signIn: () => Promise<void> } {
-  const secrets = new MemorySecretStore();
-  const { config } = h.sandbox;
-  const environment = { id, name: id, baseUrl: h.sandbox.baseUrl, authMode: 'developer' as const, developerClientId: config.developer.clientId };
-  const session = createEnvironmentSession({ environment, secrets, dispatcher: h.agent });
-  const signIn = async (): Promise<void> => {
-    await secrets.set(id, 'developerClientId', config.developer.clientId);
-    await secrets.set(id, 'refreshToken', config.developer.refreshToken);
-    session.tokens.reset();
-  };
-  return { env: { id, client: session.client }, signIn };
-}
 
 describe('a purchase from an address\'s or a UPRN\'s catalog across a restart', () => {
   it('is followed to its end after a restart, never sent again, and keeps its address', async () => {
@@ -53,7 +36,7 @@ describe('a purchase from an address\'s or a UPRN\'s catalog across a restart', 
   });
 
   it('waits for sign-in without sending, then goes to the UPRN\'s catalog once signed in', async () => {
-    const { env, signIn } = environmentWithoutCredentials('no-creds-uprn');
+    const { env, signIn } = environmentWithoutCredentials(h, 'no-creds-uprn');
     const service = h.newService({ resolveEnvironment: (id) => (id === env.id ? env : undefined) });
     const spatial: CatalogResource = { kind: 'spatial', key: second?.uprn ?? '' };
     const uprnVariable = `${h.sandbox.baseUrl}/vars/WhenFresh/Address#Ordnance Survey/Spatial/Address/Unique Property Reference Number`;
