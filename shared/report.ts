@@ -44,12 +44,12 @@ export const reportResourceSchema = z.object({
 export type ReportResource = z.infer<typeof reportResourceSchema>;
 
 export const propertyReportRequestSchema = z.strictObject({
-  titles: z.array(z.strictObject({ titleNumber: z.string().trim().min(1).max(20), tenure: z.string().max(50).optional() })).min(1).max(50),
+  titles: z.array(z.strictObject({ titleNumber: z.string().trim().min(1).max(20), tenure: z.string().max(50).optional() })).max(50),
   /** The address the titles belong to, for the report's header. */
   address: z.string().trim().max(500).optional(),
-  /** The address's own catalog and its UPRN's, reported beside its titles (an address card's report). */
+  /** The address's own catalog and its UPRN's, reported beside its titles (an address card's report), or alone (such a purchase's). */
   resources: z.array(purchaseResourceSchema.strict()).max(2).optional(),
-});
+}).refine((request) => request.titles.length > 0 || (request.resources?.length ?? 0) > 0, 'a report is of a title, an address or a UPRN: name at least one');
 export type PropertyReportRequest = z.infer<typeof propertyReportRequestSchema>;
 
 export const propertyReportSchema = z.object({

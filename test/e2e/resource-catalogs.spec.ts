@@ -92,6 +92,11 @@ for (const [pick, scheme] of (['light', 'dark'] as const).entries()) {
     await expect(view.getByRole('table').first().getByRole('row')).not.toHaveCount(0);
     await expect(view.getByRole('table').first()).toContainText(/\S/);
     await screenshot(page, testInfo, `uprn-purchase-view-${scheme}`);
+    // Its own report: the UPRN's values, with no title needed.
+    await view.getByRole('button', { name: /^Property report for / }).click();
+    const own = page.getByRole('region', { name: 'Property report' });
+    await expect(own.getByRole('region', { name: `UPRN ${uprn}` }).getByRole('table', { name: `Values bought for UPRN ${uprn}` })).toContainText(uprnVariable);
+    await own.getByRole('button', { name: 'Close report' }).click();
     await view.getByRole('button', { name: 'Back to purchases' }).click();
 
     // The card's property report: after its titles, what was bought from the address and its UPRN.

@@ -65,6 +65,12 @@ describe('titledesk with --address and --uprn', () => {
     expect(report.stdout).toContain(': 0 variables from 0 purchases');
     expect(report.stdout).toContain('Address 8e05p·0: 1 variables from 1 purchases');
     expect(report.stdout).toContain(`UPRN ${address?.uprn ?? ''}: 1 variables from 1 purchases`);
+    // A UPRN's purchase has a report of its own: no title needed.
+    const alone = await runCli(['report', '--uprn', address?.uprn ?? ''], env);
+    expect(alone.code, alone.stderr).toBe(0);
+    expect(alone.stdout).toContain(`UPRN ${address?.uprn ?? ''}: 1 variables from 1 purchases`);
+    expect(alone.stdout).not.toContain('Title ');
+    expect((await runCli(['report'], env)).stderr).toContain('or an address (--key) or a UPRN (--uprn) alone');
     expect((await runCli(['report', '--title', 'DN1', '--key', '8e05p'], env)).stderr).toContain('--key "8e05p" is not an address key');
   }, 60_000);
 

@@ -48,12 +48,13 @@ function reportResources(values: Readonly<Record<string, unknown>>): PropertyRep
 
 const spec: CommandSpec<{ request: PropertyReportRequest; older: boolean }> = {
   name: 'report',
-  usage: `Usage: titledesk report --title T [--title T …] [--address TEXT] [--key KEY] [--uprn N] [--older] [--json]
+  usage: `Usage: titledesk report [--title T …] [--key KEY] [--uprn N] [--address TEXT] [--older] [--json]
 
 The property report from the journal: for each title every value bought, the latest per variable
 with its date, price and purchase ID (--older adds earlier values). --key (the address's property
 address key, such as 8e05p·0) and --uprn add what was bought from the address's own catalog and its
-UPRN's. --address TEXT is the report's heading. Nothing is sent to the service.`,
+UPRN's, or are the report on their own. --address TEXT is the report's heading. Nothing is sent to
+the service.`,
   options: { title: { type: 'string', multiple: true }, address: { type: 'string' }, key: { type: 'string' }, uprn: { type: 'string' }, older: { type: 'boolean' } },
   parse(values, positionals) {
     if (positionals.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(positionals[0])}`);
@@ -61,7 +62,7 @@ UPRN's. --address TEXT is the report's heading. Nothing is sent to the service.`
     const address = typeof values['address'] === 'string' ? { address: values['address'] } : {};
     const resources = reportResources(values);
     const parsed = propertyReportRequestSchema.safeParse({ titles: titles.map((titleNumber) => ({ titleNumber })), ...address, ...(resources === undefined ? {} : { resources }) });
-    if (!parsed.success) throw new UsageError('report needs one to 50 --title values of up to 20 characters');
+    if (!parsed.success) throw new UsageError('report needs one to 50 --title values of up to 20 characters, or an address (--key) or a UPRN (--uprn) alone');
     return { request: parsed.data, older: values['older'] === true };
   },
   async run(context, input, flags) {

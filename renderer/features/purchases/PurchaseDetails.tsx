@@ -57,7 +57,9 @@ export function PurchaseDetails({ record, onShowRequests, onLookUp }: PurchaseDe
       <Timeline record={record} />
       {record.items === undefined ? null : <ResultsTable items={record.items} totals={record.totals ?? []} />}
       <ExportBar record={record} onShowRequests={onShowRequests} />
-      {record.titleNumber === undefined ? null : <ReportButton request={{ titles: [{ titleNumber: record.titleNumber }] }} />}
+      {record.titleNumber !== undefined ? <ReportButton request={{ titles: [{ titleNumber: record.titleNumber }] }} />
+        : record.resource === undefined ? null
+        : <ReportButton request={{ titles: [], resources: [record.resource], ...(record.address === undefined ? {} : { address: record.address }) }} />}
     </div>
   );
 }

@@ -14,8 +14,8 @@ import './report.css';
 const generated = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle: 'short' });
 
 function fileNameFor(report: PropertyReport): string {
-  const titles = report.titles.map((title) => title.titleNumber).join('-');
-  return `property-report-${titles}`.slice(0, 100);
+  const named = [...report.titles.map((title) => title.titleNumber), ...(report.resources ?? []).map(({ resource }) => `${resource.kind}-${resource.key}`)].join('-');
+  return `property-report-${named}`.slice(0, 100);
 }
 
 function Header({ report, environment }: { readonly report: PropertyReport; readonly environment: ReportEnvironment }) {
