@@ -299,7 +299,7 @@ function teamTable(team: unknown): string[] {
   return [
     `| A team of ${fmt(num(team, 'desks'))} desks on one PostgreSQL database, each asking for the same ${fmt(num(team, 'pairs'))} purchases | Result |`,
     '|---|---|',
-    `| POSTs counted by the sandbox / distinct purchases bought (double buys) | ${pair('posts', 'distinctBought')} (${fmt(num(team, 'doubleBuys'))}) |`,
+    `| POSTs counted by the sandbox / titles it took a purchase of (titles taken twice) | ${pair('posts', 'titlesTaken')} (${fmt(num(team, 'doubleBuys'))}) |`,
     `| Team day budget: row / costs kept / limit | £${text('budgetSpent')} / £${text('budgetCharged')} / £${text('budgetLimit')} (${fmt(num(team, 'refusedByBudget'))} refused) |`,
     `| Begin, under that load, p50 / p99 | ${pair('beginP50Ms', 'beginP99Ms', ' ms')} |`,
     `| An answer on its desk to the same on the other desks' journals p50 / p99 | ${pair('propagationP50Ms', 'propagationP99Ms', ' ms')} |`,

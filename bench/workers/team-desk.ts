@@ -76,7 +76,8 @@ const wallSeconds = (performance.now() - startedAt) / 1000;
 // The other desks' purchases go on arriving after this desk's own settled: until 3 s pass without one.
 const quietUntil = Date.now() + 60_000;
 while (Date.now() - lastEventAt < 3_000 && Date.now() < quietUntil) await new Promise((resolve) => setTimeout(resolve, 100));
-process.stdout.write(`${JSON.stringify({ wallSeconds, bought: own.length, reused, refused, events })}\n`);
+// Written in full before the exit below: a pipe takes a report of thousands of events in pieces.
+await new Promise((resolve) => { process.stdout.write(`${JSON.stringify({ wallSeconds, bought: own.length, reused, refused, events })}\n`, resolve); });
 await desk?.close();
 await purchases.close();
 await agent.close();
