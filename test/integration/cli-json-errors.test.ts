@@ -8,7 +8,7 @@ const errorDocument = z.strictObject({ error: z.strictObject({ code: z.string(),
 
 describe('--json failures', () => {
   it.concurrent.each([
-    ['bad arguments', ['purchase', '--var', '/vars/x', '--json'], 2, 'validation', '--title is required'],
+    ['bad arguments', ['purchase', '--var', '/vars/x', '--json'], 2, 'validation', 'what to buy from is required'],
     ['an unknown flag', ['history', '--tilte', 'X', '--json'], 2, 'validation', 'tilte'],
     ['a purchase ID the service does not know', ['check', 'no-such-purchase', '--json'], 4, 'not_found', ''],
   ])('%s: the error as the one JSON document, the same exit code', async (_what, args, exit, code, words) => {

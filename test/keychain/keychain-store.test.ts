@@ -14,6 +14,10 @@ import { startSandbox, type RunningSandbox } from '../../electron/sandbox/index.
 import { webCoreOptions } from '../../electron/web/web-core-options.ts';
 import type { Result } from '../../shared/contract/result.ts';
 import { environmentSchema } from '../../shared/environment.ts';
+// The team password's suite is registered here, ahead of this file's own: the last test below
+// locks the keychain, which the test daemon cannot unlock without a prompt, and the keychain
+// project's files are not run in a fixed order.
+import './team-password-suite.ts';
 
 const probeDir = mkdtempSync(join(tmpdir(), 'titledesk-keychain-probe-'));
 const probe = await chooseKeychainStore(probeDir);

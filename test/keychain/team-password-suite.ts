@@ -1,5 +1,6 @@
 // Settings → Team's password in the OS keychain for real, as browser mode and the CLI keep it: run
-// by `npm test` inside `dbus-run-session` with an unlocked gnome-keyring-daemon (scripts/test.mjs).
+// by `npm test` inside `dbus-run-session` with an unlocked gnome-keyring-daemon (scripts/test.mjs),
+// registered by keychain-store.test.ts before its test that locks the keychain.
 // Saved, it is in the keychain and in no file of the data folder; after a restart the host still
 // has it and says only "saved"; leaving the team removes it. Skipped, by name, without a keychain.
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
