@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { openSignedIn, screenshot } from './support/app-page.ts';
+import { openSignedIn, openTitle, screenshot, titleRegion } from './support/app-page.ts';
 import { atMost, CountedUser } from './support/counted-user.ts';
 import { titleDeskWebForFile } from './support/titledesk-web.ts';
 
@@ -10,18 +10,6 @@ const host = titleDeskWebForFile();
 test.use({ viewport: { width: 1280, height: 800 } });
 
 const schemes = ['light', 'dark'] as const;
-
-function titleRegion(page: Page, titleNumber: string): Locator {
-  return page.getByRole('region', { name: `Title ${titleNumber}` });
-}
-
-async function openTitle(page: Page, titleNumber: string): Promise<Locator> {
-  await page.getByRole('combobox', { name: 'Address, postcode or title number' }).fill(titleNumber);
-  await page.getByRole('option', { name: `Open title ${titleNumber}` }).click();
-  const title = titleRegion(page, titleNumber);
-  await expect(title.getByLabel('Filter variables')).toBeVisible();
-  return title;
-}
 
 // Counts pinned so that a regression fails. Buying 3 variables with the mouse at 1280×800: 11 clicks
 // and 2 scrolls when issue 63 was filed, then 7 and 1 (the Buy bar's option rows covered the

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { collectPageProblems, openSignedIn, screenshot } from './support/app-page.ts';
+import { collectPageProblems, openFlatTitle, openSignedIn, openTitle, screenshot } from './support/app-page.ts';
 import { titleDeskWebForFile } from './support/titledesk-web.ts';
 
 // An analyst's everyday flow: open a title, pick, buy, read and take away the values.
@@ -8,20 +8,6 @@ const host = titleDeskWebForFile();
 test.use({ viewport: { width: 1280, height: 800 } });
 
 const schemes = ['light', 'dark'] as const;
-
-function titleRegion(page: Page, titleNumber: string): Locator {
-  return page.getByRole('region', { name: `Title ${titleNumber}` });
-}
-
-/** Opens a title from the one search box, as a user typing its number would. */
-async function openTitle(page: Page, titleNumber: string): Promise<Locator> {
-  const search = page.getByRole('combobox', { name: 'Address, postcode or title number' });
-  await search.fill(titleNumber);
-  await page.getByRole('option', { name: `Open title ${titleNumber}` }).click();
-  const title = titleRegion(page, titleNumber);
-  await expect(title.getByLabel('Filter variables')).toBeVisible();
-  return title;
-}
 
 /** Every scrollTop the workspace takes from now on, as the browser reports them. */
 async function recordScrolls(page: Page): Promise<() => Promise<number[]>> {
@@ -102,20 +88,6 @@ test('without reduced motion the opened title scrolls smoothly into view', async
   expect(animated, JSON.stringify({ calls, scrolls })).toBe(true);
 });
 
-/** From a postcode to a flat's card, then its leasehold title: the card above pushes the title down. */
-async function openTitleFromAddress(page: Page): Promise<Locator> {
-  const search = page.getByRole('combobox', { name: 'Address, postcode or title number' });
-  const suggestions = page.getByRole('listbox', { name: 'Suggestions' });
-  await search.pressSequentially('LS23 6T');
-  await suggestions.getByRole('option', { name: /LS23 6TR.*38 addresses/ }).click();
-  await suggestions.getByRole('option', { name: /Regent Mansions, 7 Tannery Crescent.*28 addresses/ }).click();
-  await suggestions.getByRole('option', { name: /^Flat 3, Regent Mansions/ }).click();
-  await page.getByRole('region', { name: 'Address' }).getByRole('button', { name: /^Open leasehold title/ }).click();
-  const title = page.getByRole('region', { name: /^Title WYK/ });
-  await expect(title.getByText(/variables from \d+ sources/)).toBeVisible();
-  return title;
-}
-
 /** The parts of the open title's toolbar the Buy bar must never cover, and the bar, as on screen now. */
 function toolbarAndBar(page: Page) {
   return page.evaluate(() => {
@@ -139,7 +111,8 @@ for (const size of [{ width: 1280, height: 800 }, { width: 1920, height: 1080 }]
       await page.setViewportSize(size);
       await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
       await openSignedIn(page, host);
-      const title = await openTitleFromAddress(page);
+      // Reached from a flat's card: the card above pushes the title down.
+      const { title } = await openFlatTitle(page);
       for (const group of ['WhenFresh / Address', 'WhenFresh / Property Insurance', 'Zoopla / Property Data']) {
         await title.getByText(group, { exact: true }).click();
       }

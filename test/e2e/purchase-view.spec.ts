@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { z } from 'zod';
-import { collectPageProblems, screenshot } from './support/app-page.ts';
+import { collectPageProblems, openFlatTitle, openSignedIn, screenshot } from './support/app-page.ts';
 import { invoke } from './support/host-api.ts';
 import { titleDeskWebForFile } from './support/titledesk-web.ts';
 
@@ -11,26 +11,6 @@ test.use({ viewport: { width: 1280, height: 800 } });
 
 /** Every variable the sandbox offers on every title; the first has the longest name and ontology type. */
 const variables = ['Unique Property Reference Number', 'Bathroom Count (1⋯5+)', 'Current Energy Rating', 'Estimated Sale Value (£)'];
-
-/** From a postcode to a flat's card, then its leasehold title, as an analyst does. Returns the card's address. */
-async function openTitleFromAddress(page: Page): Promise<{ title: Locator; address: string }> {
-  const search = page.getByRole('combobox', { name: 'Address, postcode or title number' });
-  const suggestions = page.getByRole('listbox', { name: 'Suggestions' });
-  await search.pressSequentially('LS23 6T');
-  // Clicked, as the next levels are, so the step does not depend on which option is first when a
-  // key lands (with ArrowDown and Enter it failed twice in a row on a busy machine).
-  await suggestions.getByRole('option', { name: /LS23 6TR.*38 addresses/ }).click();
-  await suggestions.getByRole('option', { name: /Regent Mansions, 7 Tannery Crescent.*28 addresses/ }).click();
-  await suggestions.getByRole('option', { name: /^Flat 3, Regent Mansions/ }).click();
-  const card = page.getByRole('region', { name: 'Address' });
-  // allTextContents does not wait: the card renders after the click, so wait for its first line.
-  await expect(card.locator('address span').first()).toHaveText(/^Flat 3\b/);
-  const lines = await card.locator('address span').allTextContents();
-  await card.getByRole('button', { name: /^Open leasehold title/ }).click();
-  const title = page.getByRole('region', { name: /^Title WYK/ });
-  await expect(title.getByText(/variables from \d+ sources/)).toBeVisible();
-  return { title, address: lines.join(', ') };
-}
 
 async function buyFourVariables(page: Page, title: Locator, address: string): Promise<void> {
   for (const name of variables) {
@@ -70,9 +50,8 @@ for (const scheme of ['light', 'dark'] as const) {
     test.setTimeout(90_000);
     await page.emulateMedia({ colorScheme: scheme });
     const problems = collectPageProblems(page);
-    await page.goto(host.url);
-    await expect(page.getByRole('banner').getByText(/token valid until/)).toBeVisible();
-    const { title, address } = await openTitleFromAddress(page);
+    await openSignedIn(page, host);
+    const { title, address } = await openFlatTitle(page);
     expect(address).toMatch(/^Flat 3, Regent Mansions, /);
     await buyFourVariables(page, title, address);
 

@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { formatAddressKey } from '../../shared/address-key.ts';
 import { buildWorld } from '../../electron/sandbox/world/build-world.ts';
-import { collectPageProblems, openPurchaseView, openSignedIn, screenshot } from './support/app-page.ts';
+import { collectPageProblems, openFlatCard, openPurchaseView, openSignedIn, screenshot } from './support/app-page.ts';
 import { titleDeskWebForFile } from './support/titledesk-web.ts';
 
 const host = titleDeskWebForFile();
@@ -10,19 +10,6 @@ test.use({ viewport: { width: 1280, height: 800 } });
 
 // Buying from a postal address's own catalog and its UPRN's (an Ordnance Survey spatial address):
 // from the address card, then for a batch's address rows.
-
-/** From a postcode to a flat's card, as an analyst gets there. */
-async function openFlatCard(page: Page): Promise<Locator> {
-  const search = page.getByRole('combobox', { name: 'Address, postcode or title number' });
-  const suggestions = page.getByRole('listbox', { name: 'Suggestions' });
-  await search.pressSequentially('LS23 6T');
-  await suggestions.getByRole('option', { name: /LS23 6TR.*38 addresses/ }).click();
-  await suggestions.getByRole('option', { name: /Regent Mansions, 7 Tannery Crescent.*28 addresses/ }).click();
-  await suggestions.getByRole('option', { name: /^Flat 3, Regent Mansions/ }).click();
-  const card = page.getByRole('region', { name: 'Address' });
-  await expect(card.getByRole('button', { name: /^Open leasehold title/ })).toBeVisible();
-  return card;
-}
 
 /**
  * Ticks a variable of the open catalog's first group with the keyboard (`index`: each test its

@@ -70,3 +70,45 @@ export async function openSignedIn(page: Page, host: { readonly url: string }): 
   await page.goto(host.url);
   await expect(page.getByRole('banner').getByText(/token valid until/)).toBeVisible();
 }
+
+/** A title's own region in the Buy tab: "Title DN147408". */
+export function titleRegion(page: Page, titleNumber: string): Locator {
+  return page.getByRole('region', { name: `Title ${titleNumber}` });
+}
+
+/** Opens a title from the one search box, as a user typing its number would. */
+export async function openTitle(page: Page, titleNumber: string): Promise<Locator> {
+  const search = page.getByRole('combobox', { name: 'Address, postcode or title number' });
+  await search.fill(titleNumber);
+  await page.getByRole('option', { name: `Open title ${titleNumber}` }).click();
+  const title = titleRegion(page, titleNumber);
+  await expect(title.getByLabel('Filter variables')).toBeVisible();
+  return title;
+}
+
+/** From a postcode to the card of Flat 3, Regent Mansions (a leasehold flat), as an analyst gets there. */
+export async function openFlatCard(page: Page): Promise<Locator> {
+  const search = page.getByRole('combobox', { name: 'Address, postcode or title number' });
+  const suggestions = page.getByRole('listbox', { name: 'Suggestions' });
+  await search.pressSequentially('LS23 6T');
+  // Clicked, as the next levels are, so the step does not depend on which option is first when a
+  // key lands (with ArrowDown and Enter it failed twice in a row on a busy machine).
+  await suggestions.getByRole('option', { name: /LS23 6TR.*38 addresses/ }).click();
+  await suggestions.getByRole('option', { name: /Regent Mansions, 7 Tannery Crescent.*28 addresses/ }).click();
+  await suggestions.getByRole('option', { name: /^Flat 3, Regent Mansions/ }).click();
+  const card = page.getByRole('region', { name: 'Address' });
+  await expect(card.getByRole('button', { name: /^Open leasehold title/ })).toBeVisible();
+  return card;
+}
+
+/** From a postcode to the flat's card, then its leasehold title. Returns the title and the card's address on one line. */
+export async function openFlatTitle(page: Page): Promise<{ title: Locator; address: string }> {
+  const card = await openFlatCard(page);
+  // allTextContents does not wait: the card renders after the click, so wait for its first line.
+  await expect(card.locator('address span').first()).toHaveText(/^Flat 3\b/);
+  const lines = await card.locator('address span').allTextContents();
+  await card.getByRole('button', { name: /^Open leasehold title/ }).click();
+  const title = page.getByRole('region', { name: /^Title WYK/ });
+  await expect(title.getByText(/variables from \d+ sources/)).toBeVisible();
+  return { title, address: lines.join(', ') };
+}
