@@ -1,16 +1,13 @@
-import { resourceOfPurchase, type CatalogResource } from '../../../shared/catalog-resource.ts';
+import { describeResource, resourceOfPurchase, type CatalogResource } from '../../../shared/catalog-resource.ts';
 import type { PurchaseSummary } from '../../../shared/purchase.ts';
 
-/** A resource named on its own, as headings and tabs say it: "Title WYK1", "Address 8e05p·0", "UPRN 100023336956". */
+/**
+ * A resource named on its own, as headings and tabs say it: "Title WYK1", "Address 8e05p·0", "UPRN
+ * 100023336956". The words of describeResource, starting as a heading does.
+ */
 export function resourceName(resource: CatalogResource): string {
-  switch (resource.kind) {
-    case 'title':
-      return `Title ${resource.key}`;
-    case 'address':
-      return `Address ${resource.key}`;
-    case 'spatial':
-      return `UPRN ${resource.key}`;
-  }
+  const words = describeResource(resource);
+  return `${words.charAt(0).toUpperCase()}${words.slice(1)}`;
 }
 
 /** What the address card's button and a catalog's heading call each kind's catalog, in plain words. */
