@@ -2,67 +2,37 @@
 // gnome-keyring-daemon (see scripts/test.mjs). Without a Secret Service the suite is reported
 // skipped under a name that says so, and fails when TITLEDESK_REQUIRE_KEYCHAIN=1 asked for one.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Entry } from '@napi-rs/keyring';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCore, type StartedCore } from '../../electron/core/app/start-core.ts';
-import { chooseKeychainStore, keychainAccount, keychainService } from '../../electron/core/secrets/keychain-secret-store.ts';
-import type { SecretName } from '../../electron/core/secrets/secret-store.ts';
 import { startSandbox, type RunningSandbox } from '../../electron/sandbox/index.ts';
-import { webCoreOptions } from '../../electron/web/web-core-options.ts';
-import type { Result } from '../../shared/contract/result.ts';
 import { environmentSchema } from '../../shared/environment.ts';
+import { filesUnder, hostForSuite, inKeychain, keychain } from './support/keychain-host.ts';
 // The team password's suite is registered here, ahead of this file's own: the last test below
 // locks the keychain, which the test daemon cannot unlock without a prompt, and the keychain
 // project's files are not run in a fixed order.
 import './team-password-suite.ts';
 
-const probeDir = mkdtempSync(join(tmpdir(), 'titledesk-keychain-probe-'));
-const probe = await chooseKeychainStore(probeDir);
-rmSync(probeDir, { recursive: true, force: true });
-const answering = probe.note === undefined;
+const { answering } = keychain;
 
 if (!answering && process.env['TITLEDESK_REQUIRE_KEYCHAIN'] === '1') {
-  throw new Error(`A Secret Service was expected (TITLEDESK_REQUIRE_KEYCHAIN=1) but none answered: ${probe.note}`);
-}
-
-/** What the keychain itself holds for a secret, read past TitleDesk with the binding's own API. */
-function inKeychain(dataDir: string, environmentId: string, name: SecretName): string | null {
-  return new Entry(keychainService, keychainAccount(dataDir, environmentId, name), { linux: { store: 'secret-service' } }).getPassword();
-}
-
-/** Every byte of every file under a folder, so a secret cannot hide in a binary journal either. */
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? filesUnder(path) : [path];
-  });
+  throw new Error(`A Secret Service was expected (TITLEDESK_REQUIRE_KEYCHAIN=1) but none answered: ${keychain.note}`);
 }
 
 describe.skipIf(!answering)(answering ? 'the OS keychain (Secret Service)' : 'skipped: no Secret Service', () => {
   let service: RunningSandbox;
-  let dataDir: string;
-  let started: StartedCore | undefined;
 
-  const startHost = async (): Promise<StartedCore> => startCore({ ...(await webCoreOptions(dataDir, {})), sandbox: false });
-  const dispatch = async (channel: string, payload?: unknown): Promise<Result<unknown>> => {
-    if (started === undefined) throw new Error('no host');
-    return started.core.router.dispatch(channel, payload);
-  };
-
+  // Registered before the host's hooks: the service starts first and closes after the host.
   beforeAll(async () => {
     service = await startSandbox({ port: 0 });
-    dataDir = mkdtempSync(join(tmpdir(), 'titledesk-keychain-'));
-    started = await startHost();
   });
 
   afterAll(async () => {
-    await started?.close();
     await service.close();
-    rmSync(dataDir, { recursive: true, force: true });
   });
+
+  const host = hostForSuite('titledesk-keychain-');
+  const { dispatch } = host;
 
   it('keeps a secret set through the contract in the keychain, in no file, and across a restart of the host', async () => {
     const added = await dispatch('environment:add', { input: { name: 'Staging', baseUrl: service.baseUrl, authMode: 'machine' } });
@@ -73,11 +43,10 @@ describe.skipIf(!answering)(answering ? 'the OS keychain (Secret Service)' : 'sk
     const status = await dispatch('credentials:set', { environmentId: id, name: 'clientSecret', value: clientSecret });
     expect(status).toMatchObject({ ok: true, data: { persistence: 'os-keychain', present: { clientId: true, clientSecret: true } } });
 
-    expect(inKeychain(dataDir, id, 'clientSecret')).toBe(clientSecret);
-    expect(inKeychain(dataDir, id, 'clientId')).toBe(clientId);
+    expect(inKeychain(host.dataDir(), id, 'clientSecret')).toBe(clientSecret);
+    expect(inKeychain(host.dataDir(), id, 'clientId')).toBe(clientId);
 
-    await started?.close();
-    started = await startHost();
+    await host.restart();
     expect(await dispatch('credentials:status', { environmentId: id })).toMatchObject({
       ok: true,
       data: { persistence: 'os-keychain', present: { clientId: true, clientSecret: true } },
@@ -86,7 +55,7 @@ describe.skipIf(!answering)(answering ? 'the OS keychain (Secret Service)' : 'sk
     expect(await dispatch('auth:sign-in', { environmentId: id })).toMatchObject({ ok: true, data: { signedIn: true, credentials: 'stored' } });
     expect(service.stats().token).toBe(before + 1);
 
-    const files = filesUnder(dataDir);
+    const files = filesUnder(host.dataDir());
     expect(files.length).toBeGreaterThan(0);
     for (const file of files) expect(readFileSync(file).includes(clientSecret), file).toBe(false);
   });
@@ -96,11 +65,11 @@ describe.skipIf(!answering)(answering ? 'the OS keychain (Secret Service)' : 'sk
     if (!added.ok) throw new Error(added.error.message);
     const { id } = environmentSchema.parse(added.data);
     await dispatch('credentials:set', { environmentId: id, name: 'refreshToken', value: 'rt-kept-in-the-keychain' });
-    expect(inKeychain(dataDir, id, 'refreshToken')).toBe('rt-kept-in-the-keychain');
-    expect(inKeychain(join(dataDir, 'elsewhere'), id, 'refreshToken')).toBeNull();
+    expect(inKeychain(host.dataDir(), id, 'refreshToken')).toBe('rt-kept-in-the-keychain');
+    expect(inKeychain(join(host.dataDir(), 'elsewhere'), id, 'refreshToken')).toBeNull();
 
     expect(await dispatch('environment:remove', { id })).toMatchObject({ ok: true });
-    expect(inKeychain(dataDir, id, 'refreshToken')).toBeNull();
+    expect(inKeychain(host.dataDir(), id, 'refreshToken')).toBeNull();
   });
 
   // Last: once locked, the test daemon cannot be unlocked without a prompt.
