@@ -31,6 +31,18 @@ export const reusedValueSchema = z.object({
 });
 export type ReusedValue = z.infer<typeof reusedValueSchema>;
 
+/**
+ * Another purchase of the team holds every variable of a line (the team database's begin answered
+ * so): the line was not sent, and it follows that purchase, by its desk, team purchase id and the
+ * local id of this desk's copy of it.
+ */
+export const batchHeldBySchema = z.object({
+  desk: z.string().min(1).max(64),
+  teamPurchaseId: z.string().regex(/^\d{1,20}$/),
+  localId: z.string(),
+});
+export type BatchHeldBy = z.infer<typeof batchHeldBySchema>;
+
 export const batchItemSchema = z.object({
   index: z.number().int().min(0),
   /** 1-based data row of the input (the header is row 0). */
@@ -52,6 +64,8 @@ export const batchItemSchema = z.object({
   /** Prices returned for what was bought, plus those of reused values. */
   total: z.array(moneySchema),
   values: z.record(z.string(), z.string()),
+  /** Set when another team purchase holds this line's variables: reused from it, nothing sent. */
+  heldBy: batchHeldBySchema.optional(),
 });
 export type BatchItem = z.infer<typeof batchItemSchema>;
 

@@ -40,19 +40,38 @@ export function previewText(items: readonly BatchItem[], allows: number | null):
 
 const settledWords: Partial<Record<BatchItem['state'], string>> = { refused: 'refused', failed: 'failed', unknown: 'outcome unknown', cancelled: 'stopped' };
 
+/** A line's input as the report names it: what it bought from, else its first non-empty cell. */
+function lineInput(item: BatchItem): string {
+  return boughtFromText(item) ?? Object.values(item.input).find((cell) => cell.trim() !== '') ?? '-';
+}
+
+/**
+ * The progress line for a line another team purchase holds, said once on stderr as soon as it is
+ * known: "being bought by desk X (team purchase N)", as titledesk purchase says it.
+ */
+export function heldLineText(batchId: string, item: BatchItem): string | undefined {
+  if (item.heldBy === undefined || item.reason === null) return undefined;
+  return `batch ${batchId}: row ${String(item.row)} ${lineInput(item)}: ${item.reason}`;
+}
+
 /**
  * The batch's end in text: the progress line, then every line that was not bought or reused,
  * with its input and why, so a refused row is never only a count.
  */
 export function batchResultText(summary: BatchSummary, items: readonly BatchItem[]): string {
   const lines = [progressLine(summary)];
+  // Lines another desk's purchase holds are named with that desk and purchase, so a reused line says whose it is.
+  const held = items.filter((item) => item.heldBy !== undefined && item.state === 'reused');
+  if (held.length > 0) {
+    lines.push(`${String(held.length)} ${held.length === 1 ? 'line was' : 'lines were'} reused from another team purchase:`);
+    for (const item of held) lines.push(`  row ${String(item.row).padStart(5)}  ${lineInput(item).padEnd(12)} reused: ${item.reason ?? ''}`);
+  }
   const problems = items.filter((item) => settledWords[item.state] !== undefined);
   if (problems.length > 0) {
     lines.push(`${String(problems.length)} ${problems.length === 1 ? 'line was' : 'lines were'} not bought:`);
     for (const item of problems) {
-      const input = boughtFromText(item) ?? Object.values(item.input).find((cell) => cell.trim() !== '') ?? '-';
       const why = item.reason === null ? '' : `: ${commandLineText(item.reason)}`;
-      lines.push(`  row ${String(item.row).padStart(5)}  ${input.padEnd(12)} ${settledWords[item.state] ?? item.state}${why}`);
+      lines.push(`  row ${String(item.row).padStart(5)}  ${lineInput(item).padEnd(12)} ${settledWords[item.state] ?? item.state}${why}`);
     }
   }
   if (summary.stoppedBy === 'budget') lines.push(`Stopped by the budget: raise it and run titledesk batch --resume ${summary.id}`);

@@ -3,7 +3,7 @@ import { withServiceBase } from '../../../shared/iri.ts';
 import type { BatchPlan, BatchService } from '../../core/batch/batch-service.ts';
 import { batchDocument } from '../../core/batch/batch-output.ts';
 import { parseBatchArgs, type BatchBudgetFlag, type BatchInputArgs } from '../batch-args.ts';
-import { batchResultText, commandLineDocument, exitCodeForDocument, previewText, progressLine, writeOutput } from '../batch-report.ts';
+import { batchResultText, commandLineDocument, exitCodeForDocument, heldLineText, previewText, progressLine, writeOutput } from '../batch-report.ts';
 import { refuseMissingFolder } from '../output-file.ts';
 import type { CliContext } from '../cli-context.ts';
 import { printJson, runCommand, UsageError, type CommandSpec, type CommonFlags } from '../command-kit.ts';
@@ -24,17 +24,36 @@ function budgetRecord(flag: BatchBudgetFlag, currencies: Iterable<string>): Reco
   return Object.fromEntries((all.length === 0 ? ['GBP'] : all).map((currency) => [currency, flag.amount]));
 }
 
-/** Progress on stderr, at most one line a second, and a last one when the batch stops. */
+/**
+ * Progress on stderr, at most one line a second, and a last one when the batch stops; before it,
+ * once each, the lines another team purchase holds, naming its desk.
+ */
 function watch(batches: BatchService, id: string): () => void {
   let last = 0;
-  const unsubscribe = batches.onChange((changed) => {
-    if (changed !== id || Date.now() - last < 1000) return;
-    last = Date.now();
+  const named = new Set<number>();
+  const report = (): void => {
+    for (const item of batches.items(id)) {
+      const text = named.has(item.index) ? undefined : heldLineText(id, item);
+      if (text === undefined) continue;
+      named.add(item.index);
+      process.stderr.write(`${text}\n`);
+    }
     process.stderr.write(`${progressLine(batches.summary(id))}\n`);
+  };
+  // A change inside the second is reported at its end, so the last state before a quiet spell is said.
+  let due: NodeJS.Timeout | undefined;
+  const unsubscribe = batches.onChange((changed) => {
+    if (changed !== id || due !== undefined) return;
+    due = setTimeout(() => {
+      due = undefined;
+      last = Date.now();
+      report();
+    }, Math.max(0, last + 1000 - Date.now()));
   });
   return () => {
     unsubscribe();
-    process.stderr.write(`${progressLine(batches.summary(id))}\n`);
+    clearTimeout(due);
+    report();
   };
 }
 

@@ -18,6 +18,8 @@ export interface BatchOutputRow {
   readonly total: Money[];
   readonly values: Record<string, string>;
   readonly reason: string | null;
+  /** Set when another team purchase holds the line's variables: its desk and team purchase id (nothing was sent for the line). */
+  readonly heldBy?: { readonly desk: string; readonly teamPurchaseId: string };
 }
 
 export interface BatchDocument {
@@ -100,6 +102,7 @@ export function batchDocument(batchId: string, stoppedBy: 'budget' | null, items
       total: item.total,
       values: item.values,
       reason: item.reason,
+      ...(item.heldBy === undefined ? {} : { heldBy: { desk: item.heldBy.desk, teamPurchaseId: item.heldBy.teamPurchaseId } }),
     })),
     totals: { bought: count('available'), reused: items.filter((item) => Object.keys(item.reused).length > 0).length, refused: count('refused'), failed: count('failed', 'unknown'), spent: spentMap },
     stoppedBy,

@@ -9,6 +9,7 @@ import type { SpendingGuard } from '../spending/spending-guard.ts';
 import { sumMoney } from '../spending/money.ts';
 import { itemResource } from './batch-planner.ts';
 import type { BatchRow, BatchStore } from './batch-store.ts';
+import { heldByOther } from './held-line.ts';
 import { applyPurchase } from './item-outcome.ts';
 import { rowAddress } from './row-address.ts';
 import { ServiceWait, serviceDidNotTake, type ServiceWaitState } from './service-wait.ts';
@@ -110,19 +111,20 @@ export class BatchRun {
   #reconcile(): void {
     const { store, purchases } = this.#deps;
     for (const item of store.items(this.#batch.id)) {
-      const record = item.purchaseLocalId === null ? undefined : purchases.get(item.purchaseLocalId);
-      if (record !== undefined && ['unknown', 'failed', 'sending', 'pending'].includes(item.state) && serviceDidNotTake(record)) {
+      // A line another team purchase holds follows that one; it is never sent (nor sent again) from here.
+      const record = item.heldBy !== undefined ? purchases.get(item.heldBy.localId) : item.purchaseLocalId === null ? undefined : purchases.get(item.purchaseLocalId);
+      if (record !== undefined && item.heldBy === undefined && ['unknown', 'failed', 'sending', 'pending'].includes(item.state) && serviceDidNotTake(record)) {
         this.#queueAgain(item, record);
         continue;
       }
-      if (item.purchaseLocalId !== null && !['failed', 'refused'].includes(item.state)) this.#spent.set(item.index, item.cost);
+      if (item.purchaseLocalId !== null && item.heldBy === undefined && !['failed', 'refused'].includes(item.state)) this.#spent.set(item.index, item.cost);
       if (item.state !== 'sending' && item.state !== 'pending') continue;
       if (record === undefined) {
         const reason = 'The journal has no record of this line\'s purchase, yet it was being sent: it may have been bought. Check with the service before buying this title again.';
         store.saveItem(this.#batch.id, { ...item, state: 'unknown', reason });
         continue;
       }
-      if (record.state === 'pending' && !record.autoCheck) purchases.recheck(record.id);
+      if (record.state === 'pending' && !record.autoCheck && record.imported !== true) purchases.recheck(record.id);
       this.#track(this.#await({ ...item, state: 'pending' }, record.id));
     }
   }
@@ -224,7 +226,7 @@ export class BatchRun {
       return;
     }
     this.#wait.answered();
-    await this.#await(applyPurchase(sending, record), record.id);
+    await this.#await(applyPurchase(heldByOther(sending, record), record), record.id);
   }
 
   /**

@@ -1,11 +1,13 @@
 import type { BatchItem } from '../../../shared/batch.ts';
 import type { PurchaseRecord } from '../../../shared/purchase.ts';
 import { sumMoney } from '../spending/money.ts';
+import { applyHeldPurchase } from './held-line.ts';
 
 const refusedCodes = new Set(['bad_request', 'not_found', 'unprocessable', 'validation']);
 
 /** What a purchase's record means for its batch line; a purchase not yet settled leaves it pending. */
 export function applyPurchase(item: BatchItem, record: PurchaseRecord): BatchItem {
+  if (item.heldBy !== undefined) return applyHeldPurchase({ ...item, heldBy: item.heldBy }, record);
   const base = { ...item, purchaseId: record.purchaseId ?? null };
   switch (record.state) {
     case 'submitting':
@@ -28,6 +30,8 @@ export function applyPurchase(item: BatchItem, record: PurchaseRecord): BatchIte
     case 'outcome_unknown':
       return { ...base, state: 'unknown', reason: record.error?.message ?? 'The outcome of the purchase is unknown; it was not sent again.' };
     case 'cancelled':
+      // Ended unsent by the team's begin (its words say which desk holds the variables): never charged.
+      if (record.sendingAt === undefined && record.error?.code === 'cancelled') return { ...base, state: 'failed', reason: record.error.message };
       return { ...base, state: 'unknown', reason: 'The purchase is no longer followed; check it by its ID.' };
   }
 }

@@ -1,4 +1,5 @@
 import type { HeldVariable, TeamBeginResult } from '../team/team-rows.ts';
+import { deskHoldsWords } from '../../../shared/team/held-words.ts';
 import { CoreError } from '../errors.ts';
 
 /** Where people see the database named: its host and port, never the login's password. */
@@ -27,9 +28,5 @@ export function teamBudgetError(refusal: Refusal): CoreError {
 export function heldWords(held: readonly HeldVariable[]): string {
   const byDesk = new Map<string, HeldVariable[]>();
   for (const item of held) byDesk.set(item.desk, [...(byDesk.get(item.desk) ?? []), item]);
-  return [...byDesk].map(([desk, items]) => {
-    const delivered = items.every((item) => item.state === 'available');
-    const count = items.length === 1 ? '1 variable' : `${String(items.length)} variables`;
-    return `${count} ${delivered ? 'bought' : 'being bought'} by desk ${desk}`;
-  }).join(', ');
+  return [...byDesk].map(([desk, items]) => deskHoldsWords(desk, items.length, items.every((item) => item.state === 'available'))).join(', ');
 }

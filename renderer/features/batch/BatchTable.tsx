@@ -43,6 +43,7 @@ function LineDetails({ item }: { readonly item: BatchItem }) {
           <div key={column}><dt>{column}</dt><dd>{value === '' ? '—' : value}</dd></div>
         ))}
         {item.purchaseId === null ? null : <div><dt>Purchase ID</dt><dd className="batch-id">{item.purchaseId}</dd></div>}
+        {item.heldBy === undefined ? null : <div><dt>Team purchase</dt><dd>{`${item.heldBy.teamPurchaseId}, desk ${item.heldBy.desk}'s: nothing was sent from this desk`}</dd></div>}
         {resolution(item) === '' ? null : <div><dt>Resolution</dt><dd>{resolution(item)}</dd></div>}
       </dl>
     </div>
