@@ -4,7 +4,8 @@ import { CoreError } from '../errors.ts';
 import { redactSecrets } from '../redaction.ts';
 import { knownSchemaVersion } from '../team/migrations/migration.ts';
 import { TeamStore } from '../team/team-store.ts';
-import type { TeamConnection } from '../team/team-url.ts';
+import { isLoopbackHost, type TeamConnection } from '../team/team-url.ts';
+import { serverOffersTls } from './tls-offer.ts';
 
 /**
  * What kind of failure a team error is, for the form to point at the field to fix. The team
@@ -54,6 +55,19 @@ function failureOf(error: unknown, database: string | undefined): TeamTestResult
 }
 
 /**
+ * A URL that demands TLS of a server that does not offer it: the client's handshake is reset and
+ * reads as a server gone away, so the server is asked whether it offers TLS before saying so.
+ * Undefined when that is not the reason.
+ */
+async function tlsNotOffered(error: unknown, connection: TeamConnection): Promise<TeamTestResult | undefined> {
+  if (connection.tls === 'disable' || teamProblemOf(error) !== 'unreachable') return undefined;
+  if ((await serverOffersTls(connection.host, connection.port)) !== false) return undefined;
+  const instead = isLoopbackHost(connection.host) ? '; for a server on this machine, sslmode=disable connects without TLS' : '';
+  const message = `The team database at ${connection.describe} does not offer TLS, and this desk's URL demands it (sslmode=${connection.tls}): nothing was sent. The server's admin turns TLS on (ssl = on)${instead}.`;
+  return { ok: false, problem: 'tls', message: redactSecrets(message), database: connection.describe };
+}
+
+/**
  * Settings → Team's "Test connection": opens the team database as the desk would (schema version
  * and the login's desk are checked by TeamStore.open), reads the team's settings and budgets, and
  * closes. Never throws: a failure is a result, in words.
@@ -79,7 +93,7 @@ export async function probeTeam(connect: () => TeamConnection): Promise<TeamTest
       unsettled: unsettled.length,
     };
   } catch (error) {
-    return failureOf(error, connection.describe);
+    return (await tlsNotOffered(error, connection)) ?? failureOf(error, connection.describe);
   } finally {
     await store?.close().catch(() => undefined);
   }
