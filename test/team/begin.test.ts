@@ -149,6 +149,26 @@ describe.skipIf(teamServerMissing)(teamServerMissing ? `skipped: ${teamSkipReaso
     await expect(alice.begin({ ...twice, lines: [...twice.lines, ...twice.lines] })).rejects.toMatchObject({ code: 'validation', message: expect.stringContaining('listed twice') as unknown });
   });
 
+  it('begins a group in one call, each begin answering on its own', async () => {
+    const before = await spent();
+    const first = purchase('T20', { a: '1' });
+    const overlapping = purchase('T20', { a: '1', b: '2' });
+    const badPrice = purchase('T21', { a: '1.23456' });
+    const twice = purchase('T22', { a: '1' });
+    const answers = await alice.beginMany([first, overlapping, badPrice, { ...twice, lines: [...twice.lines, ...twice.lines] }, first]);
+    expect(answers[0]).toMatchObject({ outcome: 'begun', purchase: { cost: '1.0000', variables: [v('a')] } });
+    // Later begins of the group see the earlier ones' claims, as they would in separate calls.
+    expect(answers[1]).toMatchObject({ outcome: 'begun', purchase: { cost: '2.0000', variables: [v('b')] }, held: [{ variable: v('a'), desk: 'alice' }] });
+    expect(answers[2]).toMatchObject({ code: 'validation', message: expect.stringContaining('at most 4 places') as unknown });
+    expect(answers[3]).toMatchObject({ code: 'validation', message: expect.stringContaining('listed twice') as unknown });
+    expect(answers[4]).toMatchObject({ outcome: 'existing' });
+    const after = await spent();
+    expect(minor(after['day']) - minor(before['day'])).toBe(30_000n);
+    expect(await alice.purchaseByLocalId(twice.localId)).toBeUndefined();
+    // Support may not begin, alone or in a group.
+    await expect(support.beginMany([purchase('T23', { a: '1' })])).rejects.toMatchObject({ code: 'unauthorized' });
+  });
+
   it('counts the budget in the team time zone and the purchase keeps its rows', async () => {
     await admin.setTeamSettings({ timeZone: 'Pacific/Kiritimati' });
     const begun = await alice.begin(purchase('T11', { a: '1' }, 'USD'));

@@ -1,7 +1,8 @@
 // Eight desks in eight real processes race to begin purchases of the same few titles' variables,
 // with a team day budget that runs out on the way. Afterwards, read as the superuser: no variable
 // is held by two live purchases (never paid twice), and each budget row equals the sum of its
-// purchases' costs, never over its limit.
+// purchases' costs, never over its limit. Half the desks begin in groups, as a desk does, and half
+// one call at a time, so groups race groups and single begins.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -26,12 +27,13 @@ interface DeskReport {
   readonly settled: number;
   readonly failedAfterAccepted: number;
   readonly errors: number;
+  readonly largestGroup: number;
   readonly stderr: string;
 }
 
-function startDesk(url: string, name: string): { child: ChildProcessWithoutNullStreams; ready: Promise<void>; report: Promise<DeskReport> } {
+function startDesk(url: string, name: string, mode: 'groups' | 'alone'): { child: ChildProcessWithoutNullStreams; ready: Promise<void>; report: Promise<DeskReport> } {
   const script = join(import.meta.dirname, 'support', 'race-desk.ts');
-  const child = spawn(process.execPath, [script, url, name, String(attempts), '200', '6', '4'], { stdio: 'pipe' });
+  const child = spawn(process.execPath, [script, url, name, String(attempts), '200', '6', mode === 'groups' ? '8' : '4', mode], { stdio: 'pipe' });
   const lines = createInterface({ input: child.stdout });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
@@ -70,11 +72,11 @@ describe.skipIf(teamServerMissing)(teamServerMissing ? `skipped: ${teamSkipReaso
   });
 
   it('never claims a variable twice and never spends past the budget', async () => {
-    const started = Array.from({ length: desks }, (_unused, index) => startDesk(deskUrl(database.url, team, `desk${String(index)}`), `desk${String(index)}`));
+    const started = Array.from({ length: desks }, (_unused, index) => startDesk(deskUrl(database.url, team, `desk${String(index)}`), `desk${String(index)}`, index % 2 === 0 ? 'alone' : 'groups'));
     await Promise.all(started.map((desk) => desk.ready));
     for (const desk of started) desk.child.stdin.write('go\n');
     const reports = await Promise.all(started.map((desk) => desk.report));
-    const total = (key: keyof Omit<DeskReport, 'desk' | 'ms' | 'stderr'>): number => reports.reduce((sum, report) => sum + report[key], 0);
+    const total = (key: keyof Omit<DeskReport, 'desk' | 'ms' | 'stderr' | 'largestGroup'>): number => reports.reduce((sum, report) => sum + report[key], 0);
 
     // Never paid twice: no variable of a title is held by two purchases that are not failed or cancelled.
     const doubles = await superuser<{ resource: string; variable: string; holders: number }[]>`
@@ -113,5 +115,7 @@ describe.skipIf(teamServerMissing)(teamServerMissing ? `skipped: ${teamSkipReaso
     // The race was real: claims were contended and the budget ran out on the way.
     expect(total('allHeld') + total('partly')).toBeGreaterThan(0);
     expect(total('budgetRefused')).toBeGreaterThan(0);
+    // The grouped desks did send several begins in one call.
+    expect(Math.min(...reports.filter((_report, index) => index % 2 === 1).map((report) => report.largestGroup))).toBeGreaterThan(1);
   });
 });

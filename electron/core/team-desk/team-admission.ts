@@ -4,6 +4,7 @@ import { CoreError } from '../errors.ts';
 import type { SendAdmission, SendGate } from '../stores/send-gate.ts';
 import type { TeamBeginInput, TeamStore } from '../team/team-store.ts';
 import type { TeamBeginResult, TeamPurchase } from '../team/team-rows.ts';
+import { groupedBegins, type GroupedBegin } from './team-begin-group.ts';
 import { priceLines, type CatalogOf } from './team-prices.ts';
 import { heldWords, teamBudgetError, unreachableError, type TeamPlace } from './team-words.ts';
 
@@ -27,8 +28,10 @@ const ended = new Set(['available', 'failed', 'cancelled']);
  * The team's begin before any POST: the purchase's variables are claimed and its cost taken from
  * the team's budget in one call of the database, or nothing is sent. Variables another purchase
  * holds are not bought here; that purchase is reused (docs/decisions/020-team-begin-before-send.md).
+ * The begins of one scheduler turn go in one call and one commit (team-begin-group.ts).
  */
 export function teamSendGate(options: TeamAdmissionOptions): SendGate {
+  const grouped = groupedBegins();
   return async (intent) => {
     const store = options.store();
     if (store === undefined) throw unreachableError(options.place);
@@ -44,14 +47,14 @@ export function teamSendGate(options: TeamAdmissionOptions): SendGate {
       lines: priced.lines,
       currency: priced.currency,
     };
-    const result = await begin(store, input, options);
+    const result = await begin(store, input, grouped, options);
     return decide(store, result, intent, describeResource(resource), options);
   };
 }
 
-async function begin(store: TeamStore, input: TeamBeginInput, options: TeamAdmissionOptions): Promise<TeamBeginResult> {
+async function begin(store: TeamStore, input: TeamBeginInput, grouped: GroupedBegin, options: TeamAdmissionOptions): Promise<TeamBeginResult> {
   try {
-    const result = await store.begin(input);
+    const result = await grouped(store, input);
     options.reached(true);
     return result;
   } catch (error) {

@@ -29,17 +29,22 @@ export function teamError(error: unknown, where: string, during: 'begin' | 'read
   if (error instanceof SchemaTooNewError) return new CoreError('protocol', `The team database at ${where}: ${error.message}.`, { cause: error });
   const code = codeOf(error);
   if (error instanceof postgres.PostgresError) {
-    if (code === '28P01' || code === '28000') return new CoreError('unauthorized', `The team database at ${where} refused this desk's login: check its name and password.`);
-    if (code === '42501') return new CoreError('unauthorized', `The team database refused: ${error.message}.`);
-    if (code === '22023' || code === '23514' || code === '23505' || code === '02000' || code === 'P0002' || code.startsWith('22')) {
-      return new CoreError('validation', `The team database refused: ${error.message}.`);
-    }
     if (code === '57P01' || code === '57P02' || code === '57P03') return lost(where, during, error);
-    return new CoreError('internal', `The team database at ${where} failed (${code}): ${error.message}.`, { cause: error });
+    return databaseRefusal(code, error.message, where, error);
   }
   if (certificateRefused.test(code)) return new CoreError('network', `The team database at ${where} presented a certificate this desk does not trust (${code}): nothing was sent.`);
   if (neverConnected.has(code)) return new CoreError('network', `The team database at ${where} cannot be reached (${code}): the team's budget and reuse cannot be checked, so no new purchase can begin.`);
   return lost(where, during, error);
+}
+
+/** What the database itself answered with an error (SQLSTATE `code`), in people's words. */
+export function databaseRefusal(code: string, message: string, where: string, cause?: unknown): CoreError {
+  if (code === '28P01' || code === '28000') return new CoreError('unauthorized', `The team database at ${where} refused this desk's login: check its name and password.`);
+  if (code === '42501') return new CoreError('unauthorized', `The team database refused: ${message}.`);
+  if (code === '22023' || code === '23514' || code === '23505' || code === '02000' || code === 'P0002' || code.startsWith('22')) {
+    return new CoreError('validation', `The team database refused: ${message}.`);
+  }
+  return new CoreError('internal', `The team database at ${where} failed (${code}): ${message}.`, cause === undefined ? undefined : { cause });
 }
 
 function lost(where: string, during: string, error: unknown): CoreError {

@@ -5,7 +5,7 @@ import type { PurchaseState } from '../../../shared/purchase.ts';
 import { CoreError } from '../errors.ts';
 import { knownSchemaVersion, readSchemaVersion, SchemaTooNewError } from './migrations/migration.ts';
 import { openTeamSql, type TeamSqlOptions } from './team-connect.ts';
-import { teamError } from './team-errors.ts';
+import { databaseRefusal, teamError } from './team-errors.ts';
 import {
   beginResultSchema, budgetLimitSchema, budgetRowSchema, deskRowSchema, moneyText, parseTeamRow, teamPurchaseSchema, teamSettingsSchema,
   type ResourceKind, type TeamBeginResult, type TeamBudgetLimit, type TeamBudgetRow, type TeamDesk, type TeamPurchase, type TeamSettings,
@@ -81,6 +81,30 @@ const beginInputSchema = z.object({
   currency: z.string().regex(/^[A-Z]{3}$/, 'a currency is three capital letters'),
 });
 
+/** A begin as the database functions take it: each variable beside its price, in the same order. */
+type CheckedBegin = {
+  readonly environment: string;
+  readonly localId: string;
+  readonly resourceKind: ResourceKind;
+  readonly resource: string;
+  readonly variables: string[];
+  readonly prices: string[];
+  readonly currency: string;
+};
+
+function checkedBegin(input: TeamBeginInput): CheckedBegin | CoreError {
+  const checked = beginInputSchema.safeParse(input);
+  if (!checked.success) return new CoreError('validation', `A team purchase cannot begin: ${checked.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`);
+  const { lines, ...rest } = checked.data;
+  return { ...rest, variables: lines.map((line) => line.variable), prices: lines.map((line) => line.price) };
+}
+
+const groupAnswerSchema = z.array(z.union([
+  z.object({ localId: z.string(), result: beginResultSchema }),
+  z.object({ localId: z.string(), error: z.object({ code: z.string(), message: z.string() }) }),
+]));
+type GroupAnswer = z.infer<typeof groupAnswerSchema>[number];
+
 /**
  * A desk's side of the team journal on PostgreSQL. Every write is one call of a database function
  * (the desk has no table grants); every read goes through row-level security; every row is parsed
@@ -129,11 +153,9 @@ export class TeamStore {
 
   /** Claims, budget and the purchase row in one transaction of the database (see 0003-begin-purchase). */
   async begin(input: TeamBeginInput): Promise<TeamBeginResult> {
-    const checked = beginInputSchema.safeParse(input);
-    if (!checked.success) throw new CoreError('validation', `A team purchase cannot begin: ${checked.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`);
-    const { environment, localId, resourceKind, resource, lines, currency } = checked.data;
-    const variables = lines.map((line) => line.variable);
-    const prices = lines.map((line) => line.price);
+    const checked = checkedBegin(input);
+    if (checked instanceof CoreError) throw checked;
+    const { environment, localId, resourceKind, resource, variables, prices, currency } = checked;
     const call = (): Promise<TeamBeginResult> => this.#call('begin', async (sql) => {
       const [row] = await sql`
         SELECT titledesk.begin_purchase(${environment}, ${localId}, ${resourceKind}, ${resource},
@@ -150,6 +172,40 @@ export class TeamStore {
       if (!(error instanceof CoreError) || error.code !== 'outcome_unknown') throw error;
       return call().catch(() => { throw error; });
     }
+  }
+
+  /**
+   * Several begins in one call and one transaction (0006-begins-in-groups): one commit for all.
+   * Each answers as begin would, or with an error of its own (its input refused, the database
+   * refusing it alone); a deadlock broken by the server is begun again alone. A group cut off is
+   * asked once more whole: a begin finds an earlier one of its local id.
+   */
+  async beginMany(inputs: readonly TeamBeginInput[]): Promise<(TeamBeginResult | CoreError)[]> {
+    const checked = inputs.map((input) => checkedBegin(input));
+    const begins = checked.flatMap((item) => (item instanceof CoreError ? [] : [item]));
+    if (begins.length === 0) return checked.map((item) => (item instanceof CoreError ? item : new CoreError('internal', 'a begin went missing')));
+    const call = (): Promise<GroupAnswer[]> => this.#call('begin', async (sql) => {
+      const [row] = await sql`SELECT titledesk.begin_purchases(${sql.json(begins)}::jsonb) AS result`;
+      return parseTeamRow(groupAnswerSchema, row?.['result'], 'the answers to a group of begins');
+    });
+    let answers: GroupAnswer[];
+    try {
+      answers = await call();
+    } catch (error) {
+      if (!(error instanceof CoreError) || error.code !== 'outcome_unknown') throw error;
+      answers = await call().catch(() => { throw error; });
+    }
+    // The answers come in the order of the begins sent.
+    let next = 0;
+    return Promise.all(checked.map(async (item, index): Promise<TeamBeginResult | CoreError> => {
+      if (item instanceof CoreError) return item;
+      const answer = answers[next];
+      next += 1;
+      if (answer?.localId !== item.localId) return new CoreError('protocol', `The team database did not answer the begin of ${item.localId} in its place.`);
+      if ('result' in answer) return answer.result;
+      if (answer.error.code === '40P01' || answer.error.code === '40001') return this.begin(inputs[index] as TeamBeginInput).catch((error: unknown) => teamError(error, this.#where, 'begin'));
+      return databaseRefusal(answer.error.code, answer.error.message, this.#where);
+    }));
   }
 
   /** One purchase's new state and answers; null when the purchase is not this desk's (nothing changed). */

@@ -1,12 +1,14 @@
 // One desk of the race test, in its own process: connects as its own login, says "ready", waits
 // for "go" on stdin, then begins purchases as fast as it can over a few titles and variables, several
 // at once, releasing some (refused before the service accepted them) and settling the rest. Prints
-// one JSON line of counts at the end. Run by Node itself: no test runner in between.
+// one JSON line of counts at the end. Run by Node itself: no test runner in between. With "groups"
+// its begins of one scheduler turn go in one call (team-begin-group.ts), as a desk's do.
 import { createInterface } from 'node:readline';
+import { groupedBegins } from '../../../electron/core/team-desk/team-begin-group.ts';
 import { TeamStore } from '../../../electron/core/team/team-store.ts';
 import { parseTeamUrl } from '../../../electron/core/team/team-url.ts';
 
-const [url = '', deskName = 'desk', attemptsText = '100', titlesText = '20', variablesText = '6', inFlightText = '4'] = process.argv.slice(2);
+const [url = '', deskName = 'desk', attemptsText = '100', titlesText = '20', variablesText = '6', inFlightText = '4', mode = 'alone'] = process.argv.slice(2);
 const attempts = Number(attemptsText);
 const titles = Number(titlesText);
 const variables = Number(variablesText);
@@ -20,7 +22,8 @@ function random(): number {
 }
 
 const price = (index: number): string => `0.${String(index + 1).padStart(2, '0')}25`;
-const counts = { begun: 0, partly: 0, allHeld: 0, budgetRefused: 0, existing: 0, released: 0, settled: 0, failedAfterAccepted: 0, errors: 0 };
+const grouped = groupedBegins((begins) => { counts.largestGroup = Math.max(counts.largestGroup, begins); });
+const counts = { begun: 0, partly: 0, allHeld: 0, budgetRefused: 0, existing: 0, released: 0, settled: 0, failedAfterAccepted: 0, errors: 0, largestGroup: 0 };
 
 async function attempt(store: TeamStore, number: number): Promise<void> {
   const title = `RACE${String(Math.floor(random() * titles))}`;
@@ -29,7 +32,8 @@ async function attempt(store: TeamStore, number: number): Promise<void> {
     if (random() < 0.5) lines.push({ variable: `https://api.example/vars/Race/Set#V/${String(index)}`, price: price(index) });
   }
   if (lines.length === 0) lines.push({ variable: 'https://api.example/vars/Race/Set#V/0', price: price(0) });
-  const result = await store.begin({ environment: 'live', localId: `${deskName}-${String(number)}`, resourceKind: 'title', resource: title, lines, currency: 'GBP' });
+  const input = { environment: 'live', localId: `${deskName}-${String(number)}`, resourceKind: 'title' as const, resource: title, lines, currency: 'GBP' };
+  const result = mode === 'groups' ? await grouped(store, input) : await store.begin(input);
   if (result.outcome === 'all_held') counts.allHeld += 1;
   else if (result.outcome === 'budget_refused') counts.budgetRefused += 1;
   else if (result.outcome === 'existing') counts.existing += 1;

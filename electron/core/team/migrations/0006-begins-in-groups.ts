@@ -1,0 +1,74 @@
+import { deskFunctions } from './0004-desk-functions.ts';
+import { beginOnce } from './0005-begin-once-per-local-id.ts';
+import type { TeamMigration } from './migration.ts';
+
+const localIdLock = '  -- One begin per desk and local id at a time: a second waits for the first, then finds it.';
+const releaseHeader = 'CREATE FUNCTION titledesk.release_unaccepted(';
+const releaseLookup = '  SELECT * INTO v_purchase FROM titledesk.purchases WHERE id = p_purchase_id AND desk_id = d.id FOR UPDATE;';
+
+/** The team's one lock for what takes claims and budget together; held to the end of the transaction. */
+const teamLock = '  PERFORM pg_advisory_xact_lock(hashtextextended(\'titledesk.team-begins:\' || d.team_id::text, 0));';
+
+/** `text` with `line` (and a comment) inserted before `marker`; refuses when the frozen text moved. */
+function before(text: string, marker: string, lines: string): string {
+  if (!text.includes(marker)) throw new Error(`an earlier team migration no longer has the text 0006 builds on: ${marker.trim()}`);
+  return text.replace(marker, `${lines}\n${marker}`);
+}
+
+/** 0004's release_unaccepted, whole, as the text it was created from. */
+function releaseText(): string {
+  const text = deskFunctions.sql;
+  const start = text.indexOf(releaseHeader);
+  const end = text.indexOf('END $$;', start);
+  if (start < 0 || end < 0) throw new Error('0004-desk-functions no longer has the text 0006 builds on');
+  return text.slice(start, end + 'END $$;'.length).replace(releaseHeader, 'CREATE OR REPLACE FUNCTION titledesk.release_unaccepted(');
+}
+
+/**
+ * A desk's begins of one scheduler turn in one call and one transaction (one commit for all), and
+ * the lock that makes that safe. Claims are taken before budget rows within a begin (0004), but a
+ * group holds the budget rows of its first begin while it claims for its next: with a release or
+ * another group taking claims then budget rows that order would deadlock. So every begin and every
+ * release first takes one transaction lock per team; begins of a team were one at a time already,
+ * queued on the day's budget row. Built from 0004's and 0005's frozen text, never edited.
+ */
+export const beginsInGroups: TeamMigration = {
+  version: 6,
+  name: 'begins-in-groups',
+  sql: `
+${before(beginOnce.sql, localIdLock, '  -- Begins and releases of a team one at a time, whether alone or in a group (0006).\n' + teamLock)}
+
+${before(releaseText(), releaseLookup, '  -- After the begins and releases before it, as a begin waits for it (0006).\n' + teamLock)}
+
+-- Each begin of the group in its own subtransaction, in the order given: one refused by the
+-- database (a bad price, a deadlock) answers {localId, error} and the others still begin.
+CREATE FUNCTION titledesk.begin_purchases(p_begins jsonb) RETURNS jsonb
+LANGUAGE plpgsql VOLATILE SECURITY DEFINER SET search_path = titledesk, pg_temp AS $$
+DECLARE
+  d titledesk.desks := titledesk.require_role('analyst');
+  v_begin jsonb;
+  v_results jsonb := '[]'::jsonb;
+BEGIN
+  IF jsonb_typeof(p_begins) IS DISTINCT FROM 'array' OR jsonb_array_length(p_begins) > 1000 THEN
+    RAISE EXCEPTION 'a group holds 0 to 1000 begins' USING ERRCODE = 'invalid_parameter_value';
+  END IF;
+${teamLock}
+  FOR v_begin IN SELECT value FROM jsonb_array_elements(p_begins) WITH ORDINALITY AS b(value, n) ORDER BY n LOOP
+    BEGIN
+      v_results := v_results || jsonb_build_array(jsonb_build_object('localId', v_begin->>'localId', 'result', titledesk.begin_purchase(
+        v_begin->>'environment', v_begin->>'localId', v_begin->>'resourceKind', v_begin->>'resource',
+        ARRAY(SELECT v FROM jsonb_array_elements_text(v_begin->'variables') WITH ORDINALITY AS t(v, n) ORDER BY n),
+        ARRAY(SELECT v::numeric FROM jsonb_array_elements_text(v_begin->'prices') WITH ORDINALITY AS t(v, n) ORDER BY n),
+        v_begin->>'currency')));
+    EXCEPTION WHEN OTHERS THEN
+      v_results := v_results || jsonb_build_array(jsonb_build_object('localId', v_begin->>'localId',
+        'error', jsonb_build_object('code', SQLSTATE, 'message', SQLERRM)));
+    END;
+  END LOOP;
+  RETURN v_results;
+END $$;
+
+REVOKE EXECUTE ON FUNCTION titledesk.begin_purchases(jsonb) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION titledesk.begin_purchases(jsonb) TO titledesk_desk;
+`,
+};
