@@ -1,5 +1,5 @@
 import type { BackupInfo, HistoryExport, ImportSummary, JournalStatus } from '../../../shared/journal.ts';
-import type { CatalogResource } from '../../../shared/catalog-resource.ts';
+import { resourceOfPurchase, type CatalogResource } from '../../../shared/catalog-resource.ts';
 import type { HistoryQuery, PurchaseOptions, PurchaseRecord, PurchaseSummary, ResolveAction } from '../../../shared/purchase.ts';
 import type { SendAllReport } from '../../../shared/send-all.ts';
 import { CoreError } from '../errors.ts';
@@ -15,6 +15,7 @@ import type { SendGate } from '../stores/send-gate.ts';
 import { RecordStore } from './journal/record-store.ts';
 import { RequestSlots } from '../concurrency/request-slots.ts';
 import { RestartRecovery, type ResumeSummary, type SenderPresence } from './restart-recovery.ts';
+import { withinAutoSendWindow } from './recovery/recovery.ts';
 import { applyRescued } from './recovery/rescue-apply.ts';
 import { Submitter } from './submission/submitter.ts';
 import { UnsavedAnswers } from './polling/unsaved-answers.ts';
@@ -51,6 +52,8 @@ export interface PurchaseServiceOptions {
   /** Which process sends what, when several share the data folder (sender-presence.ts). */
   readonly presence?: SenderPresence;
 }
+
+export type UnsentFate = 'live' | 'auto-send' | 'unsent';
 
 function liveRetryPolicy(retry: PurchaseServiceOptions['retry']): () => RetryPolicy {
   if (typeof retry === 'function') return retry;
@@ -291,6 +294,20 @@ export class PurchaseService {
 
   get(id: string): PurchaseRecord | undefined {
     return this.#store.get(id);
+  }
+
+  /**
+   * What becomes of an intent this journal never saw sent (a team desk's start asks before it
+   * gives a claim back): 'live' while the process that stamped it runs (it may be sending it now),
+   * 'auto-send' when a start sends it again (resume), 'unsent' otherwise; undefined when absent.
+   */
+  unsentFate(id: string): UnsentFate | undefined {
+    const record = this.#store.get(id);
+    if (record === undefined) return undefined;
+    if (record.sender !== undefined && this.#options.presence?.isLive(record.sender) === true) return 'live';
+    const waiting = record.state === 'submitting' || record.state === 'not_sent';
+    const sendable = waiting && resourceOfPurchase(record) !== undefined && this.#environmentOf(record.environmentId) !== undefined;
+    return sendable && withinAutoSendWindow(record, this.#clock.now(), this.#options.autoSendMinutes?.() ?? 10) ? 'auto-send' : 'unsent';
   }
 
   list(query: HistoryQuery = {}): PurchaseRecord[] {

@@ -27,11 +27,12 @@ export interface TeamDeskOptions {
   readonly dataDir: string;
   /** Problems nobody waits for (the app's log, the CLI's stderr); never carries the password. */
   readonly log?: (message: string) => void;
-  /** Between attempts to reach the database while it is away (default 5 s). */
+  /** Between attempts to reach the database while it is away (default 1 s: what waited is written soon after it is back). */
   readonly retryMs?: number;
   /**
-   * How old a begin of this desk must be, never sent as far as this journal knows, before a start
-   * gives its claims back (default 2 minutes): until then another process of the desk may be sending it.
+   * How old a begin of this desk must be, absent from this journal, before a start gives its claims
+   * back (default 2 minutes): until then another folder of the desk (another machine) may be
+   * sending it. A begin this journal has is judged by the process that stamped it instead.
    */
   readonly unsentClaimMs?: number;
 }
@@ -136,7 +137,9 @@ export async function startTeamDesk(options: TeamDeskOptions): Promise<TeamDesk>
   /** At start, and once more when some were too recent to judge (this process stays to do it). */
   async function giveBackUnsent(opened: TeamStore): Promise<void> {
     const waitMs = options.unsentClaimMs ?? 120_000;
-    const summary = await reconcileOwn(opened, (id) => purchases.get(id), sync, (id) => admitted.has(id), waitMs);
+    const summary = await reconcileOwn(opened, sync, {
+      get: (id) => purchases.get(id), fate: (id) => purchases.unsentFate(id), sending: (id) => admitted.has(id), absentAfterMs: waitMs,
+    });
     if (summary.released > 0) log(`The team database gave back the claims of ${String(summary.released)} purchase(s) this desk began but never sent.`);
     if (summary.tooRecent === 0 || isClosed()) return;
     const later = setTimeout(() => { if (store === opened && !isClosed()) void giveBackUnsent(opened).catch((error: unknown) => { reached(false, error); }); }, waitMs);
@@ -148,7 +151,7 @@ export async function startTeamDesk(options: TeamDeskOptions): Promise<TeamDesk>
     timer = setTimeout(() => {
       timer = undefined;
       void connect();
-    }, options.retryMs ?? 5000);
+    }, options.retryMs ?? 1000);
     timer.unref();
   }
 

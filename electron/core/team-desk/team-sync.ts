@@ -33,7 +33,12 @@ export class TeamSync {
 
   /** A purchase of this desk changed in the local journal. */
   push(record: PurchaseRecord): void {
-    if (record.team === undefined || record.state === 'submitting') return;
+    if (record.team === undefined) return;
+    // Sent again (a start's auto-send): an earlier "not sent" waiting here would give its claim back.
+    if (record.state === 'submitting') {
+      this.#waiting.delete(record.team.purchaseId);
+      return;
+    }
     this.#waiting.set(record.team.purchaseId, record);
     this.#schedule();
   }
