@@ -29,7 +29,8 @@ export const availableForTitleSql = `SELECT record FROM purchases WHERE environm
  * file, WAL mode, opened after PurchaseJournal, whose migration makes the tables): the catalog
  * price of each purchase is written before it is sent, so a purchase still pending or of unknown
  * outcome counts as spent until known. What each purchase counts for is kept by triggers
- * (purchases/journal/migrations/0004-purchase-costs.ts).
+ * (purchases/journal/migrations/0004-purchase-costs.ts); copies of other desks' purchases count
+ * for nothing, as the team's budget counts them (0007-team-copies-uncounted.ts).
  */
 export class SpendingLedger implements SpendingBook {
   readonly #db: DatabaseSync;

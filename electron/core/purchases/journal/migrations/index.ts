@@ -7,6 +7,7 @@ import { historySummaries } from './0003-history-summaries.ts';
 import { purchaseCosts } from './0004-purchase-costs.ts';
 import { batches } from './0005-batches.ts';
 import { purchaseReservations } from './0006-purchase-reservations.ts';
+import { teamCopiesUncounted } from './0007-team-copies-uncounted.ts';
 import type { JournalMigration } from './journal-migration.ts';
 
 /**
@@ -15,7 +16,7 @@ import type { JournalMigration } from './journal-migration.ts';
  * between two versions. A new table or column is a new file here with the next number; a
  * migration that has been released is never edited.
  */
-export const journalMigrations: readonly JournalMigration[] = [purchases, historySearch, historySummaries, purchaseCosts, batches, purchaseReservations];
+export const journalMigrations: readonly JournalMigration[] = [purchases, historySearch, historySummaries, purchaseCosts, batches, purchaseReservations, teamCopiesUncounted];
 
 export const journalSchemaVersion = journalMigrations.length;
 
