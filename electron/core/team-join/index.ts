@@ -15,3 +15,4 @@
 export { resolveTeam, teamConnectionFromEnv, teamConnectionOf, type ResolvedTeam, type TeamSource } from './team-config.ts';
 export { teamSecretId } from './team-secret.ts';
 export { probeTeam, teamProblemOf } from './team-probe.ts';
+export { applyTeamAdminChange, clockWords, readTeamAdminOverview } from './team-admin-ops.ts';

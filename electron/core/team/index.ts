@@ -24,6 +24,6 @@ export { knownSchemaVersion, migrateTeamSchema, readSchemaVersion, SchemaTooNewE
 export { TeamStore, type TeamBeginInput, type TeamChanges, type TeamRecordInput, type TeamStoreOptions } from './team-store.ts';
 export { isLoopbackHost, parseTeamUrl, type TeamConnection, type TeamTlsMode, type TeamUrlOptions } from './team-url.ts';
 export { addDesk, deskLoginName, scramVerifier, setupTeam, type NewDesk, type TeamSetup } from './team-admin.ts';
-export type { DeskRole, HeldVariable, ResourceKind, TeamBeginResult, TeamBudgetRow, TeamDesk, TeamPurchase, TeamSettings } from './team-rows.ts';
+export type { DeskRole, HeldVariable, ResourceKind, TeamBeginResult, TeamBudgetRow, TeamDesk, TeamDeskEntry, TeamPurchase, TeamSettings, WaitingClaim } from './team-rows.ts';
 export { openTeamSql, type TeamSqlOptions } from './team-connect.ts';
 export { teamError } from './team-errors.ts';

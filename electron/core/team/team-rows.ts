@@ -66,6 +66,22 @@ export const budgetRowSchema = z.object({
 });
 export type TeamBudgetRow = z.infer<typeof budgetRowSchema>;
 
+/** One desk of the team as every desk may see it (row-level security): no login names. */
+export const teamDeskEntrySchema = z.object({ name: z.string(), role: deskRoleSchema, active: z.boolean() });
+export type TeamDeskEntry = z.infer<typeof teamDeskEntrySchema>;
+
+/** A purchase still "submitting": its desk began it and has not reported since. Times by the database's clock. */
+export const waitingClaimSchema = z.object({
+  purchaseId: idText,
+  desk: z.string(),
+  resourceKind: resourceKindSchema,
+  resource: z.string(),
+  variables: z.array(z.string()),
+  lastReportAt: z.date(),
+  releasableAt: z.date(),
+});
+export type WaitingClaim = z.infer<typeof waitingClaimSchema>;
+
 export const budgetLimitSchema = z.object({ currency: z.string(), period: z.enum(['day', 'month']), limit: moneyText });
 export type TeamBudgetLimit = z.infer<typeof budgetLimitSchema>;
 

@@ -7,8 +7,9 @@ import { knownSchemaVersion, readSchemaVersion, SchemaTooNewError } from './migr
 import { openTeamSql, type TeamSqlOptions } from './team-connect.ts';
 import { databaseRefusal, teamError } from './team-errors.ts';
 import {
-  beginResultSchema, budgetLimitSchema, budgetRowSchema, deskRowSchema, moneyText, parseTeamRow, teamPurchaseSchema, teamSettingsSchema,
-  type ResourceKind, type TeamBeginResult, type TeamBudgetLimit, type TeamBudgetRow, type TeamDesk, type TeamPurchase, type TeamSettings,
+  beginResultSchema, budgetLimitSchema, budgetRowSchema, deskRowSchema, moneyText, parseTeamRow, teamDeskEntrySchema, teamPurchaseSchema, teamSettingsSchema,
+  waitingClaimSchema, type ResourceKind, type TeamBeginResult, type TeamBudgetLimit, type TeamBudgetRow, type TeamDesk, type TeamDeskEntry, type TeamPurchase,
+  type TeamSettings, type WaitingClaim,
 } from './team-rows.ts';
 import type { TeamConnection } from './team-url.ts';
 
@@ -308,6 +309,29 @@ export class TeamStore {
     return this.#call('read', async (sql) => {
       const rows = await sql`SELECT currency, period, limit_amount::text AS limit FROM titledesk.budget_limits ORDER BY currency, period`;
       return rows.map((row) => parseTeamRow(budgetLimitSchema, row, 'a budget limit'));
+    });
+  }
+
+  /** The team's desks (row-level security shows only this team's), by name. */
+  async desks(): Promise<TeamDeskEntry[]> {
+    return this.#call('read', async (sql) => {
+      const rows = await sql`SELECT name, role, active FROM titledesk.desks ORDER BY name`;
+      return rows.map((row) => parseTeamRow(teamDeskEntrySchema, row, 'a desk'));
+    });
+  }
+
+  /**
+   * The team's purchases still "submitting", oldest report first, each with the time support may
+   * release it: its last report plus the team's claim timeout, as release_stale_claim counts it.
+   */
+  async waitingClaims(): Promise<WaitingClaim[]> {
+    return this.#call('read', async (sql) => {
+      const rows = await sql`
+        SELECT p.id::text AS "purchaseId", d.name AS desk, p.resource_kind AS "resourceKind", p.resource, to_jsonb(p.variables) AS variables,
+               p.updated_at AS "lastReportAt", p.updated_at + t.claim_timeout AS "releasableAt"
+        FROM titledesk.purchases p JOIN titledesk.desks d ON d.id = p.desk_id JOIN titledesk.teams t ON t.id = p.team_id
+        WHERE p.state = 'submitting' ORDER BY p.updated_at, p.id`;
+      return rows.map((row) => parseTeamRow(waitingClaimSchema, row, 'a waiting purchase'));
     });
   }
 
