@@ -55,6 +55,12 @@ export interface PurchaseServiceOptions {
 
 export type UnsentFate = 'live' | 'auto-send' | 'unsent';
 
+/** A copy of a team purchase rewritten only when it is still a copy of that purchase and it moved on. */
+function copyChanged(known: PurchaseRecord, copy: PurchaseRecord): boolean {
+  if (known.imported !== true || known.team?.purchaseId !== copy.team?.purchaseId) return false;
+  return known.state !== copy.state || known.purchaseId !== copy.purchaseId || (known.items?.length ?? 0) !== (copy.items?.length ?? 0);
+}
+
 function liveRetryPolicy(retry: PurchaseServiceOptions['retry']): () => RetryPolicy {
   if (typeof retry === 'function') return retry;
   const fixed = { ...defaultRetryPolicy, ...retry };
@@ -196,13 +202,32 @@ export class PurchaseService {
    */
   mirrorTeamPurchase(record: PurchaseRecord, resultBody: string | null): boolean {
     this.#assertOpen();
-    const known = this.#store.get(record.id);
     const copy: PurchaseRecord = { ...record, imported: true, autoCheck: false };
+    const known = this.#store.get(record.id);
     if (known === undefined) return this.#store.insertIfAbsent(copy, resultBody);
-    if (known.imported !== true || known.team?.purchaseId !== record.team?.purchaseId) return false;
-    if (known.state === copy.state && known.purchaseId === copy.purchaseId && (known.items?.length ?? 0) === (copy.items?.length ?? 0)) return false;
+    if (!copyChanged(known, copy)) return false;
     this.#store.save(copy, 'normal', resultBody === null ? {} : { resultBody, replaceVariables: true });
     return true;
+  }
+
+  /**
+   * mirrorTeamPurchase for one read of the team's changes: the new copies in one commit, the
+   * changed ones in the journal's group commit, not one transaction each. Resolves with how many
+   * copies changed once all are committed.
+   */
+  async mirrorTeamPurchases(copies: readonly { readonly record: PurchaseRecord; readonly result: string | null }[]): Promise<number> {
+    this.#assertOpen();
+    const fresh: { record: PurchaseRecord; resultBody: string | null }[] = [];
+    const rewrites: Promise<PurchaseRecord>[] = [];
+    for (const { record, result } of copies) {
+      const copy: PurchaseRecord = { ...record, imported: true, autoCheck: false };
+      const known = this.#store.get(record.id);
+      if (known === undefined) fresh.push({ record: copy, resultBody: result });
+      else if (copyChanged(known, copy)) rewrites.push(this.#store.saveSoon(copy, 'normal', result === null ? {} : { resultBody: result, replaceVariables: true }));
+    }
+    const added = this.#store.insertAllIfAbsent(fresh);
+    await Promise.all(rewrites);
+    return added + rewrites.length;
   }
 
   /** "Send now": a purchase that was certainly never sent goes out, once. */

@@ -72,6 +72,8 @@ export interface JournalStore {
   commitQueued(id: string): Promise<void> | undefined;
   /** A record from another machine, added unless its id is known. */
   insertIfAbsent(record: PurchaseRecord, resultBody: string | null): boolean;
+  /** Records from elsewhere, each unless its id is known, in one commit; how many were added. */
+  insertAllIfAbsent(items: readonly { readonly record: PurchaseRecord; readonly resultBody: string | null }[]): number;
 
   onUpdate(listener: PurchaseListener): () => void;
   waitForSettled(id: string): Promise<PurchaseRecord>;

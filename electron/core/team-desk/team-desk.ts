@@ -168,6 +168,7 @@ export async function startTeamDesk(options: TeamDeskOptions): Promise<TeamDesk>
       life.closed = true;
       if (timer !== undefined) clearTimeout(timer);
       await unlisten?.().catch(() => undefined);
+      teamImport?.saveCursor();
       await store?.close().catch(() => undefined);
       store = undefined;
       board.close();

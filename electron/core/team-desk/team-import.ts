@@ -25,11 +25,14 @@ export class TeamImport {
   #cursor: string | undefined;
   #running: Promise<number> | undefined;
   #again = false;
+  #savedCursor: string | undefined;
+  #cursorTimer: NodeJS.Timeout | undefined;
 
   constructor(store: TeamStore, options: TeamImportOptions) {
     this.#store = store;
     this.#options = options;
     this.#cursor = readCursor(options.dataDir, options.database, store.desk.id);
+    this.#savedCursor = this.#cursor;
   }
 
   /**
@@ -66,22 +69,45 @@ export class TeamImport {
     return copy.record.id;
   }
 
+  /** The place reached is written to the data folder now, if it moved since it last was (at close). */
+  saveCursor(): void {
+    if (this.#cursorTimer !== undefined) clearTimeout(this.#cursorTimer);
+    this.#cursorTimer = undefined;
+    if (this.#cursor === undefined || this.#cursor === this.#savedCursor) return;
+    writeCursor(this.#options.dataDir, this.#options.database, this.#store.desk.id, this.#cursor);
+    this.#savedCursor = this.#cursor;
+  }
+
   async #readOnce(): Promise<number> {
-    const { purchases, dataDir, log } = this.#options;
+    const { purchases, log } = this.#options;
     const changes = await this.#store.readChanges(this.#cursor);
-    let copied = 0;
+    const copies = [];
     for (const row of changes.purchases) {
       // This desk's own rows too: one bought from another of its folders (a CLI's) shows here as a
-      // copy; one this journal has itself is never touched (mirrorTeamPurchase).
+      // copy; one this journal has itself is never touched (mirrorTeamPurchases).
       const copy = localCopyOf(row, this.#options.environmentOf(row.environment));
-      if (copy === undefined) {
-        log(`Team purchase ${row.id} of desk ${row.deskName} cannot be shown here: its record cannot be read.`);
-        continue;
-      }
-      if (purchases.mirrorTeamPurchase(copy.record, copy.result)) copied += 1;
+      if (copy === undefined) log(`Team purchase ${row.id} of desk ${row.deskName} cannot be shown here: its record cannot be read.`);
+      else copies.push(copy);
     }
+    // One read's copies share a commit; the place moves on only once they are committed.
+    const copied = await purchases.mirrorTeamPurchases(copies);
     this.#cursor = changes.cursor;
-    writeCursor(dataDir, this.#options.database, this.#store.desk.id, changes.cursor);
+    this.#saveCursorSoon();
     return copied;
+  }
+
+  /**
+   * The cursor file is written at most once a second (and at close): under a burst of changes a
+   * write per read cost the desk more than the reads. Losing the last second's place to a crash
+   * only reads those changes again, and copies are idempotent.
+   */
+  #saveCursorSoon(): void {
+    if (this.#cursorTimer !== undefined) return;
+    if (this.#savedCursor === undefined) {
+      this.saveCursor();
+      return;
+    }
+    this.#cursorTimer = setTimeout(() => { this.saveCursor(); }, 1000);
+    this.#cursorTimer.unref();
   }
 }

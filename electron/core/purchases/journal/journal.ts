@@ -345,17 +345,27 @@ export class PurchaseJournal {
 
   /** Adds a record from elsewhere unless its id is known; returns whether it was added. */
   insertIfAbsent(record: PurchaseRecord, resultBody: string | null): boolean {
-    let added = false;
+    return this.insertAllIfAbsent([{ record, resultBody }])[0] === true;
+  }
+
+  /** Records from elsewhere, each unless its id is known, in one transaction; whether each was added. */
+  insertAllIfAbsent(items: readonly { readonly record: PurchaseRecord; readonly resultBody: string | null }[]): boolean[] {
+    const added: boolean[] = [];
+    if (items.length === 0) return added;
     this.#transaction('full', () => {
-      const result = this.#statement(`INSERT OR IGNORE INTO purchases (id, environment_id, title_number, purchase_id, state, created_at, updated_at, record, result_body)
-                  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(record.id, record.environmentId, resourceColumnOf(record), record.purchaseId ?? null, record.state,
+      const insert = this.#statement(`INSERT OR IGNORE INTO purchases (id, environment_id, title_number, purchase_id, state, created_at, updated_at, record, result_body)
+                  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+      for (const { record, resultBody } of items) {
+        const result = insert.run(record.id, record.environmentId, resourceColumnOf(record), record.purchaseId ?? null, record.state,
           record.createdAt, record.updatedAt, JSON.stringify(record), resultBody);
-      added = Number(result.changes) > 0;
-      if (added) {
-        this.#writtenKeys.wrote(record.id, rowKeysOf(record));
-        this.#writeVariables(record);
+        const inserted = Number(result.changes) > 0;
+        added.push(inserted);
+        if (inserted) {
+          this.#writtenKeys.wrote(record.id, rowKeysOf(record));
+          this.#writeVariables(record);
+        }
       }
-    });
+    }, { records: items.length });
     return added;
   }
 

@@ -138,9 +138,14 @@ export class RecordStore implements JournalStore {
 
   /** A record from another machine, added unless its id is known; announced like any change. */
   insertIfAbsent(record: PurchaseRecord, resultBody: string | null): boolean {
-    const added = this.#journal.insertIfAbsent(record, resultBody);
-    if (added) this.#announce(record);
-    return added;
+    return this.insertAllIfAbsent([{ record, resultBody }]) === 1;
+  }
+
+  /** Records from elsewhere, each unless its id is known, in one commit; how many were added. */
+  insertAllIfAbsent(items: readonly { readonly record: PurchaseRecord; readonly resultBody: string | null }[]): number {
+    const added = this.#journal.insertAllIfAbsent(items);
+    items.forEach((item, index) => { if (added[index] === true) this.#announce(item.record); });
+    return added.filter(Boolean).length;
   }
 
   backUp(dataDir: string, now: number, force: boolean): Promise<string | undefined> {
