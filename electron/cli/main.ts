@@ -55,6 +55,9 @@ Commands:
   team setup|add-desk|migrate           a team's shared database on PostgreSQL (admin only;
                                         see docs/team.md)
   team status                           this desk's team database, desk and whether it answers
+  team show|budget|settings|desk|release
+                                        the team's settings, limits, desks and waiting
+                                        purchases, changed as this desk's role allows
   web [--port N] [--no-open]            open TitleDesk in the browser (no Electron needed)
   sandbox [--port N] [--print-config]   run the built-in Data Purchase Service sandbox
 

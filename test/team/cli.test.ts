@@ -63,7 +63,7 @@ describe.skipIf(teamServerMissing)(teamServerMissing ? `skipped: ${teamSkipReaso
     const missing = team('add-desk', '--role', 'analyst', '--database-url', database.url);
     expect(missing.status).toBe(2);
     expect(team('setup').stderr).toContain('--database-url URL is needed');
-    expect(team('drop').stderr).toContain('unknown command "drop" (setup, add-desk, migrate or status)');
+    expect(team('drop').stderr).toContain('unknown command "drop" (setup, add-desk, migrate, status, show, budget, settings, desk or release)');
   });
 
   it('migrates to the version it knows, and says when there is nothing to do', () => {

@@ -1,12 +1,9 @@
 import { join } from 'node:path';
 import type { TeamProblem, TeamTestResult } from '../../../shared/team/team-status.ts';
-import { defaultDataDir } from '../../core/app/data-dir.ts';
-import { chooseKeychainStore } from '../../core/secrets/keychain-secret-store.ts';
-import { MemorySecretStore } from '../../core/secrets/memory-secret-store.ts';
-import { probeTeam, resolveTeam, type ResolvedTeam } from '../../core/team-join/index.ts';
-import { appTeam } from '../app-environments.ts';
+import { probeTeam, type ResolvedTeam } from '../../core/team-join/index.ts';
 import { printJson } from '../command-kit.ts';
 import { exitCodes, type ExitCode } from '../exit-codes.ts';
+import { deskTeam } from './team-desk-login.ts';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -51,12 +48,7 @@ function reachableLines(result: Extract<TeamTestResult, { ok: true }>): string[]
  * and whether it answers. Never prints a password. Exit 0 when reachable or in no team.
  */
 export async function runTeamStatus(options: { readonly dataDir: string | undefined; readonly json: boolean; readonly env: Env }): Promise<number> {
-  const dataDir = options.dataDir ?? defaultDataDir(options.env);
-  const setting = appTeam(dataDir);
-  // The keychain is asked only where the app's setting is used and no variable gives the password.
-  const keychainNeeded = setting !== undefined && (options.env['TITLEDESK_TEAM_PASSWORD'] ?? '').trim() === '';
-  const secrets = keychainNeeded ? (await chooseKeychainStore(dataDir)).store : new MemorySecretStore();
-  const team = await resolveTeam({ setting, secrets, env: options.env });
+  const { dataDir, team } = await deskTeam(options.dataDir, options.env);
   if (team === undefined) {
     if (options.json) printJson({ team: null, dataDir });
     else process.stdout.write(`This desk is in no team: neither TITLEDESK_TEAM_DATABASE_URL nor Settings → Team in ${dataDir} is set.\n`);

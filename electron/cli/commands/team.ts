@@ -5,14 +5,17 @@ import { openTeamSql } from '../../core/team/team-connect.ts';
 import { teamError } from '../../core/team/team-errors.ts';
 import { parseTeamUrl, type TeamConnection } from '../../core/team/team-url.ts';
 import { migrateTeamSchema } from '../../core/team/migrations/migration.ts';
+import { manageCommands, runTeamManage } from './team-manage.ts';
+import { runTeamShow } from './team-show.ts';
 import { runTeamStatus } from './team-status.ts';
 import { printJson, reportError, UsageError } from '../command-kit.ts';
 import { exitCodes } from '../exit-codes.ts';
 
 /**
- * The team admin's commands. They run with the team's setup login (a superuser, or the database
- * owner with CREATEROLE), never a desk's, and touch neither the service nor the local journal.
- * `status` is the desk's own: it connects as the desk (team-status.ts).
+ * The team's commands. setup, add-desk and migrate run with the team's setup login (a superuser,
+ * or the database owner with CREATEROLE), never a desk's, and touch neither the service nor the
+ * local journal. status, show, budget, settings, desk and release are the desk's own: they connect
+ * as the desk (team-status.ts, team-show.ts, team-manage.ts), so the database checks its role.
  */
 
 const usage = `Usage: titledesk team <command> [options]
@@ -27,12 +30,25 @@ Commands:
                           TITLEDESK_TEAM_DATABASE_URL (+ TITLEDESK_TEAM_PASSWORD,
                           TITLEDESK_TEAM_CA_FILE), else the app's Settings → Team on the
                           data folder with its password from the OS keychain
+  show [--data-dir DIR]   the team as this desk sees it: settings, limits and spent, desks,
+                          purchases waiting for their desk (and when each is releasable)
+  budget CURRENCY day|month AMOUNT|none
+                          (admin) the team's daily or monthly limit; none removes it
+  settings [--reuse-window DURATION] [--claim-timeout DURATION] [--time-zone TZ]
+                          (admin) durations such as 7d, 12h, 15m, 90s; TZ such as Europe/London
+  desk NAME [--role analyst|support|admin] [--deactivate|--activate]
+                          (admin) another desk's role, or whether it may connect
+  release TEAM-PURCHASE-ID
+                          (support, admin) free the claims of a purchase whose desk never
+                          reported back, once the claim timeout has passed
 
 Options:
   --database-url URL      postgres://login:password@host:5432/database with the setup login
                           (default TITLEDESK_TEAM_DATABASE_URL); TLS verify-full is used for
                           any host off this machine unless the URL says sslmode=require|disable
   --ca-file FILE          the certificate authority that signed the server's certificate
+  --data-dir DIR          the data folder whose Settings → Team status, show, budget,
+                          settings, desk and release use (default TITLEDESK_DATA_DIR)
   --json                  print exactly one JSON document on stdout
   -h, --help              show this help
 
@@ -46,6 +62,11 @@ const options: ParseArgsOptionsConfig = {
   role: { type: 'string' },
   login: { type: 'string' },
   'data-dir': { type: 'string' },
+  'reuse-window': { type: 'string' },
+  'claim-timeout': { type: 'string' },
+  'time-zone': { type: 'string' },
+  deactivate: { type: 'boolean' },
+  activate: { type: 'boolean' },
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 };
@@ -110,7 +131,7 @@ async function run(command: string, parsed: Parsed, json: boolean): Promise<numb
   }
 }
 
-const commandNames = new Set(['setup', 'add-desk', 'migrate', 'status']);
+const commandNames = new Set(['setup', 'add-desk', 'migrate', 'status', 'show', ...manageCommands]);
 
 /** `titledesk team …`: returns the exit code. */
 export async function runTeamCommand(argv: string[]): Promise<number> {
@@ -122,7 +143,7 @@ export async function runTeamCommand(argv: string[]): Promise<number> {
   }
   const name = `team ${command}`;
   try {
-    if (!commandNames.has(command)) throw new UsageError(`unknown command ${JSON.stringify(command)} (setup, add-desk, migrate or status)`);
+    if (!commandNames.has(command)) throw new UsageError(`unknown command ${JSON.stringify(command)} (setup, add-desk, migrate, status, show, budget, settings, desk or release)`);
     let parsed: Parsed;
     try {
       const result = parseArgs({ args: rest, options, strict: true, allowPositionals: true });
@@ -134,10 +155,16 @@ export async function runTeamCommand(argv: string[]): Promise<number> {
       process.stdout.write(`${usage}\n`);
       return exitCodes.ok;
     }
-    if (command === 'status') {
-      if (parsed.positionals.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(parsed.positionals[0])}`);
-      return await runTeamStatus({ dataDir: text(parsed.values, 'data-dir') ?? text(process.env, 'TITLEDESK_DATA_DIR'), json, env: process.env });
+    // A desk's command connects as the desk: a setup login given to it would be silently unused.
+    if ((manageCommands.has(command) || command === 'show') && parsed.values['database-url'] !== undefined) {
+      throw new UsageError(`--database-url is the setup login's, for setup, add-desk and migrate; team ${command} connects as the desk (TITLEDESK_TEAM_DATABASE_URL or Settings → Team)`);
     }
+    const dataDir = text(parsed.values, 'data-dir') ?? text(process.env, 'TITLEDESK_DATA_DIR');
+    if (command === 'status' || command === 'show') {
+      if (parsed.positionals.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(parsed.positionals[0])}`);
+      return await (command === 'status' ? runTeamStatus : runTeamShow)({ dataDir, json, env: process.env });
+    }
+    if (manageCommands.has(command)) return await runTeamManage(command, { ...parsed, dataDir, json, env: process.env });
     return await run(command, parsed, json);
   } catch (error) {
     const code = reportError(name, error instanceof UsageError || error instanceof CoreError ? error : teamError(error, 'the team database', 'admin'), json);
