@@ -70,5 +70,7 @@ export function requestFunctions(invoke: Invoke): RequestFunctions {
     'team:test': (request) => invoke('team:test', request),
     'team:leave': (request) => invoke('team:leave', request),
     'team:status': (request) => invoke('team:status', request),
+    'team:admin': (request) => invoke('team:admin', request),
+    'team:admin-change': (request) => invoke('team:admin-change', request),
   };
 }

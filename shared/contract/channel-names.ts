@@ -63,6 +63,8 @@ export const requestChannelList = [
   'team:test',
   'team:leave',
   'team:status',
+  'team:admin',
+  'team:admin-change',
 ] as const satisfies readonly RequestChannel[];
 
 export const eventChannelList = ['purchase:updated', 'auth:changed', 'app:open-purchase', 'batch:updated', 'journal:changed', 'team:changed'] as const satisfies readonly EventChannel[];

@@ -18,6 +18,8 @@ import { amountsSchema, spendingHistorySchema, spendingSettingsSchema, spendingS
 import { presetListSchema, savedPresetSchema } from '../variable-presets.ts';
 import { sandboxFaultsSchema } from '../sandbox-faults.ts';
 import { sendAllReportSchema } from '../send-all.ts';
+import { teamAdminChangeSchema } from '../team/team-admin.ts';
+import { teamAdminViewSchema } from '../team/team-admin-view.ts';
 import { teamPasswordSchema, teamSettingSchema, teamViewSchema } from '../team/team-setting.ts';
 import { teamLinkStatusSchema, teamTestResultSchema } from '../team/team-status.ts';
 import { catalogTargetFields, hasOneTarget, oneTargetMessage, withTarget } from './catalog-target.ts';
@@ -206,6 +208,10 @@ export const requestChannels = lazyChannels({
   'team:leave': () => ({ request: noPayload, response: teamViewSchema }),
   /** The app's view of the team database: off, connected as a desk, or unreachable since when and why. */
   'team:status': () => ({ request: noPayload, response: teamLinkStatusSchema }),
+  /** The team panel: the team's settings, budgets with what is spent, desks and purchases waiting for their desk. */
+  'team:admin': () => ({ request: noPayload, response: teamAdminViewSchema }),
+  /** A budget, the team's settings or a desk (admin), or a waiting purchase released (support, admin); answers the overview after it. */
+  'team:admin-change': () => ({ request: teamAdminChangeSchema, response: teamAdminViewSchema }),
 });
 
 export type RequestChannel = keyof typeof requestChannels;

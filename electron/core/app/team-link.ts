@@ -1,3 +1,5 @@
+import type { TeamAdminChange, TeamAdminOverview } from '../../../shared/team/team-admin.ts';
+import type { TeamAdminView } from '../../../shared/team/team-admin-view.ts';
 import type { TeamLinkStatus } from '../../../shared/team/team-status.ts';
 import { CoreError } from '../errors.ts';
 import type { EnvironmentRegistry } from '../env/environment-registry.ts';
@@ -6,6 +8,7 @@ import type { SecretStore } from '../secrets/secret-store.ts';
 import type { SendGate } from '../stores/send-gate.ts';
 import type { TeamDesk, TeamDeskStatus } from '../team-desk/team-desk.ts';
 import type { ResolvedTeam } from '../team-join/team-config.ts';
+import type { TeamStore } from '../team/team-store.ts';
 import type { TeamConnection } from '../team/team-url.ts';
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -77,6 +80,23 @@ export class TeamLink {
     return next;
   }
 
+  /** The team panel: the team's settings, budgets (with what is spent), desks and purchases waiting for their desk. */
+  adminOverview(): Promise<TeamAdminView> {
+    return this.#withStore((store) => this.#overview(store));
+  }
+
+  /**
+   * An admin's change (budget, settings, a desk) or a release by support or an admin, made by this
+   * desk's own login (the database refuses what its role may not do); answers the overview after it.
+   */
+  adminChange(change: TeamAdminChange): Promise<TeamAdminView> {
+    return this.#withStore(async (store) => {
+      const { applyTeamAdminChange } = await import('../team-join/team-admin-ops.ts');
+      await applyTeamAdminChange(store, change);
+      return this.#overview(store);
+    });
+  }
+
   async close(): Promise<void> {
     this.#closed = true;
     await this.#queue;
@@ -135,6 +155,39 @@ export class TeamLink {
     const result = await probeTeam(() => connection);
     if (!result.ok || this.#desk !== desk) return;
     this.#identity = { role: result.desk.role, team: result.team.name };
+    this.#options.onChange?.(this.status());
+  }
+
+  #withStore<T>(run: (store: TeamStore) => Promise<T>): Promise<T> {
+    const desk = this.#desk;
+    if (desk !== undefined) return desk.withStore(run);
+    const status = this.#status;
+    const words = status.state === 'off'
+      ? 'This desk is in no team: join one in Settings → Team first.'
+      : status.state === 'starting'
+        ? 'This desk is joining its team; try again in a moment.'
+        : `The team database cannot be used: ${status.reason ?? 'it cannot be reached.'}`;
+    return Promise.reject(new CoreError(status.state === 'off' ? 'validation' : 'team_database', words));
+  }
+
+  async #overview(store: TeamStore): Promise<TeamAdminView> {
+    const [{ readTeamAdminOverview }, { currentBudgets }] = await Promise.all([import('../team-join/team-admin-ops.ts'), import('../team-join/team-probe.ts')]);
+    const [overview, rows] = await Promise.all([readTeamAdminOverview(store), store.budgets()]);
+    this.#learnedFromOverview(overview);
+    return {
+      desk: overview.desk,
+      team: overview.team,
+      budgets: currentBudgets(overview.limits, rows, overview.team.timeZone, new Date()),
+      desks: [...overview.desks],
+      waiting: overview.waiting.map((item) => ({ ...item, variables: [...item.variables] })),
+    };
+  }
+
+  /** The header's role and team follow what the overview says (an admin may have changed this desk's role). */
+  #learnedFromOverview(overview: TeamAdminOverview): void {
+    const identity = { role: overview.desk.role, team: overview.team.name };
+    if (this.#identity?.role === identity.role && this.#identity.team === identity.team) return;
+    this.#identity = identity;
     this.#options.onChange?.(this.status());
   }
 

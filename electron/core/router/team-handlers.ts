@@ -1,4 +1,6 @@
 import { teamTlsModeOf, type TeamSetting, type TeamView } from '../../../shared/team/team-setting.ts';
+import type { TeamAdminChange } from '../../../shared/team/team-admin.ts';
+import type { TeamAdminView } from '../../../shared/team/team-admin-view.ts';
 import type { TeamLinkStatus, TeamTestResult } from '../../../shared/team/team-status.ts';
 import type { EnvironmentRegistry } from '../env/environment-registry.ts';
 import { registerLiveSecret } from '../live-secrets.ts';
@@ -6,13 +8,17 @@ import type { SecretStore } from '../secrets/secret-store.ts';
 import { teamSecretId } from '../team-join/team-secret.ts';
 import type { ContractHandlers } from './create-router.ts';
 
-type TeamChannels = 'team:get' | 'team:save' | 'team:test' | 'team:leave' | 'team:status';
+type TeamChannels = 'team:get' | 'team:save' | 'team:test' | 'team:leave' | 'team:status' | 'team:admin' | 'team:admin-change';
 
 /** The core's link to its team database (app/team-link.ts), as these handlers use it. */
 export interface TeamLinkControl {
   status(): TeamLinkStatus;
   /** Reads Settings → Team again and joins (or leaves) accordingly. Never throws. */
   restart(): Promise<TeamLinkStatus>;
+  /** The team panel's overview, read as this desk (refused in words when the database is away or the desk in no team). */
+  adminOverview(): Promise<TeamAdminView>;
+  /** A change made as this desk's login (its role decides), then the overview again. */
+  adminChange(change: TeamAdminChange): Promise<TeamAdminView>;
 }
 
 /**
@@ -62,5 +68,7 @@ export function teamHandlers(environments: EnvironmentRegistry, secrets: SecretS
       return view();
     },
     'team:status': () => Promise.resolve(link.status()),
+    'team:admin': () => link.adminOverview(),
+    'team:admin-change': (change) => link.adminChange(change),
   };
 }

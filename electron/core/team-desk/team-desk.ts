@@ -1,4 +1,5 @@
 import type { PurchaseRecord } from '../../../shared/purchase.ts';
+import { CoreError } from '../errors.ts';
 import { registerLiveSecret } from '../live-secrets.ts';
 import type { PurchaseService } from '../purchases/purchase-service.ts';
 import { TeamStore } from '../team/team-store.ts';
@@ -9,6 +10,7 @@ import type { CatalogOf } from './team-prices.ts';
 import { reconcileOwn } from './team-start.ts';
 import { TeamSync } from './team-sync.ts';
 import { TeamStatusBoard, type TeamDeskStatus } from './team-status.ts';
+import { unreachableError } from './team-words.ts';
 
 /** This desk's environments as the team link needs them: matched across desks by base URL, and priced. */
 export interface TeamEnvironments {
@@ -45,6 +47,12 @@ export interface TeamDesk {
   catchUp(): Promise<number>;
   /** Writes this desk's waiting answers now; resolves when written or the database was found away. */
   flush(): Promise<void>;
+  /**
+   * Runs an operation on the open connection (the team panel's overview and admin changes): refused
+   * with the link's own words while the database is away, and a failure to reach it is told to the
+   * link like any other.
+   */
+  withStore<T>(run: (store: TeamStore) => Promise<T>): Promise<T>;
   /** Writes what waits (a few seconds at most), stops listening and closes the connection. */
   close(): Promise<void>;
 }
@@ -161,6 +169,16 @@ export async function startTeamDesk(options: TeamDeskOptions): Promise<TeamDesk>
     onStatus: (listener) => board.onChange(listener),
     catchUp: async () => (teamImport === undefined ? 0 : teamImport.catchUp()),
     flush: () => sync.flush(),
+    async withStore(run) {
+      const open = store;
+      if (open === undefined || life.closed || board.current().state === 'unreachable') throw unreachableError(connection);
+      try {
+        return await run(open);
+      } catch (error) {
+        if (error instanceof CoreError && (error.code === 'network' || error.code === 'team_database')) reached(false, error);
+        throw error;
+      }
+    },
     async close() {
       if (life.closed) return;
       stopUpdates();
