@@ -68,6 +68,7 @@ export const teamKeys = {
   all: ['team'] as const,
   setting: () => [...teamKeys.all, 'setting'] as const,
   status: () => [...teamKeys.all, 'status'] as const,
+  admin: () => [...teamKeys.all, 'admin'] as const,
 };
 
 export const presetKeys = {

@@ -1,9 +1,10 @@
 import { useId, useRef, useState, type SubmitEvent } from 'react';
 import { teamSettingSchema, teamTlsModeOf, teamTlsWords, type TeamSetting, type TeamView } from '../../../shared/team/team-setting.ts';
-import { useLeaveTeamMutation, useSaveTeamMutation, useTeamQuery, useTestTeamMutation } from '../../api/team-queries.ts';
+import { useLeaveTeamMutation, useSaveTeamMutation, useTeamQuery, useTeamStatusQuery, useTestTeamMutation } from '../../api/team-queries.ts';
 import { ErrorNotice } from '../common/ErrorNotice.tsx';
 import { TextField } from '../common/TextField.tsx';
 import { persistencePhrases } from './credential-labels.ts';
+import { TeamAdminPanel } from './team-admin/index.ts';
 import { TeamTestResult } from './TeamTestResult.tsx';
 
 type Key = 'databaseUrl' | 'login' | 'caFile';
@@ -126,6 +127,9 @@ function TeamForm({ view }: { readonly view: TeamView }) {
 export function TeamSection() {
   const id = useId();
   const team = useTeamQuery();
+  const link = useTeamStatusQuery();
+  // The team panel once the desk has joined (away: the panel says the database cannot be reached).
+  const joined = team.data?.setting != null && (link.data?.state === 'connected' || (link.data?.state === 'unreachable' && link.data.desk !== undefined));
   return (
     <section className="settings-section" aria-labelledby={`${id}-heading`}>
       <h3 id={`${id}-heading`}>Team</h3>
@@ -135,6 +139,7 @@ export function TeamSection() {
       </p>
       {team.isError ? <ErrorNotice error={team.error} /> : null}
       {team.data === undefined ? (team.isPending ? <p className="field-hint">Loading…</p> : null) : <TeamForm view={team.data} />}
+      {joined ? <TeamAdminPanel /> : null}
     </section>
   );
 }

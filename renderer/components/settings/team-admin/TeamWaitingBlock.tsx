@@ -1,0 +1,56 @@
+import type { TeamAdminWaiting } from '../../../../shared/team/team-admin-view.ts';
+import { useTeamAdminChangeMutation } from '../../../api/team-admin-queries.ts';
+import { useNow } from '../../../features/common/use-now.ts';
+import { TeamAdminError } from './TeamAdminError.tsx';
+import { timeUntil, whenWords } from './team-admin-words.ts';
+import { useConfirm } from './use-confirm.ts';
+
+const kindWords = { title: 'Title', address: 'Address', spatial: 'UPRN' } as const;
+
+function WaitingItem({ item, canRelease, now }: { readonly item: TeamAdminWaiting; readonly canRelease: boolean; readonly now: number }) {
+  const change = useTeamAdminChangeMutation();
+  const confirm = useConfirm();
+  const releasable = now >= item.releasableAt;
+  const what = `${kindWords[item.resourceKind]} ${item.resource}`;
+  return (
+    <li className="team-admin-waiting" data-purchase-id={item.purchaseId}>
+      <p>
+        <strong>{what}</strong>: {item.variables.join(', ')} (team purchase {item.purchaseId})
+      </p>
+      <p className="field-hint">
+        Begun by desk {item.desk}, no report since {whenWords(item.lastReportAt, now)}; {releasable ? `releasable since ${whenWords(item.releasableAt, now)}` : `can be released at ${whenWords(item.releasableAt, now)}`}.
+      </p>
+      {canRelease ? (
+        confirm.confirming ? (
+          <div className="inline-confirm" role="group" aria-label={`Confirm releasing team purchase ${item.purchaseId}`}>
+            <span>Release it? Its variables are free to buy again; if desk {item.desk} did send it, that answer is still recorded.</span>
+            <button type="button" className="button-danger" ref={confirm.confirmRef} disabled={change.isPending}
+              onClick={() => { change.mutate({ kind: 'release', purchaseId: item.purchaseId }, { onSettled: confirm.done }); }}>
+              Release
+            </button>
+            <button type="button" onClick={confirm.done}>Keep</button>
+          </div>
+        ) : (
+          <div className="row-actions">
+            <button type="button" ref={confirm.askRef} disabled={!releasable || change.isPending} onClick={confirm.ask}
+              aria-label={releasable ? `Release team purchase ${item.purchaseId}` : `Release team purchase ${item.purchaseId} (${timeUntil(item.releasableAt, now)})`}>
+              {releasable ? 'Release…' : `Release (${timeUntil(item.releasableAt, now)})`}
+            </button>
+          </div>
+        )
+      ) : null}
+      {change.isError ? <TeamAdminError error={change.error} /> : null}
+    </li>
+  );
+}
+
+/** Purchases begun on a desk that has not reported since: after the claim timeout, support or an admin may release them. */
+export function TeamWaitingBlock({ waiting, canRelease }: { readonly waiting: readonly TeamAdminWaiting[]; readonly canRelease: boolean }) {
+  const now = useNow(waiting.length > 0);
+  if (waiting.length === 0) return <p className="field-hint">No purchase is waiting for its desk.</p>;
+  return (
+    <ul className="team-admin-waiting-list" aria-label="Purchases waiting for their desk">
+      {waiting.map((item) => <WaitingItem key={item.purchaseId} item={item} canRelease={canRelease} now={now} />)}
+    </ul>
+  );
+}
