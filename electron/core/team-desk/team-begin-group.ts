@@ -9,8 +9,12 @@ interface Waiting {
   readonly reject: (error: unknown) => void;
 }
 
-/** The database function takes at most this many begins in one call. */
-const mostInOneCall = 1000;
+/**
+ * Begins in one call: the database function takes at most 50, one subtransaction each, to stay
+ * under the 64 a transaction keeps in memory (0006-begins-in-groups.ts). A turn with more sends
+ * several calls at once.
+ */
+const mostInOneCall = 50;
 
 export type GroupedBegin = (store: TeamStore, input: TeamBeginInput) => Promise<TeamBeginResult>;
 

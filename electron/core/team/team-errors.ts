@@ -38,7 +38,7 @@ export function teamError(error: unknown, where: string, during: 'begin' | 'read
 }
 
 /** What the database itself answered with an error (SQLSTATE `code`), in people's words. */
-export function databaseRefusal(code: string, message: string, where: string, cause?: unknown): CoreError {
+function databaseRefusal(code: string, message: string, where: string, cause?: unknown): CoreError {
   if (code === '28P01' || code === '28000') return new CoreError('unauthorized', `The team database at ${where} refused this desk's login: check its name and password.`);
   if (code === '42501') return new CoreError('unauthorized', `The team database refused: ${message}.`);
   if (code === '22023' || code === '23514' || code === '23505' || code === '02000' || code === 'P0002' || code.startsWith('22')) {

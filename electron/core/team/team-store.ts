@@ -5,7 +5,7 @@ import type { PurchaseState } from '../../../shared/purchase.ts';
 import { CoreError } from '../errors.ts';
 import { knownSchemaVersion, readSchemaVersion, SchemaTooNewError } from './migrations/migration.ts';
 import { openTeamSql, type TeamSqlOptions } from './team-connect.ts';
-import { databaseRefusal, teamError } from './team-errors.ts';
+import { teamError } from './team-errors.ts';
 import {
   beginResultSchema, budgetLimitSchema, budgetRowSchema, deskRowSchema, moneyText, parseTeamRow, teamDeskEntrySchema, teamPurchaseSchema, teamSettingsSchema,
   waitingClaimSchema, type ResourceKind, type TeamBeginResult, type TeamBudgetLimit, type TeamBudgetRow, type TeamDesk, type TeamDeskEntry, type TeamPurchase,
@@ -100,10 +100,7 @@ function checkedBegin(input: TeamBeginInput): CheckedBegin | CoreError {
   return { ...rest, variables: lines.map((line) => line.variable), prices: lines.map((line) => line.price) };
 }
 
-const groupAnswerSchema = z.array(z.union([
-  z.object({ localId: z.string(), result: beginResultSchema }),
-  z.object({ localId: z.string(), error: z.object({ code: z.string(), message: z.string() }) }),
-]));
+const groupAnswerSchema = z.array(z.object({ localId: z.string(), result: beginResultSchema }));
 type GroupAnswer = z.infer<typeof groupAnswerSchema>[number];
 
 /**
@@ -156,6 +153,10 @@ export class TeamStore {
   async begin(input: TeamBeginInput): Promise<TeamBeginResult> {
     const checked = checkedBegin(input);
     if (checked instanceof CoreError) throw checked;
+    return this.#beginChecked(checked);
+  }
+
+  async #beginChecked(checked: CheckedBegin): Promise<TeamBeginResult> {
     const { environment, localId, resourceKind, resource, variables, prices, currency } = checked;
     const call = (): Promise<TeamBeginResult> => this.#call('begin', async (sql) => {
       const [row] = await sql`
@@ -176,10 +177,11 @@ export class TeamStore {
   }
 
   /**
-   * Several begins in one call and one transaction (0006-begins-in-groups): one commit for all.
-   * Each answers as begin would, or with an error of its own (its input refused, the database
-   * refusing it alone); a deadlock broken by the server is begun again alone. A group cut off is
-   * asked once more whole: a begin finds an earlier one of its local id.
+   * Several begins in one call and one transaction (0006-begins-in-groups): one commit for all, at
+   * most 50. Each answers as begin would, or with an error of its own (its input refused). When
+   * the database refuses the group (one begin it would not take), each is asked alone, so only
+   * that one is refused. A group cut off is asked once more whole: a begin finds an earlier one
+   * of its local id.
    */
   async beginMany(inputs: readonly TeamBeginInput[]): Promise<(TeamBeginResult | CoreError)[]> {
     const checked = inputs.map((input) => checkedBegin(input));
@@ -193,19 +195,29 @@ export class TeamStore {
     try {
       answers = await call();
     } catch (error) {
+      if (error instanceof CoreError && (error.code === 'validation' || error.code === 'internal')) return this.#eachAlone(checked);
       if (!(error instanceof CoreError) || error.code !== 'outcome_unknown') throw error;
       answers = await call().catch(() => { throw error; });
     }
     // The answers come in the order of the begins sent.
     let next = 0;
-    return Promise.all(checked.map(async (item, index): Promise<TeamBeginResult | CoreError> => {
+    return checked.map((item): TeamBeginResult | CoreError => {
       if (item instanceof CoreError) return item;
       const answer = answers[next];
       next += 1;
       if (answer?.localId !== item.localId) return new CoreError('protocol', `The team database did not answer the begin of ${item.localId} in its place.`);
-      if ('result' in answer) return answer.result;
-      if (answer.error.code === '40P01' || answer.error.code === '40001') return this.begin(inputs[index] as TeamBeginInput).catch((error: unknown) => teamError(error, this.#where, 'begin'));
-      return databaseRefusal(answer.error.code, answer.error.message, this.#where);
+      return answer.result;
+    });
+  }
+
+  async #eachAlone(checked: readonly (CheckedBegin | CoreError)[]): Promise<(TeamBeginResult | CoreError)[]> {
+    return Promise.all(checked.map(async (item) => {
+      if (item instanceof CoreError) return item;
+      try {
+        return await this.#beginChecked(item);
+      } catch (error) {
+        return teamError(error, this.#where, 'begin');
+      }
     }));
   }
 

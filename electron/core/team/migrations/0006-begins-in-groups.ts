@@ -40,32 +40,29 @@ ${before(beginOnce.sql, localIdLock, '  -- Begins and releases of a team one at 
 
 ${before(releaseText(), releaseLookup, '  -- After the begins and releases before it, as a begin waits for it (0006).\n' + teamLock)}
 
--- Each begin of the group in its own subtransaction, in the order given: one refused by the
--- database (a bad price, a deadlock) answers {localId, error} and the others still begin.
+-- The begins of a group in the order given, in one transaction: a refusal of one (a bad price)
+-- refuses the group, and the desk asks for its begins one at a time instead. At most 50: each
+-- begin takes one subtransaction, and past 64 in one transaction every session's snapshots slow
+-- down (the subtransaction cache overflows).
 CREATE FUNCTION titledesk.begin_purchases(p_begins jsonb) RETURNS jsonb
 LANGUAGE plpgsql VOLATILE SECURITY DEFINER SET search_path = titledesk, pg_temp AS $$
 DECLARE
   d titledesk.desks := titledesk.require_role('analyst');
   v_begin jsonb;
-  v_results jsonb := '[]'::jsonb;
+  v_results jsonb[] := '{}';
 BEGIN
-  IF jsonb_typeof(p_begins) IS DISTINCT FROM 'array' OR jsonb_array_length(p_begins) > 1000 THEN
-    RAISE EXCEPTION 'a group holds 0 to 1000 begins' USING ERRCODE = 'invalid_parameter_value';
+  IF jsonb_typeof(p_begins) IS DISTINCT FROM 'array' OR jsonb_array_length(p_begins) > 50 THEN
+    RAISE EXCEPTION 'a group holds 0 to 50 begins' USING ERRCODE = 'invalid_parameter_value';
   END IF;
 ${teamLock}
   FOR v_begin IN SELECT value FROM jsonb_array_elements(p_begins) WITH ORDINALITY AS b(value, n) ORDER BY n LOOP
-    BEGIN
-      v_results := v_results || jsonb_build_array(jsonb_build_object('localId', v_begin->>'localId', 'result', titledesk.begin_purchase(
-        v_begin->>'environment', v_begin->>'localId', v_begin->>'resourceKind', v_begin->>'resource',
-        ARRAY(SELECT v FROM jsonb_array_elements_text(v_begin->'variables') WITH ORDINALITY AS t(v, n) ORDER BY n),
-        ARRAY(SELECT v::numeric FROM jsonb_array_elements_text(v_begin->'prices') WITH ORDINALITY AS t(v, n) ORDER BY n),
-        v_begin->>'currency')));
-    EXCEPTION WHEN OTHERS THEN
-      v_results := v_results || jsonb_build_array(jsonb_build_object('localId', v_begin->>'localId',
-        'error', jsonb_build_object('code', SQLSTATE, 'message', SQLERRM)));
-    END;
+    v_results := array_append(v_results, jsonb_build_object('localId', v_begin->>'localId', 'result', titledesk.begin_purchase(
+      v_begin->>'environment', v_begin->>'localId', v_begin->>'resourceKind', v_begin->>'resource',
+      ARRAY(SELECT v FROM jsonb_array_elements_text(v_begin->'variables') WITH ORDINALITY AS t(v, n) ORDER BY n),
+      ARRAY(SELECT v::numeric FROM jsonb_array_elements_text(v_begin->'prices') WITH ORDINALITY AS t(v, n) ORDER BY n),
+      v_begin->>'currency')));
   END LOOP;
-  RETURN v_results;
+  RETURN to_jsonb(v_results);
 END $$;
 
 REVOKE EXECUTE ON FUNCTION titledesk.begin_purchases(jsonb) FROM PUBLIC;
