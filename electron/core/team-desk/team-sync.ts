@@ -14,8 +14,8 @@ export interface TeamSyncOptions {
 
 /**
  * This desk's answers, written to the team database after the local journal: the newest state of
- * each purchase waits here, and one scheduler turn's worth goes in one transaction (recordMany), not
- * one round trip per purchase. While the database is away they wait, and go when it is back.
+ * each purchase waits here, and one scheduler turn's worth goes at once (recordMany, in
+ * transactions of 25), not one round trip per purchase. While the database is away they wait, and go when it is back.
  */
 export class TeamSync {
   readonly #options: TeamSyncOptions;
@@ -88,15 +88,21 @@ export class TeamSync {
     }
   }
 
-  /** All in one transaction; if the database refuses one (a settled purchase), each alone, dropping the refused. */
+  /**
+   * In transactions of at most `updatesInOneCommit`, all at once; if the database refuses one of a
+   * transaction (a settled purchase), each of it alone, dropping the refused.
+   */
   async #records(store: TeamStore, updates: readonly TeamRecordInput[]): Promise<void> {
-    if (updates.length === 0) return;
-    try {
-      await store.recordMany(updates);
-    } catch (error) {
-      if (!refused(error)) throw error;
-      await Promise.all(updates.map((update) => this.#refusable(store.record(update), update.purchaseId)));
-    }
+    const chunks: TeamRecordInput[][] = [];
+    for (let start = 0; start < updates.length; start += updatesInOneCommit) chunks.push(updates.slice(start, start + updatesInOneCommit));
+    await Promise.all(chunks.map(async (chunk) => {
+      try {
+        await store.recordMany(chunk);
+      } catch (error) {
+        if (!refused(error)) throw error;
+        await Promise.all(chunk.map((update) => this.#refusable(store.record(update), update.purchaseId)));
+      }
+    }));
   }
 
   async #refusable(work: Promise<unknown>, id: string): Promise<void> {
@@ -108,6 +114,13 @@ export class TeamSync {
     }
   }
 }
+
+/**
+ * A turn's answers go in transactions of this many, side by side: one transaction for hundreds
+ * held their rows' locks for seconds while other desks' begins for the same titles queued behind
+ * them (the bench's burst: 3.7 s for 200 answers in one commit).
+ */
+const updatesInOneCommit = 25;
 
 /** The database answered and said no (a settled purchase, an accepted one): waiting will not help. */
 function refused(error: unknown): boolean {

@@ -40,6 +40,18 @@ ${before(beginOnce.sql, localIdLock, '  -- Begins and releases of a team one at 
 
 ${before(releaseText(), releaseLookup, '  -- After the begins and releases before it, as a begin waits for it (0006).\n' + teamLock)}
 
+-- A desk's answers that settle nothing (a 303, a 202) no longer lock the purchase's claims: only a
+-- settling state changes them, and a begin of another desk for the same title (ON CONFLICT locks
+-- the claim rows it meets) need not queue behind every answer.
+CREATE OR REPLACE FUNCTION titledesk.settle_claims(p_purchase titledesk.purchases) RETURNS void
+LANGUAGE sql VOLATILE SET search_path = titledesk, pg_temp AS $$
+  SELECT titledesk.lock_claims(p_purchase.id) WHERE p_purchase.state IN ('available', 'failed', 'cancelled');
+  UPDATE titledesk.claims SET released_at = now()
+  WHERE purchase_id = p_purchase.id AND released_at IS NULL AND p_purchase.state IN ('failed', 'cancelled');
+  UPDATE titledesk.claims SET settled_at = now()
+  WHERE purchase_id = p_purchase.id AND settled_at IS NULL AND p_purchase.state = 'available';
+$$;
+
 -- The begins of a group in the order given, in one transaction: a refusal of one (a bad price)
 -- refuses the group, and the desk asks for its begins one at a time instead. At most 50: each
 -- begin takes one subtransaction, and past 64 in one transaction every session's snapshots slow
