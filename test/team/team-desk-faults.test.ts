@@ -56,8 +56,10 @@ describe.skipIf(missing !== '')(missing === '' ? 'a desk whose team database goe
     } finally {
       cluster.resume();
     }
+    const resumedAt = Date.now();
     // Back: the answers waiting on the desk are written, and the link says so.
     await until(() => alice.team.status().state === 'connected' && alice.team.status().pendingSync === 0, 'the link to catch up');
+    console.log(`team database back: the desk's waiting answers written ${String(Date.now() - resumedAt)} ms after it answered again`);
     const row = await admin.purchase(teamId);
     expect(row).toMatchObject({ state: 'available', accepted: true, servicePurchaseId: sent.purchaseId });
     // And new purchases begin again.

@@ -22,13 +22,15 @@ export class TeamSync {
   readonly #waiting = new Map<string, PurchaseRecord>();
   #scheduled = false;
   #running: Promise<void> | undefined;
+  #writing = 0;
 
   constructor(options: TeamSyncOptions) {
     this.#options = options;
   }
 
+  /** Answers not yet written: waiting, or being written now (not written until the database says so). */
   get pending(): number {
-    return this.#waiting.size;
+    return this.#waiting.size + this.#writing;
   }
 
   /** A purchase of this desk changed in the local journal. */
@@ -68,6 +70,7 @@ export class TeamSync {
     if (store === undefined) return;
     const taken = [...this.#waiting];
     this.#waiting.clear();
+    this.#writing = taken.length;
     const releases = taken.filter(([, record]) => refusedBeforeAccepted(record) !== undefined);
     const updates = taken.flatMap(([, record]) => {
       if (refusedBeforeAccepted(record) !== undefined) return [];
@@ -80,10 +83,12 @@ export class TeamSync {
         ...releases.map(([id, record]) => this.#refusable(store.releaseUnaccepted(id, refusedBeforeAccepted(record) ?? 'cancelled'), id)),
         this.#records(store, updates),
       ]);
+      this.#writing = 0;
       this.#options.reached(true);
     } catch (error) {
       // Away: what was taken waits again, unless a newer state of it came meanwhile.
       for (const [id, record] of taken) if (!this.#waiting.has(id)) this.#waiting.set(id, record);
+      this.#writing = 0;
       this.#options.reached(false, error);
     }
   }

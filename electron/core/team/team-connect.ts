@@ -27,6 +27,10 @@ export function openTeamSql(connection: TeamConnection, options: TeamSqlOptions 
     // and leaves that promise unhandled, so a connection dropped at that moment ended the process.
     // Arrays cross as JSON instead (team-store.ts).
     fetch_types: false,
+    // Seconds before a dropped connection is opened again: at most 1. postgres.js's own backoff grows
+    // with every failure while the server is away, up to 20 s, so a desk's waiting answers sat that
+    // long after the server was back; the desk paces its own attempts (team-desk.ts, retryMs).
+    backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 1),
     connection: { application_name: options.applicationName ?? 'titledesk' },
   });
 }
