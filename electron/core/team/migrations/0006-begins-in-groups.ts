@@ -25,12 +25,13 @@ function releaseText(): string {
 }
 
 /**
- * A desk's begins of one scheduler turn in one call and one transaction (one commit for all), and
+ * A desk's begins of one scheduler turn in calls of up to 50, one transaction (one commit) each, and
  * the lock that makes that safe. Claims are taken before budget rows within a begin (0004), but a
  * group holds the budget rows of its first begin while it claims for its next: with a release or
  * another group taking claims then budget rows that order would deadlock. So every begin and every
  * release first takes one transaction lock per team; begins of a team were one at a time already,
- * queued on the day's budget row. Built from 0004's and 0005's frozen text, never edited.
+ * queued on the day's budget row. And an answer that settles nothing no longer locks its claims.
+ * Built from 0004's and 0005's frozen text, never edited.
  */
 export const beginsInGroups: TeamMigration = {
   version: 6,
