@@ -3,4 +3,4 @@
  * small runtime its chunks share). Checked by npm run package:check and the unit suite, so growth
  * is never silent; each raise and its measurements: docs/decisions/001-main-bundle-size.md.
  */
-export const mainBundleBudgetBytes = 670_000;
+export const mainBundleBudgetBytes = 680_000;
