@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { deskRoleNameSchema } from './team-status.ts';
 
 /**
  * What a desk sees of its team's administration (settings, limits, desks, purchases waiting for
@@ -6,7 +7,7 @@ import { z } from 'zod';
  * budgets, settings and desks need an admin desk; a release needs support or an admin.
  */
 
-export type TeamDeskRole = 'analyst' | 'support' | 'admin';
+export type TeamDeskRole = z.infer<typeof deskRoleNameSchema>;
 
 export interface TeamAdminOverview {
   readonly desk: { readonly name: string; readonly role: TeamDeskRole };
@@ -50,7 +51,6 @@ export function isTimeZone(name: string): boolean {
   }
 }
 
-const deskRole = z.enum(['analyst', 'support', 'admin']);
 
 /** As "titledesk team add-desk" accepts a name: 1 to 100 characters, no control characters. */
 const deskName = z.string().trim().min(1, 'a desk name is 1 to 100 characters').max(100, 'a desk name is 1 to 100 characters')
@@ -79,7 +79,7 @@ export const teamAdminChangeSchema: z.ZodType<TeamAdminChange> = z.discriminated
   z.strictObject({
     kind: z.literal('desk'),
     name: deskName,
-    role: deskRole.optional(),
+    role: deskRoleNameSchema.optional(),
     active: z.boolean().optional(),
   }).refine((change) => change.role !== undefined || change.active !== undefined, "say what to change: the desk's role or whether it is active"),
   z.strictObject({

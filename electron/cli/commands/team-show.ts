@@ -1,32 +1,20 @@
 import type { TeamAdminOverview } from '../../../shared/team/team-admin.ts';
 import { readTeamAdminOverview } from '../../core/team-join/team-admin-ops.ts';
+import { currentBudgets } from '../../core/team-join/team-probe.ts';
 import type { TeamBudgetRow } from '../../core/team/team-rows.ts';
 import { printJson } from '../command-kit.ts';
 import { exitCodes } from '../exit-codes.ts';
 import { withDeskStore } from './team-desk-login.ts';
-import { claimTimeoutWords, dayIn, hourMinute, reuseWindowWords } from './team-words.ts';
+import { claimTimeoutWords, hourMinute, reuseWindowWords } from './team-words.ts';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
-interface LimitSpent {
-  readonly currency: string;
-  readonly period: 'day' | 'month';
-  readonly limit: string;
-  readonly periodStart: string;
-  readonly spent: string;
-}
+type RunningBudget = ReturnType<typeof currentBudgets>[number];
+type LimitSpent = RunningBudget & { readonly limit: string };
 
-/**
- * Each limit with what the team spent in its running day or month, on the team's calendar. A
- * period with no purchase yet has no budget row: nothing is spent in it.
- */
+/** Each limit with what the team spent in its running day or month, on the team's calendar. */
 function limitsSpent(overview: TeamAdminOverview, budgets: readonly TeamBudgetRow[], now: number): LimitSpent[] {
-  const today = dayIn(overview.team.timeZone, now);
-  return overview.limits.map((limit) => {
-    const periodStart = limit.period === 'day' ? today : `${today.slice(0, 7)}-01`;
-    const row = budgets.find((budget) => budget.currency === limit.currency && budget.period === limit.period && budget.periodStart === periodStart);
-    return { ...limit, periodStart, spent: row?.spent ?? '0.0000' };
-  });
+  return currentBudgets(overview.limits, budgets, overview.team.timeZone, new Date(now)).filter((row): row is LimitSpent => row.limit !== null);
 }
 
 function waitingLine(item: TeamAdminOverview['waiting'][number], now: number): string {

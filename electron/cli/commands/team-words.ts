@@ -53,8 +53,3 @@ export function claimTimeoutWords(seconds: number): string {
 export function hourMinute(at: number): string {
   return new Date(at).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', hour12: false });
 }
-
-/** The date (YYYY-MM-DD) it is now in `timeZone`: the day a team's budget row counts. */
-export function dayIn(timeZone: string, at: number = Date.now()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(at));
-}

@@ -25,13 +25,18 @@ export function teamProblemOf(error: unknown): TeamProblem {
   return 'other';
 }
 
+/** The date (YYYY-MM-DD) it is at `at` in `timeZone`: the day a team's budget row counts. */
+export function dayIn(timeZone: string, at: number = Date.now()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(at));
+}
+
 /**
  * Each limit with what is spent against it in the running day or month, by the team's calendar
  * (a period's row appears only with its first purchase: none yet means nothing spent), and any
  * running period with spending but no limit.
  */
 export function currentBudgets(limits: readonly TeamBudgetLimit[], rows: readonly TeamBudgetRow[], timeZone: string, now: Date): Extract<TeamTestResult, { ok: true }>['budgets'] {
-  const day = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  const day = dayIn(timeZone, now.getTime());
   const startOf = (period: 'day' | 'month'): string => (period === 'day' ? day : `${day.slice(0, 8)}01`);
   const running = rows.filter((row) => row.periodStart === startOf(row.period));
   const limited = limits.map((limit) => {

@@ -1,6 +1,7 @@
 // The team commands' durations: what `team settings` reads and what `team show` prints.
 import { describe, expect, it } from 'vitest';
-import { claimTimeoutWords, dayIn, parseDuration, reuseWindowWords } from '../../../../electron/cli/commands/team-words.ts';
+import { claimTimeoutWords, parseDuration, reuseWindowWords } from '../../../../electron/cli/commands/team-words.ts';
+import { dayIn } from '../../../../electron/core/team-join/team-probe.ts';
 
 describe('team durations', () => {
   it.each([['7d', 604_800], ['12h', 43_200], ['15m', 900], ['90s', 90], ['1h30m', 5_400], ['0s', 0], [' 2D ', 172_800]])('reads %s as %d s', (text, seconds) => {
