@@ -28,7 +28,7 @@ const ended = new Set(['available', 'failed', 'cancelled']);
  * The team's begin before any POST: the purchase's variables are claimed and its cost taken from
  * the team's budget in one call of the database, or nothing is sent. Variables another purchase
  * holds are not bought here; that purchase is reused (docs/decisions/020-team-begin-before-send.md).
- * The begins of one scheduler turn go in one call and one commit (team-begin-group.ts).
+ * The begins of one scheduler turn go together, in calls of up to 50 (team-begin-group.ts).
  */
 export function teamSendGate(options: TeamAdmissionOptions): SendGate {
   const grouped = groupedBegins();

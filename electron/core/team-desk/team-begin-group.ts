@@ -19,8 +19,8 @@ const mostInOneCall = 50;
 export type GroupedBegin = (store: TeamStore, input: TeamBeginInput) => Promise<TeamBeginResult>;
 
 /**
- * Begins asked for in one scheduler turn go to the team database together: one call and one
- * commit for the turn (TeamStore.beginMany), not one round trip each. Each caller gets its own
+ * Begins asked for in one scheduler turn go to the team database together, in calls of up to 50
+ * with one commit each (TeamStore.beginMany), not one round trip each. Each caller gets its own
  * begin's answer, or its own error; a call that fails fails each of its begins with that error.
  * `onCall` hears the size of each call (for measurements and tests).
  */

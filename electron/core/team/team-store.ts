@@ -186,7 +186,7 @@ export class TeamStore {
   async beginMany(inputs: readonly TeamBeginInput[]): Promise<(TeamBeginResult | CoreError)[]> {
     const checked = inputs.map((input) => checkedBegin(input));
     const begins = checked.flatMap((item) => (item instanceof CoreError ? [] : [item]));
-    if (begins.length === 0) return checked.map((item) => (item instanceof CoreError ? item : new CoreError('internal', 'a begin went missing')));
+    if (begins.length === 0) return checked.filter((item) => item instanceof CoreError);
     const call = (): Promise<GroupAnswer[]> => this.#call('begin', async (sql) => {
       const [row] = await sql`SELECT titledesk.begin_purchases(${sql.json(begins)}::jsonb) AS result`;
       return parseTeamRow(groupAnswerSchema, row?.['result'], 'the answers to a group of begins');
