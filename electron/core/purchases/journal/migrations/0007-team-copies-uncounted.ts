@@ -1,6 +1,7 @@
 import type { DatabaseSync } from 'node:sqlite';
 import { z } from 'zod';
 import type { JournalMigration } from './journal-migration.ts';
+import { costLists } from './0004-purchase-costs.ts';
 import { migrateStep, type JournalStep } from './journal-step.ts';
 
 /**
@@ -9,28 +10,18 @@ import { migrateStep, type JournalStep } from './journal-step.ts';
  * them: the team's budget, in the team database, is the one that counts the whole team. Other
  * imported records (a history import from another machine, without `team`) count as before.
  *
- * purchase_cost_lists (0004-purchase-costs.ts) is made again leaving the copies out; the triggers
- * and purchase_cost_items read it by name, so they are unchanged and still skip the hot 202
- * rewrite (docs/decisions/022-team-copies-off-local-budgets.md).
+ * purchase_cost_lists is made again from 0004-purchase-costs.ts's text, leaving the copies out;
+ * the triggers and purchase_cost_items read it by name, so they are unchanged and still skip the
+ * hot 202 rewrite (docs/decisions/022-team-copies-off-local-budgets.md).
  */
-const unsettled = "('submitting', 'pending', 'outcome_unknown', 'cancelled')";
 
-/** `json` when it is JSON text holding an array, else an empty array; never an error inside a journal write. */
-const arrayOr = (json: string): string => `iif(json_valid(${json}), iif(json_type(${json}) = 'array', ${json}, '[]'), '[]')`;
-const field = (path: string): string => `iif(json_valid(p.record), json_extract(p.record, '${path}'), NULL)`;
 /** A copy of another desk's purchase: `imported: true` and a `team` field. */
 const teamCopy = `iif(json_valid(p.record), json_extract(p.record, '$.imported') IS 1 AND json_extract(p.record, '$.team') IS NOT NULL, 0)`;
 
 const costListsStep: JournalStep = {
   tables: ['purchase_cost_lists'],
   drop: 'DROP VIEW IF EXISTS purchase_cost_lists;',
-  create: `CREATE VIEW purchase_cost_lists AS
-SELECT p.rowid AS purchase_rowid, p.environment_id, p.created_at, ${arrayOr(`CASE
-    WHEN p.state = 'available' THEN ${field('$.totals')}
-    WHEN p.state IN ${unsettled} THEN e.cost
-    WHEN p.state = 'failed' AND ${field('$.resultUrl')} IS NOT NULL THEN e.cost
-  END`)} AS cost
-FROM purchases p LEFT JOIN purchase_estimates e ON e.purchase_local_id = p.id
+  create: `${costLists}
 WHERE NOT ${teamCopy}`,
 };
 
