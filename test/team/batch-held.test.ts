@@ -2,15 +2,12 @@
 // on that title as real processes: their lines are not sent, and their output names desk A and its
 // team purchase, being bought and then bought, in text and in --json.
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type RunningSandbox } from '../../electron/sandbox/index.ts';
-import { developerEnv, finished, spawnCli } from '../integration/fixtures/run-cli.ts';
-import { createTestDatabase, teamServerMissing, teamSkipReason, type TestDatabase } from './support/team-db.ts';
-import { deskUrl, seedTeam, type SeededTeam } from './support/team-fixture.ts';
+import { finished, spawnCli } from '../integration/fixtures/run-cli.ts';
+import { startCliTeamSuite, type CliTeamSuite } from './support/team-cli.ts';
+import { teamServerMissing, teamSkipReason } from './support/team-db.ts';
 
 /** Resolves once the process has written `text` on stderr. */
 function said(child: ChildProcessWithoutNullStreams, text: string): Promise<void> {
@@ -30,29 +27,15 @@ interface BatchJson {
 }
 
 describe.skipIf(teamServerMissing)(teamServerMissing ? `skipped: ${teamSkipReason}` : 'titledesk batch on variables another desk is buying', () => {
-  let sandbox: RunningSandbox;
-  let database: TestDatabase;
-  let team: SeededTeam;
-  let superuser: postgres.Sql;
-  let folder: string;
+  let suite: CliTeamSuite;
 
   beforeAll(async () => {
-    sandbox = await startSandbox({ port: 0, control: true, pacing: { retryAfterSeconds: [1, 1], maxAgeSeconds: [1, 1], readySeconds: [1, 1] } });
-    database = await createTestDatabase();
-    team = await seedTeam(database.url, 'batchheld', { da: 'analyst', db: 'analyst', dc: 'analyst' });
-    superuser = postgres(database.url, { max: 1, onnotice: () => undefined });
-    folder = mkdtempSync(join(tmpdir(), 'titledesk-batch-held-'));
+    suite = await startCliTeamSuite('batchheld', { da: 'analyst', db: 'analyst', dc: 'analyst' });
   });
-  afterAll(async () => {
-    await superuser.end();
-    await sandbox.close();
-    await database.drop();
-    rmSync(folder, { recursive: true, force: true });
-  });
-
-  const envOf = (desk: string): Record<string, string> => ({ ...developerEnv(sandbox, mkdtempSync(join(folder, `${desk}-`))), TITLEDESK_TEAM_DATABASE_URL: deskUrl(database.url, team, desk) });
+  afterAll(() => suite.close());
 
   it('says the line is being bought, then bought, by desk da with its team purchase; sends nothing', async () => {
+    const { sandbox, superuser, folder, envOf } = suite;
     const [title = ''] = sandbox.config.sampleTitles;
     const variables = sandbox.config.sampleVariables.slice(0, 2);
     const vars = variables.flatMap((variable) => ['--var', variable]);

@@ -1,49 +1,30 @@
 // Real `titledesk batch` processes of three desks on the same titles at once, against one sandbox
 // and one team database: every line's POST is begun in the database first, none twice.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type RunningSandbox } from '../../electron/sandbox/index.ts';
-import { developerEnv, runCli } from '../integration/fixtures/run-cli.ts';
-import { createTestDatabase, teamServerMissing, teamSkipReason, type TestDatabase } from './support/team-db.ts';
-import { deskUrl, seedTeam, type SeededTeam } from './support/team-fixture.ts';
+import { runCli } from '../integration/fixtures/run-cli.ts';
+import { startCliTeamSuite, type CliTeamSuite } from './support/team-cli.ts';
+import { teamServerMissing, teamSkipReason } from './support/team-db.ts';
 
 const desks = ['b0', 'b1', 'b2'] as const;
 const units = (amount: string): bigint => BigInt(amount.replace('.', ''));
 
 describe.skipIf(teamServerMissing)(teamServerMissing ? `skipped: ${teamSkipReason}` : 'titledesk batch racing on one team', () => {
-  let sandbox: RunningSandbox;
-  let database: TestDatabase;
-  let team: SeededTeam;
-  let superuser: postgres.Sql;
-  let folder: string;
+  let suite: CliTeamSuite;
 
   beforeAll(async () => {
-    sandbox = await startSandbox({ port: 0, control: true, pacing: { retryAfterSeconds: [1, 1], maxAgeSeconds: [1, 1], readySeconds: [1, 1] } });
-    database = await createTestDatabase();
-    team = await seedTeam(database.url, 'batchrace', Object.fromEntries(desks.map((desk) => [desk, 'analyst' as const])));
-    superuser = postgres(database.url, { max: 1, onnotice: () => undefined });
-    folder = mkdtempSync(join(tmpdir(), 'titledesk-batch-race-'));
+    suite = await startCliTeamSuite('batchrace', Object.fromEntries(desks.map((desk) => [desk, 'analyst' as const])));
   });
-  afterAll(async () => {
-    await superuser.end();
-    await sandbox.close();
-    await database.drop();
-    rmSync(folder, { recursive: true, force: true });
-  });
+  afterAll(() => suite.close());
 
   it('buys each variable of each title once across desks; the budget rows equal the costs', async () => {
+    const { sandbox, superuser, folder, envOf } = suite;
     const titles = [...sandbox.config.sampleTitles, ...sandbox.config.testTitles].slice(0, 4);
     const csv = join(folder, 'rows.csv');
     writeFileSync(csv, `title_number,ref\n${titles.map((title, index) => `${title},r${String(index)}`).join('\n')}\n`);
     const variables = sandbox.config.sampleVariables.slice(0, 2);
-    const runs = desks.map((desk) => {
-      const dataDir = mkdtempSync(join(folder, `${desk}-`));
-      const env = { ...developerEnv(sandbox, dataDir), TITLEDESK_TEAM_DATABASE_URL: deskUrl(database.url, team, desk) };
-      return runCli(['batch', csv, ...variables.flatMap((variable) => ['--var', variable]), '--json'], env);
-    });
+    const runs = desks.map((desk) => runCli(['batch', csv, ...variables.flatMap((variable) => ['--var', variable]), '--json'], envOf(desk)));
     const finished = await Promise.all(runs);
     for (const run of finished) expect(run.code, run.stderr).toBe(0);
     const posts = sandbox.log().filter((entry) => entry.class === 'purchase');

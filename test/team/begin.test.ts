@@ -3,8 +3,8 @@
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TeamBeginInput, TeamStore } from '../../electron/core/team/team-store.ts';
-import { createTestDatabase, teamServerMissing, teamSkipReason, type TestDatabase } from './support/team-db.ts';
-import { openDesk, seedTeam, type SeededTeam } from './support/team-fixture.ts';
+import { teamServerMissing, teamSkipReason } from './support/team-db.ts';
+import { startTeamSuite, type TeamSuite } from './support/team-suite.ts';
 
 const v = (name: string): string => `https://api.example/vars/WhenFresh/Property#Dwelling/${name}`;
 /** numeric(20,4) as text in 1/10,000 units: the comparison stays exact. */
@@ -16,8 +16,7 @@ function purchase(resource: string, prices: Readonly<Record<string, string>>, cu
 }
 
 describe.skipIf(teamServerMissing)(teamServerMissing ? `skipped: ${teamSkipReason}` : 'team purchases begin, settle and release', () => {
-  let database: TestDatabase;
-  let team: SeededTeam;
+  let suite: TeamSuite;
   let alice: TeamStore;
   let bob: TeamStore;
   let support: TeamStore;
@@ -25,17 +24,13 @@ describe.skipIf(teamServerMissing)(teamServerMissing ? `skipped: ${teamSkipReaso
   let superuser: postgres.Sql;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    team = await seedTeam(database.url, 'begin', { alice: 'analyst', bob: 'analyst', helen: 'support' });
-    [alice, bob, support, admin] = await Promise.all([
-      openDesk(database.url, team, 'alice'), openDesk(database.url, team, 'bob'), openDesk(database.url, team, 'helen'), openDesk(database.url, team, 'admin'),
-    ]);
-    superuser = postgres(database.url, { max: 1, onnotice: () => undefined });
+    suite = await startTeamSuite('begin', { alice: 'analyst', bob: 'analyst', helen: 'support' });
+    [alice, bob, support, admin] = await Promise.all([suite.open('alice'), suite.open('bob'), suite.open('helen'), suite.open('admin')]);
+    superuser = postgres(suite.database.url, { max: 1, onnotice: () => undefined });
   });
   afterAll(async () => {
-    await Promise.all([alice, bob, support, admin].map((store) => store.close()));
     await superuser.end();
-    await database.drop();
+    await suite.close();
   });
 
   async function spent(currency = 'GBP'): Promise<Record<string, string>> {

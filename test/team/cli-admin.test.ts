@@ -1,58 +1,45 @@
 // `titledesk team show | budget | settings | desk | release` as a desk runs them, in real processes
 // against a real PostgreSQL: each goes through the desk's own login, so the database's role checks
 // decide (exit 3), bad input exits 2, a refusal such as "too early" exits 1, and no password is printed.
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TeamStore } from '../../electron/core/team/team-store.ts';
-import { createTestDatabase, teamServerMissing, teamSkipReason, type TestDatabase } from './support/team-db.ts';
-import { deskOf, deskUrl, openDesk, seedTeam, type SeededTeam } from './support/team-fixture.ts';
+import { titledeskSync, type SyncRun } from './support/team-cli.ts';
+import { teamServerMissing, teamSkipReason } from './support/team-db.ts';
+import { deskOf } from './support/team-fixture.ts';
+import { startTeamSuite, type TeamSuite } from './support/team-suite.ts';
 
-const root = join(import.meta.dirname, '..', '..');
-const bin = join(root, 'bin', 'titledesk.mjs');
 const lines = [{ variable: 'https://api.example/vars/WhenFresh/Property#Dwelling/Rooms/Bedrooms', price: '0.7500' }];
 
-interface Run { readonly status: number | null; readonly stdout: string; readonly stderr: string }
-
 describe.skipIf(teamServerMissing)(teamServerMissing ? `skipped: ${teamSkipReason}` : 'titledesk team administration (CLI, as desks)', () => {
-  let database: TestDatabase;
-  let team: SeededTeam;
+  let suite: TeamSuite;
   let alice: TeamStore;
   let dataDir: string;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    team = await seedTeam(database.url, 'cli-admin', { alice: 'analyst', helen: 'support', bob: 'analyst' });
-    alice = await openDesk(database.url, team, 'alice');
+    suite = await startTeamSuite('cli-admin', { alice: 'analyst', helen: 'support', bob: 'analyst' });
+    alice = await suite.open('alice');
     dataDir = mkdtempSync(join(tmpdir(), 'td-team-admin-'));
   });
   afterAll(async () => {
-    await alice.close();
-    await database.drop();
+    await suite.close();
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  function as(desk: string | { url: string }, ...args: string[]): Run {
-    const url = typeof desk === 'string' ? deskUrl(database.url, team, desk) : desk.url;
+  function as(desk: string | { url: string }, ...args: string[]): SyncRun {
+    const url = typeof desk === 'string' ? suite.deskUrl(desk) : desk.url;
     // An empty data folder and no keychain: the desk is whoever TITLEDESK_TEAM_DATABASE_URL names.
-    const clean = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('TITLEDESK_') && !name.startsWith('WF_')));
-    const result = spawnSync(process.execPath, [bin, 'team', ...args], {
-      cwd: root,
-      encoding: 'utf8',
-      timeout: 60_000,
-      env: { ...clean, DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent-titledesk-bus', TITLEDESK_DATA_DIR: dataDir, TITLEDESK_TEAM_DATABASE_URL: url },
-    });
-    const run = { status: result.status, stdout: result.stdout, stderr: result.stderr };
-    for (const name of Object.keys(team.desks)) expect(`${run.stdout}${run.stderr}`).not.toContain(deskOf(team, name).password);
+    const run = titledeskSync(['team', ...args], { TITLEDESK_DATA_DIR: dataDir, TITLEDESK_TEAM_DATABASE_URL: url });
+    for (const name of Object.keys(suite.team.desks)) expect(`${run.stdout}${run.stderr}`).not.toContain(deskOf(suite.team, name).password);
     return run;
   }
 
   it('show: the team as an analyst sees it, in words', () => {
     const result = as('alice', 'show');
     expect([result.status, result.stderr]).toEqual([0, '']);
-    expect(result.stdout).toContain(`Team:     ${team.name} at postgres://${deskOf(team, 'alice').login}@`);
+    expect(result.stdout).toContain(`Team:     ${suite.team.name} at postgres://${deskOf(suite.team, 'alice').login}@`);
     expect(result.stdout).toContain('Desk:     alice (analyst)');
     expect(result.stdout).toContain('Settings: reuse window 30 days, claim timeout 15 min, time zone Europe/London');
     expect(result.stdout).toContain('Limits:   none set');
@@ -70,13 +57,13 @@ describe.skipIf(teamServerMissing)(teamServerMissing ? `skipped: ${teamSkipReaso
       expect(result.stderr).toMatch(/^titledesk team budget: /);
     }
     expect(as('admin', 'budget', 'gbp', 'day', '1').stderr).toContain('a currency is three capital letters');
-    expect(as('admin', 'budget', 'GBP', 'day', '1', '--database-url', database.url)).toMatchObject({ status: 2, stderr: expect.stringContaining('--database-url is the setup login') as unknown });
+    expect(as('admin', 'budget', 'GBP', 'day', '1', '--database-url', suite.database.url)).toMatchObject({ status: 2, stderr: expect.stringContaining('--database-url is the setup login') as unknown });
   });
 
   it('settings: an admin sets the reuse window, claim timeout and time zone from durations', () => {
     const result = as('admin', 'settings', '--reuse-window', '7d', '--claim-timeout', '20m', '--time-zone', 'Europe/Paris');
     expect([result.status, result.stderr]).toEqual([0, '']);
-    expect(result.stdout).toBe(`Team ${team.name} now: reuse window 7 days, claim timeout 20 min, time zone Europe/Paris (was reuse window 30 days, claim timeout 15 min, time zone Europe/London).\n`);
+    expect(result.stdout).toBe(`Team ${suite.team.name} now: reuse window 7 days, claim timeout 20 min, time zone Europe/Paris (was reuse window 30 days, claim timeout 15 min, time zone Europe/London).\n`);
     expect(as('admin', 'settings', '--reuse-window', '1d12h').stdout).toContain('reuse window 1 day 12 hours, claim timeout 20 min');
     expect(as('admin', 'settings', '--reuse-window', '7d').status).toBe(0);
     for (const args of [[], ['--reuse-window', '7'], ['--claim-timeout', '0s'], ['--time-zone', 'Mars/Olympus'], ['--reuse-window', 'soon'], ['extra']]) {
@@ -127,7 +114,7 @@ describe.skipIf(teamServerMissing)(teamServerMissing ? `skipped: ${teamSkipReaso
     expect(document).toMatchObject({
       source: 'environment',
       desk: { name: 'helen', role: 'support' },
-      team: { name: team.name, reuseWindowSeconds: 604_800, claimTimeoutSeconds: 1, timeZone: 'Europe/Paris' },
+      team: { name: suite.team.name, reuseWindowSeconds: 604_800, claimTimeoutSeconds: 1, timeZone: 'Europe/Paris' },
       limits: [{ currency: 'GBP', period: 'day', limit: '250.5000', spent: '0.7500', periodStart: expect.stringMatching(/^\d{4}-\d\d-\d\d$/) as unknown }],
       desks: expect.arrayContaining([{ name: 'helen', role: 'support', active: true }]) as unknown,
       waiting: [{ purchaseId: id, desk: 'alice', resourceKind: 'title', resource: 'DN200', variables: [lines[0]?.variable], releasable: true, lastReportAt: expect.stringMatching(/Z$/) as unknown, releasableAt: expect.stringMatching(/Z$/) as unknown }],
@@ -147,7 +134,7 @@ describe.skipIf(teamServerMissing)(teamServerMissing ? `skipped: ${teamSkipReaso
   });
 
   it('says when the team database cannot be reached (exit 5) or the desk is in no team (exit 2)', () => {
-    const unreachable = { url: `postgres://${deskOf(team, 'admin').login}:${deskOf(team, 'admin').password}@127.0.0.1:1/nothing?sslmode=disable` };
+    const unreachable = { url: `postgres://${deskOf(suite.team, 'admin').login}:${deskOf(suite.team, 'admin').password}@127.0.0.1:1/nothing?sslmode=disable` };
     for (const args of [['show'], ['budget', 'GBP', 'day', '1'], ['release', '1']]) {
       const result = as(unreachable, ...args);
       expect(result.status, args.join(' ')).toBe(5);

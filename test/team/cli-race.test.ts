@@ -1,14 +1,9 @@
 // Real `titledesk purchase` processes of four desks racing on overlapping titles and variables,
 // against one sandbox and one team database: the sandbox counts the POSTs, the database the money.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type RunningSandbox } from '../../electron/sandbox/index.ts';
-import { developerEnv, runCli, type CliRun } from '../integration/fixtures/run-cli.ts';
-import { createTestDatabase, teamServerMissing, teamSkipReason, type TestDatabase } from './support/team-db.ts';
-import { deskUrl, openDesk, seedTeam, type SeededTeam } from './support/team-fixture.ts';
+import { runCli, type CliRun } from '../integration/fixtures/run-cli.ts';
+import { startCliTeamSuite, type CliTeamSuite } from './support/team-cli.ts';
+import { teamServerMissing, teamSkipReason } from './support/team-db.ts';
 
 const desks = ['d0', 'd1', 'd2', 'd3'] as const;
 const perDesk = 3;
@@ -16,32 +11,19 @@ const perDesk = 3;
 const units = (amount: string): bigint => BigInt(amount.replace('.', ''));
 
 describe.skipIf(teamServerMissing)(teamServerMissing ? `skipped: ${teamSkipReason}` : 'titledesk purchase racing on one team', () => {
-  let sandbox: RunningSandbox;
-  let database: TestDatabase;
-  let team: SeededTeam;
-  let superuser: postgres.Sql;
-  const dirs: string[] = [];
+  let suite: CliTeamSuite;
 
   beforeAll(async () => {
-    sandbox = await startSandbox({ port: 0, control: true, pacing: { retryAfterSeconds: [1, 1], maxAgeSeconds: [1, 1], readySeconds: [1, 1] } });
-    database = await createTestDatabase();
-    team = await seedTeam(database.url, 'clirace', Object.fromEntries(desks.map((desk) => [desk, 'analyst' as const])));
-    superuser = postgres(database.url, { max: 1, onnotice: () => undefined });
+    suite = await startCliTeamSuite('clirace', Object.fromEntries(desks.map((desk) => [desk, 'analyst' as const])));
   });
-  afterAll(async () => {
-    await superuser.end();
-    await sandbox.close();
-    await database.drop();
-    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => suite.close());
 
   it('POSTs each variable of a title once, and the budget rows equal the costs taken', async () => {
+    const { sandbox, superuser, team, envOf } = suite;
     const [titleA = '', titleB = ''] = sandbox.config.sampleTitles;
     const variables = sandbox.config.sampleVariables.slice(0, 3);
     // A day's limit some purchases will hit: refusals must leave the row exact too.
-    const admin = await openDesk(database.url, team, 'admin');
-    await admin.setBudget('GBP', 'day', '1.0000');
-    await admin.close();
+    await (await suite.open('admin')).setBudget('GBP', 'day', '1.0000');
     const runs: Promise<CliRun>[] = [];
     let n = 0;
     for (const desk of desks) {
@@ -49,10 +31,7 @@ describe.skipIf(teamServerMissing)(teamServerMissing ? `skipped: ${teamSkipReaso
         n += 1;
         const title = n % 2 === 0 ? titleA : titleB;
         const chosen = variables.filter((_variable, position) => (n + position) % 3 !== 0);
-        const dataDir = mkdtempSync(join(tmpdir(), 'titledesk-race-'));
-        dirs.push(dataDir);
-        const env = { ...developerEnv(sandbox, dataDir), TITLEDESK_TEAM_DATABASE_URL: deskUrl(database.url, team, desk) };
-        runs.push(runCli(['purchase', '--title', title, ...chosen.flatMap((variable) => ['--var', variable]), '--json'], env));
+        runs.push(runCli(['purchase', '--title', title, ...chosen.flatMap((variable) => ['--var', variable]), '--json'], envOf(desk)));
       }
     }
     const finished = await Promise.all(runs);
@@ -79,9 +58,7 @@ describe.skipIf(teamServerMissing)(teamServerMissing ? `skipped: ${teamSkipReaso
       if (budget.limit_amount !== null) expect(units(budget.spent) <= units(budget.limit_amount)).toBe(true);
     }
     // A desk's new folder shows what the team bought: in its history, and by purchase ID.
-    const fresh = mkdtempSync(join(tmpdir(), 'titledesk-race-'));
-    dirs.push(fresh);
-    const support = { ...developerEnv(sandbox, fresh), TITLEDESK_TEAM_DATABASE_URL: deskUrl(database.url, team, 'd3') };
+    const support = envOf('d3');
     const history = await runCli(['history', '--json'], support);
     expect(history.code, history.stderr).toBe(0);
     for (const row of accepted) expect(history.stdout).toContain(row.service_purchase_id ?? '-');

@@ -3,8 +3,8 @@
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TeamStore } from '../../electron/core/team/team-store.ts';
-import { createTestDatabase, teamServerMissing, teamSkipReason, type TestDatabase } from './support/team-db.ts';
-import { deskUrl, openDesk, seedTeam, type SeededTeam } from './support/team-fixture.ts';
+import { teamServerMissing, teamSkipReason } from './support/team-db.ts';
+import { startTeamSuite, type TeamSuite } from './support/team-suite.ts';
 
 const lines = [{ variable: 'https://api.example/vars/WhenFresh/Property#Dwelling/Rooms', price: '1.0000' }];
 
@@ -19,30 +19,24 @@ async function waitFor<T>(read: () => T | undefined, what: string, ms = 5_000): 
 }
 
 describe.skipIf(teamServerMissing)(teamServerMissing ? `skipped: ${teamSkipReason}` : 'team change notifications', () => {
-  let database: TestDatabase;
-  let team: SeededTeam;
-  let other: SeededTeam;
+  let suite: TeamSuite;
   let alice: TeamStore;
   let bob: TeamStore;
   let outsider: TeamStore;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    team = await seedTeam(database.url, 'live', { alice: 'analyst', bob: 'analyst' });
-    other = await seedTeam(database.url, 'elsewhere', { zoe: 'analyst' });
-    [alice, bob, outsider] = await Promise.all([openDesk(database.url, team, 'alice'), openDesk(database.url, team, 'bob'), openDesk(database.url, other, 'zoe')]);
+    suite = await startTeamSuite('live', { alice: 'analyst', bob: 'analyst' });
+    const other = await suite.seed('elsewhere', { zoe: 'analyst' });
+    [alice, bob, outsider] = await Promise.all([suite.open('alice'), suite.open('bob'), suite.open('zoe', other)]);
   });
-  afterAll(async () => {
-    await Promise.all([alice, bob, outsider].map((store) => store.close()));
-    await database.drop();
-  });
+  afterAll(() => suite.close());
 
   it("carries only the change's sequence number, which bob reads as the changed row", async () => {
     const { cursor } = await bob.readChanges();
     const heard: string[] = [];
     const heardElsewhere: string[] = [];
     const listening = await bob.listen((seq) => heard.push(seq));
-    const raw = postgres(database.url, { max: 1, onnotice: () => undefined });
+    const raw = postgres(suite.database.url, { max: 1, onnotice: () => undefined });
     const payloads: string[] = [];
     await raw.listen('titledesk_team', (payload) => payloads.push(payload));
     const elsewhere = await outsider.listen((seq) => heardElsewhere.push(seq));
@@ -72,7 +66,7 @@ describe.skipIf(teamServerMissing)(teamServerMissing ? `skipped: ${teamSkipReaso
     const second = await alice.begin({ environment: 'live', localId: 'n-3', resourceKind: 'title', resource: 'NT3', lines, currency: 'GBP' });
     if (first.outcome !== 'begun' || second.outcome !== 'begun') throw new Error('expected two begins');
     const { cursor } = await bob.readChanges();
-    const slow = postgres(deskUrl(database.url, team, 'alice'), { max: 1, onnotice: () => undefined });
+    const slow = postgres(suite.deskUrl('alice'), { max: 1, onnotice: () => undefined });
     const reserved = await slow.reserve();
     await reserved`BEGIN`;
     const [early] = await reserved`SELECT titledesk.record_purchase(${first.purchase.purchaseId}::bigint, 'pending', NULL, NULL, true)::text AS seq`;

@@ -3,8 +3,9 @@
 import type postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TeamStore } from '../../electron/core/team/team-store.ts';
-import { createTestDatabase, teamServerMissing, teamSkipReason, type TestDatabase } from './support/team-db.ts';
-import { openDesk, rawDesk, seedTeam, type SeededTeam } from './support/team-fixture.ts';
+import { teamServerMissing, teamSkipReason } from './support/team-db.ts';
+import { openDesk, rawDesk, type SeededTeam } from './support/team-fixture.ts';
+import { startTeamSuite, type TeamSuite } from './support/team-suite.ts';
 
 const lines = [
   { variable: 'https://api.example/vars/WhenFresh/Property#Dwelling/Rooms/Bathrooms/Bathroom Count (1⋯5+)', price: '1.2500' },
@@ -12,10 +13,8 @@ const lines = [
 ];
 
 describe.skipIf(teamServerMissing)(teamServerMissing ? `skipped: ${teamSkipReason}` : 'team row-level security as real logins', () => {
-  let database: TestDatabase;
-  let team: SeededTeam;
+  let suite: TeamSuite;
   let other: SeededTeam;
-  const stores: TeamStore[] = [];
   const raws: postgres.Sql[] = [];
   let alice: TeamStore;
   let bob: TeamStore;
@@ -24,27 +23,20 @@ describe.skipIf(teamServerMissing)(teamServerMissing ? `skipped: ${teamSkipReaso
   let purchaseId: string;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    team = await seedTeam(database.url, 'north', { alice: 'analyst', bob: 'analyst', helen: 'support' });
-    other = await seedTeam(database.url, 'south', { zoe: 'analyst' });
-    [alice, bob, support, outsider] = await Promise.all([
-      openDesk(database.url, team, 'alice'),
-      openDesk(database.url, team, 'bob'),
-      openDesk(database.url, team, 'helen'),
-      openDesk(database.url, other, 'zoe'),
-    ]);
-    stores.push(alice, bob, support, outsider);
+    suite = await startTeamSuite('north', { alice: 'analyst', bob: 'analyst', helen: 'support' });
+    other = await suite.seed('south', { zoe: 'analyst' });
+    [alice, bob, support, outsider] = await Promise.all([suite.open('alice'), suite.open('bob'), suite.open('helen'), suite.open('zoe', other)]);
     const begun = await alice.begin({ environment: 'live', localId: 'a-1', resourceKind: 'title', resource: 'DN123456', lines, currency: 'GBP' });
     if (begun.outcome !== 'begun') throw new Error(`expected a begin, got ${begun.outcome}`);
     purchaseId = begun.purchase.purchaseId;
   });
   afterAll(async () => {
-    await Promise.all([...stores.map((store) => store.close()), ...raws.map((raw) => raw.end())]);
-    await database.drop();
+    await Promise.all(raws.map((raw) => raw.end()));
+    await suite.close();
   });
 
-  function raw(desk: string, seeded = team): postgres.Sql {
-    const sql = rawDesk(database.url, seeded, desk);
+  function raw(desk: string, seeded = suite.team): postgres.Sql {
+    const sql = rawDesk(suite.database.url, seeded, desk);
     raws.push(sql);
     return sql;
   }
@@ -96,8 +88,7 @@ describe.skipIf(teamServerMissing)(teamServerMissing ? `skipped: ${teamSkipReaso
     await expect(alice.setBudget('GBP', 'day', '10')).rejects.toMatchObject({ code: 'unauthorized' });
     await expect(support.setTeamSettings({ reuseWindowSeconds: 60 })).rejects.toMatchObject({ code: 'unauthorized' });
     await expect(bob.setDesk('alice', { active: false })).rejects.toMatchObject({ code: 'unauthorized' });
-    const admin = await openDesk(database.url, team, 'admin');
-    stores.push(admin);
+    const admin = await suite.open('admin');
     await admin.setTeamSettings({ reuseWindowSeconds: 7 * 86_400, timeZone: 'America/New_York' });
     expect(await admin.settings()).toMatchObject({ reuseWindowSeconds: 604_800, timeZone: 'America/New_York' });
     await expect(admin.setTeamSettings({ timeZone: 'Mars/Olympus' })).rejects.toMatchObject({ code: 'validation' });
@@ -117,10 +108,9 @@ describe.skipIf(teamServerMissing)(teamServerMissing ? `skipped: ${teamSkipReaso
   });
 
   it('refuses a login that is not a desk, and a disabled desk', async () => {
-    const admin = await openDesk(database.url, team, 'admin');
-    stores.push(admin);
+    const admin = await suite.open('admin');
     await admin.setDesk('bob', { active: false });
-    await expect(openDesk(database.url, team, 'bob')).rejects.toMatchObject({ code: 'unauthorized' });
+    await expect(openDesk(suite.database.url, suite.team, 'bob')).rejects.toMatchObject({ code: 'unauthorized' });
     await expect(bob.begin({ environment: 'live', localId: 'b-9', resourceKind: 'title', resource: 'AB1', lines, currency: 'GBP' })).rejects.toMatchObject({ code: 'unauthorized' });
     await admin.setDesk('bob', { active: true });
   });

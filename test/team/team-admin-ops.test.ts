@@ -6,8 +6,8 @@ import { CoreError } from '../../electron/core/errors.ts';
 import { applyTeamAdminChange, readTeamAdminOverview } from '../../electron/core/team-join/team-admin-ops.ts';
 import type { TeamStore } from '../../electron/core/team/team-store.ts';
 import type { TeamAdminChange } from '../../shared/team/team-admin.ts';
-import { createTestDatabase, teamServerMissing, teamSkipReason, type TestDatabase } from './support/team-db.ts';
-import { openDesk, seedTeam, type SeededTeam } from './support/team-fixture.ts';
+import { teamServerMissing, teamSkipReason } from './support/team-db.ts';
+import { startTeamSuite, type TeamSuite } from './support/team-suite.ts';
 
 const lines = [{ variable: 'https://api.example/vars/WhenFresh/Property#Dwelling/Rooms/Bedrooms', price: '0.7500' }];
 
@@ -18,21 +18,16 @@ async function refusedWith(work: Promise<unknown>): Promise<CoreError> {
 }
 
 describe.skipIf(teamServerMissing)(teamServerMissing ? `skipped: ${teamSkipReason}` : 'team administration ops as real logins', () => {
-  let database: TestDatabase;
-  let team: SeededTeam;
+  let suite: TeamSuite;
   let admin: TeamStore;
   let alice: TeamStore;
   let helen: TeamStore;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    team = await seedTeam(database.url, 'admin-ops', { alice: 'analyst', helen: 'support', bob: 'analyst' });
-    [admin, alice, helen] = await Promise.all([openDesk(database.url, team, 'admin'), openDesk(database.url, team, 'alice'), openDesk(database.url, team, 'helen')]);
+    suite = await startTeamSuite('admin-ops', { alice: 'analyst', helen: 'support', bob: 'analyst' });
+    [admin, alice, helen] = await Promise.all([suite.open('admin'), suite.open('alice'), suite.open('helen')]);
   });
-  afterAll(async () => {
-    await Promise.all([admin, alice, helen].map((store) => store.close()));
-    await database.drop();
-  });
+  afterAll(() => suite.close());
 
   it('an admin sets a budget, the settings and a desk', async () => {
     await applyTeamAdminChange(admin, { kind: 'budget', currency: 'GBP', period: 'day', limit: '250.50' });
@@ -41,7 +36,7 @@ describe.skipIf(teamServerMissing)(teamServerMissing ? `skipped: ${teamSkipReaso
     await applyTeamAdminChange(admin, { kind: 'desk', name: 'bob', role: 'support', active: false });
     const overview = await readTeamAdminOverview(admin);
     expect(overview.desk).toEqual({ name: 'admin', role: 'admin' });
-    expect(overview.team).toEqual({ name: team.name, reuseWindowSeconds: 604_800, claimTimeoutSeconds: 600, timeZone: 'Europe/Paris' });
+    expect(overview.team).toEqual({ name: suite.team.name, reuseWindowSeconds: 604_800, claimTimeoutSeconds: 600, timeZone: 'Europe/Paris' });
     expect(overview.limits).toEqual([{ currency: 'EUR', period: 'month', limit: '1000.0000' }, { currency: 'GBP', period: 'day', limit: '250.5000' }]);
     expect(overview.desks).toEqual([
       { name: 'admin', role: 'admin', active: true },

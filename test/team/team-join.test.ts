@@ -1,7 +1,6 @@
 // A desk joining its team, against a real PostgreSQL that checks passwords: "Test connection"
 // (connected as which desk, or why not, in words) and `titledesk team status` / `titledesk env` as
 // real processes reading the app's Settings → Team. No password ever appears in what they print.
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,22 +9,9 @@ import { probeTeam } from '../../electron/core/team-join/team-probe.ts';
 import { teamConnectionOf } from '../../electron/core/team-join/team-config.ts';
 import { TeamStore } from '../../electron/core/team/team-store.ts';
 import { createTeamDatabase, passwordClusterMissing, startPasswordCluster, type PasswordCluster, type TeamDatabase } from './support/password-cluster.ts';
+import { titledeskSync } from './support/team-cli.ts';
 
-const root = join(import.meta.dirname, '..', '..');
-const bin = join(root, 'bin', 'titledesk.mjs');
 const missing = passwordClusterMissing();
-
-function titledesk(args: readonly string[], env: Readonly<Record<string, string>>): { status: number | null; stdout: string; stderr: string } {
-  // No keychain for these processes: a session bus that does not exist (the keychain has its own suite).
-  const clean = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('TITLEDESK_') && !name.startsWith('WF_')));
-  const result = spawnSync(process.execPath, [bin, ...args], {
-    cwd: root,
-    encoding: 'utf8',
-    timeout: 60_000,
-    env: { ...clean, DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent-titledesk-bus', ...env },
-  });
-  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
-}
 
 describe.skipIf(missing !== '')(missing === '' ? 'a desk joining its team' : `skipped: ${missing}`, () => {
   let cluster: PasswordCluster;
@@ -77,7 +63,7 @@ describe.skipIf(missing !== '')(missing === '' ? 'a desk joining its team' : `sk
   });
 
   it('team status reads the app’s Settings → Team on the data folder', () => {
-    const result = titledesk(['team', 'status', '--data-dir', dataDir], { TITLEDESK_TEAM_PASSWORD: desk('front').password });
+    const result = titledeskSync(['team', 'status', '--data-dir', dataDir], { TITLEDESK_TEAM_PASSWORD: desk('front').password });
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
     expect(result.stdout).toContain(`Team database: postgres://${desk('front').login}@127.0.0.1:${String(cluster.port)}/td_join_test (TLS disable), from Settings → Team (${join(dataDir, 'settings.json')})`);
@@ -94,8 +80,8 @@ describe.skipIf(missing !== '')(missing === '' ? 'a desk joining its team' : `sk
     const front = await TeamStore.open(teamConnectionOf({ databaseUrl: team.deskUrl, login: desk('front').login }, desk('front').password));
     await front.begin({ environment: 'https://api.example', localId: '0192f0a0-0000-7000-8000-000000000001', resourceKind: 'title', resource: 'DN1', lines: [{ variable: 'https://api.example/vars/A/B#C/D/E/F', price: '0.1000' }], currency: 'GBP' });
     await front.close();
-    expect(titledesk(['history', '--data-dir', dataDir, '--json'], { TITLEDESK_TEAM_PASSWORD: desk('front').password }).status).toBe(0);
-    const result = titledesk(['team', 'status', '--data-dir', dataDir, '--json'], { TITLEDESK_TEAM_PASSWORD: desk('front').password });
+    expect(titledeskSync(['history', '--data-dir', dataDir, '--json'], { TITLEDESK_TEAM_PASSWORD: desk('front').password }).status).toBe(0);
+    const result = titledeskSync(['team', 'status', '--data-dir', dataDir, '--json'], { TITLEDESK_TEAM_PASSWORD: desk('front').password });
     expect(result.stderr).toBe('');
     expect(JSON.parse(result.stdout)).toMatchObject({ reachable: true, pendingSync: 0, result: { unsettled: 1 } });
   });
@@ -104,7 +90,7 @@ describe.skipIf(missing !== '')(missing === '' ? 'a desk joining its team' : `sk
     const url = new URL(team.deskUrl);
     url.username = desk('admin').login;
     url.password = desk('admin').password;
-    const result = titledesk(['team', 'status', '--json'], { TITLEDESK_TEAM_DATABASE_URL: url.href, TITLEDESK_DATA_DIR: dataDir });
+    const result = titledeskSync(['team', 'status', '--json'], { TITLEDESK_TEAM_DATABASE_URL: url.href, TITLEDESK_DATA_DIR: dataDir });
     expect(result.status).toBe(0);
     const document = JSON.parse(result.stdout) as { team: { source: string; database: string }; reachable: boolean; result: { desk: { name: string; role: string } } };
     expect(document).toMatchObject({ team: { source: 'environment' }, reachable: true, result: { desk: { name: 'admin', role: 'admin' } } });
@@ -112,17 +98,17 @@ describe.skipIf(missing !== '')(missing === '' ? 'a desk joining its team' : `sk
   });
 
   it('team status exits 3 on a wrong password and 5 when the server is not there, naming neither password', () => {
-    const wrong = titledesk(['team', 'status', '--data-dir', dataDir], { TITLEDESK_TEAM_PASSWORD: 'Wr0ng-Passw0rd-123' });
+    const wrong = titledeskSync(['team', 'status', '--data-dir', dataDir], { TITLEDESK_TEAM_PASSWORD: 'Wr0ng-Passw0rd-123' });
     expect(wrong.status).toBe(3);
     expect(wrong.stdout).toMatch(/Reachable: {5}no \(password\)/);
-    const away = titledesk(['team', 'status'], { TITLEDESK_TEAM_DATABASE_URL: 'postgres://desk:Wr0ng-Passw0rd-123@127.0.0.1:1/team' });
+    const away = titledeskSync(['team', 'status'], { TITLEDESK_TEAM_DATABASE_URL: 'postgres://desk:Wr0ng-Passw0rd-123@127.0.0.1:1/team' });
     expect(away.status).toBe(5);
     expect(away.stdout).toContain('postgres://desk@127.0.0.1:1/team (TLS disable), from TITLEDESK_TEAM_DATABASE_URL');
     expect(wrong.stdout + wrong.stderr + away.stdout + away.stderr).not.toContain('Wr0ng-Passw0rd-123');
   });
 
   it('team status says where no password was found, when none was', () => {
-    const result = titledesk(['team', 'status', '--data-dir', dataDir], {});
+    const result = titledeskSync(['team', 'status', '--data-dir', dataDir], {});
     expect(result.status).toBe(3);
     expect(result.stdout).toContain('Password:      none found: not in the OS keychain for this data folder, and TITLEDESK_TEAM_PASSWORD is not set');
   });
@@ -130,7 +116,7 @@ describe.skipIf(missing !== '')(missing === '' ? 'a desk joining its team' : `sk
   it('team status says so for a desk in no team', () => {
     const empty = mkdtempSync(join(tmpdir(), 'td-team-none-'));
     try {
-      const result = titledesk(['team', 'status', '--data-dir', empty], {});
+      const result = titledeskSync(['team', 'status', '--data-dir', empty], {});
       expect(result.status).toBe(0);
       expect(result.stdout).toContain('This desk is in no team');
     } finally {
@@ -139,7 +125,7 @@ describe.skipIf(missing !== '')(missing === '' ? 'a desk joining its team' : `sk
   });
 
   it('env names the team database in use without its password', () => {
-    const result = titledesk(['env', '--data-dir', dataDir, '--base-url', 'https://api.example.invalid'], { TITLEDESK_TEAM_PASSWORD: desk('front').password });
+    const result = titledeskSync(['env', '--data-dir', dataDir, '--base-url', 'https://api.example.invalid'], { TITLEDESK_TEAM_PASSWORD: desk('front').password });
     expect(result.status).toBe(0);
     expect(result.stdout).toContain(`Team:         postgres://${desk('front').login}@127.0.0.1:${String(cluster.port)}/td_join_test (TLS disable), from Settings → Team`);
     expect(result.stdout).toMatch(/TITLEDESK_TEAM_PASSWORD\s+set \(hidden\)/);

@@ -1,27 +1,19 @@
 // "Test connection" (probeTeam) and `titledesk team status` against a real cluster whose schema is
 // one version newer, or older, than this TitleDesk knows, and against a server without TLS while
 // the desk's URL demands it: each a clear problem in words, nothing written, never the password.
-import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { probeTeam } from '../../electron/core/team-join/team-probe.ts';
 import { teamConnectionOf } from '../../electron/core/team-join/team-config.ts';
 import { knownSchemaVersion } from '../../electron/core/team/migrations/migration.ts';
 import { createTeamDatabase, passwordClusterMissing, startPasswordCluster, type PasswordCluster, type TeamDatabase } from './support/password-cluster.ts';
+import { titledeskSync } from './support/team-cli.ts';
 
-const root = join(import.meta.dirname, '..', '..');
 const missing = passwordClusterMissing();
 
 /** `titledesk team status --json` with only the team's variables, no keychain. */
 function teamStatus(url: string): { status: number | null; document: { reachable: boolean; problem?: string; message?: string }; output: string } {
-  const clean = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('TITLEDESK_') && !name.startsWith('WF_')));
-  const result = spawnSync(process.execPath, [join(root, 'bin', 'titledesk.mjs'), 'team', 'status', '--json'], {
-    cwd: root,
-    encoding: 'utf8',
-    timeout: 60_000,
-    env: { ...clean, DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent-titledesk-bus', TITLEDESK_TEAM_DATABASE_URL: url },
-  });
+  const result = titledeskSync(['team', 'status', '--json'], { TITLEDESK_TEAM_DATABASE_URL: url });
   return { status: result.status, document: JSON.parse(result.stdout) as { reachable: boolean; problem?: string; message?: string }, output: result.stdout + result.stderr };
 }
 
