@@ -13,6 +13,7 @@ import { PurchaseSender, type PurchaseContext } from './submission/purchase-send
 import type { JournalStore, PurchaseListener } from '../stores/journal-store.ts';
 import type { SendGate } from '../stores/send-gate.ts';
 import { RecordStore } from './journal/record-store.ts';
+import { teamCopyWrite } from './team-copy-write.ts';
 import { RequestSlots } from '../concurrency/request-slots.ts';
 import { RestartRecovery, type ResumeSummary, type SenderPresence } from './restart-recovery.ts';
 import { withinAutoSendWindow } from './recovery/recovery.ts';
@@ -54,12 +55,6 @@ export interface PurchaseServiceOptions {
 }
 
 export type UnsentFate = 'live' | 'auto-send' | 'unsent';
-
-/** A copy of a team purchase rewritten only when it is still a copy of that purchase and it moved on. */
-function copyChanged(known: PurchaseRecord, copy: PurchaseRecord): boolean {
-  if (known.imported !== true || known.team?.purchaseId !== copy.team?.purchaseId) return false;
-  return known.state !== copy.state || known.purchaseId !== copy.purchaseId || (known.items?.length ?? 0) !== (copy.items?.length ?? 0);
-}
 
 function liveRetryPolicy(retry: PurchaseServiceOptions['retry']): () => RetryPolicy {
   if (typeof retry === 'function') return retry;
@@ -202,11 +197,10 @@ export class PurchaseService {
    */
   mirrorTeamPurchase(record: PurchaseRecord, resultBody: string | null): boolean {
     this.#assertOpen();
-    const copy: PurchaseRecord = { ...record, imported: true, autoCheck: false };
-    const known = this.#store.get(record.id);
-    if (known === undefined) return this.#store.insertIfAbsent(copy, resultBody);
-    if (!copyChanged(known, copy)) return false;
-    this.#store.save(copy, 'normal', resultBody === null ? {} : { resultBody, replaceVariables: true });
+    const write = teamCopyWrite(this.#store.get(record.id), record, resultBody);
+    if (write === undefined) return false;
+    if (write.kind === 'insert') return this.#store.insertIfAbsent(write.copy, resultBody);
+    this.#store.save(write.copy, 'normal', write.extra);
     return true;
   }
 
@@ -220,10 +214,9 @@ export class PurchaseService {
     const fresh: { record: PurchaseRecord; resultBody: string | null }[] = [];
     const rewrites: Promise<PurchaseRecord>[] = [];
     for (const { record, result } of copies) {
-      const copy: PurchaseRecord = { ...record, imported: true, autoCheck: false };
-      const known = this.#store.get(record.id);
-      if (known === undefined) fresh.push({ record: copy, resultBody: result });
-      else if (copyChanged(known, copy)) rewrites.push(this.#store.saveSoon(copy, 'normal', result === null ? {} : { resultBody: result, replaceVariables: true }));
+      const write = teamCopyWrite(this.#store.get(record.id), record, result);
+      if (write?.kind === 'insert') fresh.push({ record: write.copy, resultBody: result });
+      else if (write !== undefined) rewrites.push(this.#store.saveSoon(write.copy, 'normal', write.extra));
     }
     const added = this.#store.insertAllIfAbsent(fresh);
     await Promise.all(rewrites);
