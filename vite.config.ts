@@ -6,6 +6,7 @@ import electron from 'vite-plugin-electron/simple';
 import { cspMetaAtBuild } from './build/csp-meta.ts';
 import { mainBundleOptions, zodWithoutJsonSchema } from './build/main-bundle-options.ts';
 import { pageStartEntry } from './build/page-start-entry.ts';
+import { zodWithoutEval } from './build/zod-without-eval.ts';
 
 const fromRoot = (path: string): string => fileURLToPath(new URL(path, import.meta.url));
 
@@ -16,7 +17,7 @@ const fromRoot = (path: string): string => fileURLToPath(new URL(path, import.me
  */
 export default defineConfig(({ mode, command }) => {
   const rendererOnly = mode === 'test' || (command === 'serve' && process.env['TITLEDESK_RENDERER_ONLY'] === '1');
-  const plugins: PluginOption[] = [react(), cspMetaAtBuild(), pageStartEntry(fromRoot('./renderer/index.html'), fromRoot('./renderer/boot/page-start.ts'))];
+  const plugins: PluginOption[] = [react(), cspMetaAtBuild(), zodWithoutEval(), pageStartEntry(fromRoot('./renderer/index.html'), fromRoot('./renderer/boot/page-start.ts'))];
   if (!rendererOnly) {
     // main and preload share dist-electron/ without emptying it; clear it once so a file from an
     // older build (a renamed preload) is never packed.

@@ -1,7 +1,7 @@
 // First of all (and a <script> of its own, ahead of this bundle): takes the page's address apart
-// and asks for the environment list (boot/page-start.ts). Then zod is told not to try eval.
+// and asks for the environment list (boot/page-start.ts). zod never tries eval: the build sets
+// its jitless mode inside zod itself (build/zod-without-eval.ts).
 import { pageStart } from './boot/page-start.ts';
-import './boot/zod-without-eval.ts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

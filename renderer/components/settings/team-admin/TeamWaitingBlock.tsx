@@ -1,17 +1,16 @@
 import type { TeamAdminWaiting } from '../../../../shared/team/team-admin-view.ts';
 import { useTeamAdminChangeMutation } from '../../../api/team-admin-queries.ts';
+import { resourceName } from '../../../features/common/resource-words.ts';
 import { useNow } from '../../../features/common/use-now.ts';
 import { TeamAdminError } from './TeamAdminError.tsx';
 import { timeUntil, whenWords } from './team-admin-words.ts';
 import { useConfirm } from './use-confirm.ts';
 
-const kindWords = { title: 'Title', address: 'Address', spatial: 'UPRN' } as const;
-
 function WaitingItem({ item, canRelease, now }: { readonly item: TeamAdminWaiting; readonly canRelease: boolean; readonly now: number }) {
   const change = useTeamAdminChangeMutation();
   const confirm = useConfirm();
   const releasable = now >= item.releasableAt;
-  const what = `${kindWords[item.resourceKind]} ${item.resource}`;
+  const what = resourceName({ kind: item.resourceKind, key: item.resource });
   return (
     <li className="team-admin-waiting" data-purchase-id={item.purchaseId}>
       <p>
