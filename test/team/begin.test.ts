@@ -73,6 +73,10 @@ describe.skipIf(teamServerMissing)(teamServerMissing ? `skipped: ${teamSkipReaso
     await admin.setBudget('GBP', 'month', '5.0000');
     await admin.setBudget('GBP', 'day', null);
     expect(await bob.begin(purchase('T4', { z: '0.0001' }))).toMatchObject({ outcome: 'budget_refused', refusal: { period: 'month' } });
+    // Refused by the month after the day allowed it: the day's row is given back, no claim is kept.
+    expect(await spent()).toEqual({ day: '5.0000', month: '5.0000' });
+    const monthRefused = await superuser`SELECT count(*)::int AS n FROM titledesk.claims WHERE resource = 'T4'`;
+    expect(monthRefused[0]?.['n']).toBe(0);
     await admin.setBudget('GBP', 'month', null);
     // Another currency has rows of its own.
     expect((await bob.begin(purchase('T4', { z: '0.0001' }, 'EUR'))).outcome).toBe('begun');

@@ -10,9 +10,9 @@ interface Waiting {
 }
 
 /**
- * Begins in one call: the database function takes at most 50, one subtransaction each, to stay
- * under the 64 a transaction keeps in memory (0006-begins-in-groups.ts). A turn with more sends
- * several calls at once.
+ * Begins in one call: the database function takes at most 50 (0006-begins-in-groups.ts). A call
+ * holds the team's begin lock until it commits, so a longer one would hold every other desk's
+ * begins longer. A turn with more sends several calls at once.
  */
 const mostInOneCall = 50;
 
