@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseVariableIri } from '../iri.ts';
 import { deskRoleNameSchema } from './team-status.ts';
 
 /**
@@ -27,6 +28,14 @@ export interface TeamAdminOverview {
     /** lastReportAt plus the team's claim timeout: from then on support or an admin may release it. */
     readonly releasableAt: number;
   }[];
+}
+
+/**
+ * A waiting purchase's variables by name, as results and batch exports name them: the IRI's own
+ * name, or the whole text when it is not a variable IRI (nothing is hidden that cannot be named).
+ */
+export function waitingVariableNames(variables: readonly string[]): string[] {
+  return variables.map((iri) => parseVariableIri(iri)?.name ?? iri);
 }
 
 export type TeamAdminChange =

@@ -1,3 +1,5 @@
+import { Fragment } from 'react';
+import { waitingVariableNames } from '../../../../shared/team/team-admin.ts';
 import type { TeamAdminWaiting } from '../../../../shared/team/team-admin-view.ts';
 import { useTeamAdminChangeMutation } from '../../../api/team-admin-queries.ts';
 import { resourceName } from '../../../features/common/resource-words.ts';
@@ -5,6 +7,21 @@ import { useNow } from '../../../features/common/use-now.ts';
 import { TeamAdminError } from './TeamAdminError.tsx';
 import { timeUntil, whenWords } from './team-admin-words.ts';
 import { useConfirm } from './use-confirm.ts';
+
+/** Each variable by its name; its whole IRI is the name's tooltip. */
+function VariableNames({ variables }: { readonly variables: readonly string[] }) {
+  const names = waitingVariableNames(variables);
+  return (
+    <>
+      {variables.map((iri, index) => (
+        <Fragment key={iri}>
+          {index > 0 ? ', ' : ''}
+          <span title={iri}>{names[index]}</span>
+        </Fragment>
+      ))}
+    </>
+  );
+}
 
 function WaitingItem({ item, canRelease, now }: { readonly item: TeamAdminWaiting; readonly canRelease: boolean; readonly now: number }) {
   const change = useTeamAdminChangeMutation();
@@ -14,7 +31,7 @@ function WaitingItem({ item, canRelease, now }: { readonly item: TeamAdminWaitin
   return (
     <li className="team-admin-waiting" data-purchase-id={item.purchaseId}>
       <p>
-        <strong>{what}</strong>: {item.variables.join(', ')} (team purchase {item.purchaseId})
+        <strong>{what}</strong>: <VariableNames variables={item.variables} /> (team purchase {item.purchaseId})
       </p>
       <p className="field-hint">
         Begun by desk {item.desk}, no report since {whenWords(item.lastReportAt, now)}; {releasable ? `releasable since ${whenWords(item.releasableAt, now)}` : `can be released at ${whenWords(item.releasableAt, now)}`}.
