@@ -83,8 +83,8 @@ export const errorWords: { readonly [C in ErrorCode]: ErrorWords } = {
     action: 'Raise the budget under Settings → Spending, or wait for the next day or month.',
   },
   team_database: {
-    headline: 'The team database cannot be reached, so the team’s budget and reuse cannot be checked. Nothing was sent.',
-    action: 'Purchases already sent are still followed. Try again when the team database is back, or ask the team’s admin.',
+    headline: 'The team database cannot be used right now, so the team’s budget and reuse cannot be checked. Nothing was sent.',
+    action: 'Purchases already sent are still followed. The detail says why (not reached, or its TLS): try again once that is fixed, or ask the team’s admin.',
   },
   confirmation_required: { headline: 'This purchase costs more than the amount set for a second confirmation.', action: 'Confirm it again to buy.' },
   data_dir: {

@@ -20,7 +20,7 @@ const commandLineActions: Partial<Record<ErrorCode, string>> = {
   provider_unknown_key: 'Check LOQATE_KEY (it looks like AA11-AA11-AA11-AA11) against the key in the provider account.',
   provider_key_expired: 'Renew it in the provider account, or export the newly issued key as LOQATE_KEY.',
   budget_exceeded: 'Raise the budget in the app’s Spending settings, or wait for the next day or month.',
-  team_database: 'Check TITLEDESK_TEAM_DATABASE_URL and that the team database is up (titledesk env shows what this command sees).',
+  team_database: 'Check TITLEDESK_TEAM_DATABASE_URL and that the team database is up (titledesk team status says what is wrong).',
   confirmation_required: 'Run it again with --confirm to buy.',
   data_dir: 'The message names the folder and what is wrong: fix that, or give another folder with --data-dir.',
   not_sent: 'Send it when you are ready: titledesk send {id}.',

@@ -34,8 +34,17 @@ export const teamTestResultSchema = z.discriminatedUnion('ok', [
 export type TeamTestResult = z.infer<typeof teamTestResultSchema>;
 
 /**
+ * Why a desk cannot use its team database, for the header's headline: not reached (or gone away),
+ * a server that does not offer the TLS the URL demands, a certificate refused (another CA, or
+ * another host name), or a team setting that cannot be used (its CA file unreadable). The reason
+ * beside it says the rest in words.
+ */
+export const teamAwaySchema = z.enum(['unreachable', 'tls-not-offered', 'certificate', 'setting']);
+export type TeamAway = z.infer<typeof teamAwaySchema>;
+
+/**
  * The app's link to the team database: off (no team), connected, or unreachable since a time with
- * the reason (new purchases are then refused), and the desk's answers not yet synced.
+ * why and the reason (new purchases are then refused), and the desk's answers not yet synced.
  */
 export const teamLinkStatusSchema = z.object({
   state: z.enum(['off', 'starting', 'connected', 'unreachable']),
@@ -46,6 +55,8 @@ export const teamLinkStatusSchema = z.object({
   /** Epoch ms: unreachable since. */
   since: z.number().optional(),
   reason: z.string().optional(),
+  /** Why, while unreachable; absent is "unreachable" (a core before this field). */
+  away: teamAwaySchema.optional(),
   pendingSync: z.number().int().nonnegative().optional(),
 });
 export type TeamLinkStatus = z.infer<typeof teamLinkStatusSchema>;

@@ -60,6 +60,8 @@ describe('Settings → Team in the core', () => {
     await expect.poll(async () => JSON.stringify(await dispatch('team:status'))).toContain('"state":"unreachable"');
     const status = await dispatch('team:status');
     expect(JSON.stringify(status)).toContain('certificate authority file');
+    // The header says the setting is at fault, not the network.
+    expect(status).toMatchObject({ ok: true, data: { away: 'setting' } });
     const refused = await buy();
     expect(refused).toMatchObject({ ok: false, error: { code: 'team_database' } });
     if (!refused.ok) expect(refused.error.message).toMatch(/cannot be read .*No new purchase can begin until Settings → Team is fixed\. Nothing was sent\./);

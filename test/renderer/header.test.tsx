@@ -87,6 +87,29 @@ describe('the header', () => {
     await waitFor(() => { expect(within(banner).queryByRole('alert')).toBeNull(); });
   });
 
+  it('names why the team database cannot be used: unreachable, no TLS, a certificate refused', async () => {
+    const { fake, banner } = await renderApp();
+    const database = 'postgres://td_acme_front@db.example.com:5432/team (TLS require)';
+    const since = now - 60_000;
+    const away = { state: 'unreachable', database, desk: 'front', since, pendingSync: 0 } as const;
+    const tls = "The team database at postgres://td_acme_front@db.example.com:5432/team (TLS require) does not offer TLS, and this desk's URL demands it (sslmode=require): nothing was sent. The server's admin turns TLS on (ssl = on).";
+    fake.emit('team:changed', { ...away, away: 'tls-not-offered', reason: tls });
+    const status = await within(banner).findByText(`No TLS from the team database since ${formatClockTime(since)}: new purchases are refused`);
+    expect(within(banner).getByText(tls)).toBeDefined();
+    // The tooltip names the database with the whole reason, for a header too narrow to show it.
+    expect(status.parentElement?.getAttribute('title')).toBe(`${database}\n${tls}`);
+    expect(within(banner).queryByText(/unreachable/)).toBeNull();
+
+    fake.emit('team:changed', { ...away, away: 'certificate', reason: 'The team database at … presented a certificate that does not name the host in the URL (ERR_TLS_CERT_ALTNAME_INVALID): nothing was sent.' });
+    expect(await within(banner).findByText(/^Team database certificate refused since .*: new purchases are refused$/)).toBeDefined();
+    fake.emit('team:changed', { ...away, away: 'unreachable', reason: 'The team database at … cannot be reached (ECONNREFUSED).' });
+    expect(await within(banner).findByText(/^Team database unreachable since .*: new purchases are refused$/)).toBeDefined();
+    // A core that says no why: unreachable, as before.
+    fake.emit('team:changed', { ...away, reason: 'The team database at … stopped answering (ECONNRESET).' });
+    const reason = await within(banner).findByText('The team database at … stopped answering (ECONNRESET).');
+    expect(reason.parentElement?.textContent).toMatch(/^Team database unreachable since .*: new purchases are refused/);
+  });
+
   it('opens settings from the header and gives focus back when they close', async () => {
     const { banner } = await renderApp();
     const button = within(banner).getByRole('button', { name: 'Settings' });

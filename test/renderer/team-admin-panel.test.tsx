@@ -172,7 +172,7 @@ describe('Settings → Team: the team panel', () => {
     const away: TitleDeskApi = { ...createFakeApi().api, 'team:admin': () => Promise.resolve({ ok: false, error: { code: 'team_database', message: "The team database at 127.0.0.1:5432 cannot be reached, so the team's budget and reuse cannot be checked. Nothing was sent." } }) };
     renderWithApi(away, <TeamAdminPanel />);
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain('The team database cannot be reached.');
+    expect(alert.textContent).toContain('The team database cannot be used right now.');
     expect(alert.textContent).toContain('127.0.0.1:5432');
   });
 });

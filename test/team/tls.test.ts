@@ -1,10 +1,13 @@
 // TLS to the team database for real: a server whose certificate is signed by a CA made with openssl
 // here, named for localhost only. verify-full with that CA connects; another CA, no CA, or the right
-// CA reached by a name the certificate does not carry, are refused before anything is sent.
+// CA reached by a name the certificate does not carry, are refused before anything is sent, and
+// a running desk says which (a certificate, not "unreachable").
 import { execFileSync } from 'node:child_process';
 import { chmodSync, chownSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TeamAwayReasons } from '../../electron/core/team-desk/team-away.ts';
+import { certificateAdvice } from '../../electron/core/team-join/team-tls-words.ts';
 import { openTeamSql } from '../../electron/core/team/team-connect.ts';
 import { TeamStore } from '../../electron/core/team/team-store.ts';
 import { parseTeamUrl } from '../../electron/core/team/team-url.ts';
@@ -85,6 +88,21 @@ describe.skipIf(missing !== '')(missing === '' ? 'TLS to the team database' : `s
   it('refuses the right CA reached by a name the certificate does not carry', async () => {
     const wrongHost = parseTeamUrl(url('127.0.0.1', '?sslmode=verify-full'), { caFile: join(dir, 'team-ca.crt') });
     await expect(TeamStore.open(wrongHost)).rejects.toMatchObject({ code: 'network', message: expect.stringContaining('ERR_TLS_CERT_ALTNAME_INVALID') as unknown });
+  });
+
+  it('gives a running desk a certificate reason, not "unreachable", for another CA and another host name', async () => {
+    const other = parseTeamUrl(url('localhost', '?sslmode=verify-full'), { caFile: join(dir, 'other-ca.crt') });
+    const wrongHost = parseTeamUrl(url('127.0.0.1', '?sslmode=verify-full'), { caFile: join(dir, 'team-ca.crt') });
+    for (const [connection, words] of [[other, 'does not trust'], [wrongHost, 'does not name the host in the URL']] as const) {
+      const reasons = new TeamAwayReasons(connection);
+      const error = await TeamStore.open(connection).catch((caught: unknown) => caught);
+      await reasons.learn(error);
+      const reason = reasons.of(error);
+      expect(reason.away).toBe('certificate');
+      expect(reason.problem).toContain(words);
+      expect(reason.problem).toContain(certificateAdvice);
+      expect(reason.problem).not.toContain('not-checked-here');
+    }
   });
 
   it('never shows the password in a refusal', async () => {

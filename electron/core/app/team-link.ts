@@ -40,6 +40,7 @@ function statusOf(status: TeamDeskStatus, identity?: Identity): TeamLinkStatus {
     ...(identity === undefined ? {} : { role: identity.role, team: identity.team }),
     ...(status.unreachableSince === undefined ? {} : { since: status.unreachableSince }),
     ...(status.problem === undefined ? {} : { reason: status.problem }),
+    ...(status.away === undefined ? {} : { away: status.away }),
     pendingSync: status.pendingSync,
   };
 }
@@ -202,7 +203,7 @@ export class TeamLink {
   #refuseAll(error: unknown): TeamLinkStatus {
     const reason = error instanceof CoreError ? error.message : 'The team setting cannot be used.';
     this.#options.purchases.admitBeforeSend(() => Promise.reject(new CoreError('team_database', `${reason} No new purchase can begin until Settings → Team is fixed. Nothing was sent.`)));
-    this.#set({ state: 'unreachable', since: Date.now(), reason });
+    this.#set({ state: 'unreachable', since: Date.now(), reason, away: 'setting' });
     return this.#status;
   }
 

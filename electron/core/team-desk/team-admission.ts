@@ -6,12 +6,13 @@ import type { TeamBeginInput, TeamStore } from '../team/team-store.ts';
 import type { TeamBeginResult, TeamPurchase } from '../team/team-rows.ts';
 import { groupedBegins, type GroupedBegin } from './team-begin-group.ts';
 import { priceLines, type CatalogOf } from './team-prices.ts';
-import { heldWords, teamBudgetError, unreachableError, type TeamPlace } from './team-words.ts';
+import { heldWords, teamBudgetError } from './team-words.ts';
 
 export interface TeamAdmissionOptions {
   /** The open store; undefined while the database has not been reached. */
   readonly store: () => TeamStore | undefined;
-  readonly place: TeamPlace;
+  /** The refusal while the database cannot be used, in the words of why (team-words.ts awayError). */
+  readonly refusal: (cause?: unknown) => CoreError;
   readonly catalogOf: CatalogOf;
   /** The team's name for a local environment: its service's base URL, the same on every desk. */
   readonly teamEnvironmentOf: (environmentId: string) => string;
@@ -34,7 +35,7 @@ export function teamSendGate(options: TeamAdmissionOptions): SendGate {
   const grouped = groupedBegins();
   return async (intent) => {
     const store = options.store();
-    if (store === undefined) throw unreachableError(options.place);
+    if (store === undefined) throw options.refusal();
     const resource = resourceOfPurchase(intent);
     // Nothing to claim: the submitter refuses a purchase that names no catalog.
     if (resource === undefined) return { send: true };
@@ -69,7 +70,7 @@ async function begin(store: TeamStore, input: TeamBeginInput, grouped: GroupedBe
       }
     }
     options.reached(false, error);
-    throw unreachableError(options.place, error);
+    throw options.refusal(error);
   }
 }
 

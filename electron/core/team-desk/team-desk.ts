@@ -5,12 +5,13 @@ import type { PurchaseService } from '../purchases/purchase-service.ts';
 import { TeamStore } from '../team/team-store.ts';
 import type { TeamConnection } from '../team/team-url.ts';
 import { teamSendGate } from './team-admission.ts';
+import { TeamAwayReasons } from './team-away.ts';
 import { TeamImport } from './team-import.ts';
 import type { CatalogOf } from './team-prices.ts';
 import { reconcileOwn } from './team-start.ts';
 import { TeamSync } from './team-sync.ts';
 import { TeamStatusBoard, type TeamDeskStatus } from './team-status.ts';
-import { unreachableError } from './team-words.ts';
+import { awayError } from './team-words.ts';
 
 /** This desk's environments as the team link needs them: matched across desks by base URL, and priced. */
 export interface TeamEnvironments {
@@ -76,6 +77,8 @@ export async function startTeamDesk(options: TeamDeskOptions): Promise<TeamDesk>
   const log = options.log ?? (() => undefined);
   const { purchases, environments } = options;
   const board = new TeamStatusBoard(connection.describe);
+  const reasons = new TeamAwayReasons(connection);
+  const refusal = (cause?: unknown): CoreError => awayError(connection, board.current(), cause);
   const admitted = new Set<string>();
   let store: TeamStore | undefined;
   let teamImport: TeamImport | undefined;
@@ -92,7 +95,8 @@ export async function startTeamDesk(options: TeamDeskOptions): Promise<TeamDesk>
   const sync = new TeamSync({ store: () => store, resultOf: (id) => purchases.getResult(id), reached: (ok, error) => { reached(ok, error); }, log });
   const reached = (ok: boolean, error?: unknown): void => {
     const wasAway = board.current().state === 'unreachable';
-    board.reached(ok, error, sync.pending);
+    if (ok) reasons.back();
+    board.reached(ok ? undefined : reasons.of(error), sync.pending);
     // Back: what waited is written, and what other desks did meanwhile is read.
     if (ok && wasAway) void Promise.all([sync.flush(), teamImport?.catchUp()]).catch(() => undefined);
     if (!ok) retrySoon();
@@ -104,7 +108,7 @@ export async function startTeamDesk(options: TeamDeskOptions): Promise<TeamDesk>
     board.pending(sync.pending);
   });
   const gate = teamSendGate({
-    store: () => store, place: connection, catalogOf: environments.catalogOf, teamEnvironmentOf, reached, log,
+    store: () => store, refusal, catalogOf: environments.catalogOf, teamEnvironmentOf, reached, log,
     copy: (row) => teamImport?.copy(row), get: (id) => purchases.get(id),
   });
   purchases.admitBeforeSend(async (intent) => {
@@ -138,6 +142,8 @@ export async function startTeamDesk(options: TeamDeskOptions): Promise<TeamDesk>
       // Back after being away: reached() writes what waited (sync reports its own failures).
       reached(true);
     } catch (error) {
+      // A server refusing TLS looks like one gone away: it is asked which, once per streak.
+      await reasons.learn(error);
       reached(false, error);
     }
   }
@@ -171,7 +177,7 @@ export async function startTeamDesk(options: TeamDeskOptions): Promise<TeamDesk>
     flush: () => sync.flush(),
     async withStore(run) {
       const open = store;
-      if (open === undefined || life.closed || board.current().state === 'unreachable') throw unreachableError(connection);
+      if (open === undefined || life.closed || board.current().state === 'unreachable') throw refusal();
       try {
         return await run(open);
       } catch (error) {

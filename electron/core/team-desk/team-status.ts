@@ -1,4 +1,5 @@
-import { CoreError } from '../errors.ts';
+import type { TeamAway } from '../../../shared/team/team-status.ts';
+import type { AwayReason } from './team-away.ts';
 
 /** What Settings → Team and `titledesk env` show of the link; never the password. */
 export interface TeamDeskStatus {
@@ -11,6 +12,8 @@ export interface TeamDeskStatus {
   readonly unreachableSince?: number | undefined;
   /** Why, in the words of the last failure. */
   readonly problem?: string | undefined;
+  /** What kind of failure, for the headline: unreachable, TLS not offered, a certificate refused. */
+  readonly away?: TeamAway | undefined;
   /** This desk's answers written locally and not yet in the team database. */
   readonly pendingSync: number;
 }
@@ -32,15 +35,15 @@ export class TeamStatusBoard {
     this.#set({ ...this.#status, desk });
   }
 
-  reached(ok: boolean, error: unknown, pendingSync: number): void {
+  /** Reached (no reason), or away for `reason`. */
+  reached(reason: AwayReason | undefined, pendingSync: number): void {
     if (this.#status.state === 'closed') return;
-    if (ok) {
+    if (reason === undefined) {
       this.#set({ database: this.#status.database, desk: this.#status.desk, state: 'connected', pendingSync });
       return;
     }
     const since = this.#status.state === 'unreachable' ? this.#status.unreachableSince : Date.now();
-    const problem = error instanceof CoreError || error instanceof Error ? error.message : undefined;
-    this.#set({ ...this.#status, state: 'unreachable', unreachableSince: since, problem, pendingSync });
+    this.#set({ ...this.#status, state: 'unreachable', unreachableSince: since, problem: reason.problem, away: reason.away, pendingSync });
   }
 
   pending(pendingSync: number): void {
@@ -59,7 +62,8 @@ export class TeamStatusBoard {
   }
 
   #set(status: TeamDeskStatus): void {
-    const changed = status.state !== this.#status.state || status.pendingSync !== this.#status.pendingSync || status.desk !== this.#status.desk;
+    // Not every new message: a retry's failure says the same again each second.
+    const changed = status.state !== this.#status.state || status.pendingSync !== this.#status.pendingSync || status.desk !== this.#status.desk || status.away !== this.#status.away;
     this.#status = status;
     if (changed) for (const listener of this.#listeners) listener(this.current());
   }

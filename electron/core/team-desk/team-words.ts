@@ -1,6 +1,7 @@
 import type { HeldVariable, TeamBeginResult } from '../team/team-rows.ts';
 import { deskHoldsWords } from '../../../shared/team/held-words.ts';
 import { CoreError } from '../errors.ts';
+import type { TeamDeskStatus } from './team-status.ts';
 
 /** Where people see the database named: its host and port, never the login's password. */
 export interface TeamPlace {
@@ -15,6 +16,16 @@ export function placeOf(place: TeamPlace): string {
 /** The refusal of every new purchase while the team database cannot answer: nothing goes unbegun. */
 export function unreachableError(place: TeamPlace, cause?: unknown): CoreError {
   return new CoreError('team_database', `The team database at ${placeOf(place)} cannot be reached, so the team's budget and reuse cannot be checked. Nothing was sent.`, cause === undefined ? undefined : { cause });
+}
+
+/**
+ * The refusal of a new purchase while the link is away, in the words of why: the header's reason
+ * when it is a TLS or certificate problem (its own advice, not a network's), else unreachable.
+ */
+export function awayError(place: TeamPlace, status: TeamDeskStatus, cause?: unknown): CoreError {
+  const problem = status.state === 'unreachable' && status.away !== undefined && status.away !== 'unreachable' ? status.problem : undefined;
+  if (problem === undefined) return unreachableError(place, cause);
+  return new CoreError('team_database', problem, cause === undefined ? undefined : { cause });
 }
 
 type Refusal = Extract<TeamBeginResult, { outcome: 'budget_refused' }>['refusal'];

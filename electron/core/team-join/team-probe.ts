@@ -4,7 +4,8 @@ import { CoreError } from '../errors.ts';
 import { redactSecrets } from '../redaction.ts';
 import { knownSchemaVersion } from '../team/migrations/migration.ts';
 import { TeamStore } from '../team/team-store.ts';
-import { isLoopbackHost, type TeamConnection } from '../team/team-url.ts';
+import type { TeamConnection } from '../team/team-url.ts';
+import { certificateAdvice, tlsNotOfferedWords } from './team-tls-words.ts';
 import { serverOffersTls } from './tls-offer.ts';
 
 /**
@@ -53,7 +54,7 @@ function failureOf(error: unknown, database: string | undefined): TeamTestResult
   const base = error instanceof CoreError ? error.message : 'Something went wrong inside TitleDesk while testing the team database.';
   const hint: Partial<Record<TeamProblem, string>> = {
     unreachable: ' Check the URL, and that this machine may reach the server (VPN, firewall).',
-    tls: ' Give the CA file that signed the server’s certificate, or check the host name in the URL matches the certificate.',
+    tls: ` ${certificateAdvice}`,
     'not-a-desk': ' The team’s admin adds it with titledesk team add-desk, or makes it active again.',
   };
   return { ok: false, problem, message: redactSecrets(`${base}${hint[problem] ?? ''}`), ...(database === undefined ? {} : { database }) };
@@ -67,9 +68,7 @@ function failureOf(error: unknown, database: string | undefined): TeamTestResult
 async function tlsNotOffered(error: unknown, connection: TeamConnection): Promise<TeamTestResult | undefined> {
   if (connection.tls === 'disable' || teamProblemOf(error) !== 'unreachable') return undefined;
   if ((await serverOffersTls(connection.host, connection.port)) !== false) return undefined;
-  const instead = isLoopbackHost(connection.host) ? '; for a server on this machine, sslmode=disable connects without TLS' : '';
-  const message = `The team database at ${connection.describe} does not offer TLS, and this desk's URL demands it (sslmode=${connection.tls}): nothing was sent. The server's admin turns TLS on (ssl = on)${instead}.`;
-  return { ok: false, problem: 'tls', message: redactSecrets(message), database: connection.describe };
+  return { ok: false, problem: 'tls', message: redactSecrets(tlsNotOfferedWords(connection)), database: connection.describe };
 }
 
 /**

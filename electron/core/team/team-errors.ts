@@ -8,6 +8,8 @@ import { SchemaTooNewError } from './migrations/migration.ts';
  */
 const neverConnected = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'CONNECT_TIMEOUT', 'EPIPE']);
 const certificateRefused = /CERT|SELF_SIGNED|UNABLE_TO_(GET|VERIFY)|ALTNAME|HOSTNAME_MISMATCH/;
+/** A certificate trusted but issued for another name: the URL's host, not the CA file, is what to fix. */
+const wrongHostName = /ALTNAME|HOSTNAME_MISMATCH/;
 
 function codeOf(error: unknown): string {
   return error instanceof Error && 'code' in error && typeof error.code === 'string' ? error.code : '';
@@ -32,6 +34,7 @@ export function teamError(error: unknown, where: string, during: 'begin' | 'read
     if (code === '57P01' || code === '57P02' || code === '57P03') return lost(where, during, error);
     return databaseRefusal(code, error.message, where, error);
   }
+  if (wrongHostName.test(code)) return new CoreError('network', `The team database at ${where} presented a certificate that does not name the host in the URL (${code}): nothing was sent.`);
   if (certificateRefused.test(code)) return new CoreError('network', `The team database at ${where} presented a certificate this desk does not trust (${code}): nothing was sent.`);
   if (neverConnected.has(code)) return new CoreError('network', `The team database at ${where} cannot be reached (${code}): the team's budget and reuse cannot be checked, so no new purchase can begin.`);
   return lost(where, during, error);
@@ -45,6 +48,14 @@ function databaseRefusal(code: string, message: string, where: string, cause?: u
     return new CoreError('validation', `The team database refused: ${message}.`);
   }
   return new CoreError('internal', `The team database at ${where} failed (${code}): ${message}.`, cause === undefined ? undefined : { cause });
+}
+
+/**
+ * A connection that broke after it was opened (reset, closed): what a server refusing TLS looks
+ * like to a desk whose URL demands it, as the client's handshake after the refusal is reset.
+ */
+export function isConnectionLost(error: unknown): boolean {
+  return error instanceof CoreError && (error.code === 'network' || error.code === 'outcome_unknown') && / stopped answering[ (]/.test(error.message);
 }
 
 function lost(where: string, during: string, error: unknown): CoreError {

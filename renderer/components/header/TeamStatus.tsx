@@ -1,6 +1,14 @@
-import type { TeamLinkStatus } from '../../../shared/team/team-status.ts';
+import type { TeamAway, TeamLinkStatus } from '../../../shared/team/team-status.ts';
 import { useTeamStatusQuery } from '../../api/team-queries.ts';
 import { formatClockTime } from '../../format-time.ts';
+
+/** The headline of a link that is away, by why: a TLS problem is not the network's, so never "unreachable". */
+const awayHeadlines: Readonly<Record<TeamAway, string>> = {
+  unreachable: 'Team database unreachable',
+  'tls-not-offered': 'No TLS from the team database',
+  certificate: 'Team database certificate refused',
+  setting: 'Team setting unusable',
+};
 
 function words(status: TeamLinkStatus): string | undefined {
   switch (status.state) {
@@ -13,7 +21,7 @@ function words(status: TeamLinkStatus): string | undefined {
     }
     case 'unreachable': {
       const since = status.since === undefined ? '' : ` since ${formatClockTime(status.since)}`;
-      return `Team database unreachable${since}: new purchases are refused`;
+      return `${awayHeadlines[status.away ?? 'unreachable']}${since}: new purchases are refused`;
     }
   }
 }
@@ -27,8 +35,11 @@ export function TeamStatus() {
   const text = status === undefined ? undefined : words(status);
   if (status === undefined || text === undefined) return null;
   const away = status.state === 'unreachable';
+  const where = status.team === undefined ? status.database : `Team ${status.team}: ${status.database ?? ''}`;
+  // The tooltip keeps the whole reason with the database, for a header too narrow to show it.
+  const title = away && status.reason !== undefined ? [where, status.reason].filter((line) => line !== undefined).join('\n') : where;
   return (
-    <p className={away ? 'team-status team-status-away' : 'team-status'} role="status" title={status.team === undefined ? status.database : `Team ${status.team}: ${status.database ?? ''}`}>
+    <p className={away ? 'team-status team-status-away' : 'team-status'} role="status" title={title}>
       <span>{text}</span>
       {away && status.reason !== undefined ? <span className="team-status-reason">{status.reason}</span> : null}
     </p>

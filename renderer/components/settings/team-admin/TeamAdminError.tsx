@@ -4,7 +4,7 @@ const headlines: Readonly<Record<string, string>> = {
   unauthorized: 'This desk’s role may not do that.',
   validation: 'The team database did not accept that.',
   not_found: 'The team database does not have that.',
-  team_database: 'The team database cannot be reached.',
+  team_database: 'The team database cannot be used right now.',
   network: 'The team database cannot be reached.',
 };
 

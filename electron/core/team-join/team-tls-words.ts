@@ -1,0 +1,15 @@
+import { isLoopbackHost, type TeamConnection } from '../team/team-url.ts';
+
+/**
+ * TLS problems with the team database in words, one text for Test connection, `titledesk team
+ * status` and a running desk's header and refusals, so they never say it differently.
+ */
+
+/** After a certificate refused (another CA, none given, or issued for another host name). */
+export const certificateAdvice = 'Give the CA file that signed the server’s certificate, or check the host name in the URL matches the certificate.';
+
+/** A server that answered "no TLS" to a desk whose URL demands it; names the database, never the password. */
+export function tlsNotOfferedWords(connection: TeamConnection): string {
+  const instead = isLoopbackHost(connection.host) ? '; for a server on this machine, sslmode=disable connects without TLS' : '';
+  return `The team database at ${connection.describe} does not offer TLS, and this desk's URL demands it (sslmode=${connection.tls}): nothing was sent. The server's admin turns TLS on (ssl = on)${instead}.`;
+}
