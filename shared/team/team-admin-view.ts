@@ -22,6 +22,8 @@ export const teamAdminViewSchema = z.object({
       releasableAt: z.number(),
     }),
   ),
+  /** The database's clock when read (team-admin.ts's DatabaseClock): release times are compared with it. */
+  clock: z.object({ databaseNow: z.number(), readAt: z.number() }),
 });
 export type TeamAdminView = z.infer<typeof teamAdminViewSchema>;
 export type TeamAdminWaiting = TeamAdminView['waiting'][number];

@@ -16,6 +16,8 @@ export interface TeamAdminOverview {
   /** Decimal strings: money is never a float. */
   readonly limits: readonly { readonly currency: string; readonly period: 'day' | 'month'; readonly limit: string }[];
   readonly desks: readonly { readonly name: string; readonly role: TeamDeskRole; readonly active: boolean }[];
+  /** The database's clock when this was read: a release time is compared with it, never with this computer's. */
+  readonly clock: DatabaseClock;
   /** The team's purchases still "submitting": begun, and their desk has not reported since. Oldest first. */
   readonly waiting: readonly {
     readonly purchaseId: string;
@@ -28,6 +30,25 @@ export interface TeamAdminOverview {
     /** lastReportAt plus the team's claim timeout: from then on support or an admin may release it. */
     readonly releasableAt: number;
   }[];
+}
+
+/** One reading of the database's clock: its now(), and this computer's clock when the answer came (ms since the epoch). */
+export interface DatabaseClock {
+  readonly databaseNow: number;
+  readonly readAt: number;
+}
+
+/**
+ * The database's time at `localNow` (this computer's clock): its now() at the reading plus what
+ * has passed here since, so a desk whose clock is off still judges by the database's.
+ */
+export function databaseTimeAt(clock: DatabaseClock, localNow: number): number {
+  return clock.databaseNow + (localNow - clock.readAt);
+}
+
+/** Whether support or an admin may release a waiting purchase at `localNow`, by the database's clock. */
+export function isReleasable(item: { readonly releasableAt: number }, clock: DatabaseClock, localNow: number): boolean {
+  return item.releasableAt <= databaseTimeAt(clock, localNow);
 }
 
 /**

@@ -26,6 +26,7 @@ function overview(role: TeamAdminView['desk']['role'], releasableAt = Date.now()
       { name: 'alpha', role: 'analyst', active: true },
     ],
     waiting: [{ purchaseId: '42', desk: 'alpha', resourceKind: 'title', resource: 'WYK1', variables: ['owner', 'price'], lastReportAt: releasableAt - 15 * minute, releasableAt }],
+    clock: { databaseNow: Date.now(), readAt: Date.now() },
   };
 }
 

@@ -1,11 +1,11 @@
 // The team's administration through the core ops, as real desk logins: an admin sets budgets,
 // settings and desks; an analyst is refused each; support releases a dead desk's claim only after
 // the claim timeout, and the overview lists it while it waits.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CoreError } from '../../electron/core/errors.ts';
 import { applyTeamAdminChange, readTeamAdminOverview } from '../../electron/core/team-join/team-admin-ops.ts';
 import type { TeamStore } from '../../electron/core/team/team-store.ts';
-import type { TeamAdminChange } from '../../shared/team/team-admin.ts';
+import { isReleasable, type TeamAdminChange } from '../../shared/team/team-admin.ts';
 import { teamServerMissing, teamSkipReason } from './support/team-db.ts';
 import { startTeamSuite, type TeamSuite } from './support/team-suite.ts';
 
@@ -47,6 +47,9 @@ describe.skipIf(teamServerMissing)(teamServerMissing ? `skipped: ${teamSkipReaso
     await applyTeamAdminChange(admin, { kind: 'budget', currency: 'EUR', period: 'month', limit: null });
     await applyTeamAdminChange(admin, { kind: 'desk', name: 'bob', active: true });
     const after = await readTeamAdminOverview(admin);
+    // Nothing waits, and the database's clock still comes back (this machine's, within a moment).
+    expect(after.waiting).toEqual([]);
+    expect(Math.abs(after.clock.databaseNow - after.clock.readAt)).toBeLessThan(5_000);
     expect(after.limits.map((limit) => limit.currency)).toEqual(['GBP']);
     expect(after.desks.find((desk) => desk.name === 'bob')?.active).toBe(true);
   });
@@ -121,5 +124,26 @@ describe.skipIf(teamServerMissing)(teamServerMissing ? `skipped: ${teamSkipReaso
     expect((await readTeamAdminOverview(helen)).waiting).toEqual([]);
     const again = await refusedWith(applyTeamAdminChange(helen, { kind: 'release', purchaseId }));
     expect(again.message).toMatch(/is outcome_unknown, not submitting/);
+  });
+
+  it('judges a release by the database\'s clock when this computer\'s is minutes ahead', async () => {
+    await applyTeamAdminChange(admin, { kind: 'settings', claimTimeoutSeconds: 600 });
+    const begun = await alice.begin({ environment: 'live', localId: 'skewed-1', resourceKind: 'title', resource: 'DN300', lines, currency: 'GBP' });
+    if (begun.outcome !== 'begun') throw new Error(`expected a begin, got ${begun.outcome}`);
+    // This computer's clock 11 minutes ahead: past the 10-minute claim timeout here, not by the database.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 11 * 60_000 });
+    try {
+      const overview = await readTeamAdminOverview(helen);
+      const waiting = overview.waiting.find((item) => item.purchaseId === begun.purchase.purchaseId);
+      if (waiting === undefined) throw new Error('expected the purchase to wait');
+      expect(overview.clock.readAt - overview.clock.databaseNow).toBeGreaterThan(10 * 60_000);
+      expect(Date.now()).toBeGreaterThan(waiting.releasableAt);
+      expect(isReleasable(waiting, overview.clock, Date.now())).toBe(false);
+      expect(isReleasable(waiting, overview.clock, Date.now() + 10 * 60_000)).toBe(true);
+      const early = await refusedWith(applyTeamAdminChange(helen, { kind: 'release', purchaseId: begun.purchase.purchaseId }));
+      expect(early.message).toMatch(/may still be on its way/);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

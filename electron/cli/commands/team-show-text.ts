@@ -1,4 +1,4 @@
-import { waitingVariableNames, type TeamAdminOverview } from '../../../shared/team/team-admin.ts';
+import { isReleasable, waitingVariableNames, type DatabaseClock, type TeamAdminOverview } from '../../../shared/team/team-admin.ts';
 import { claimTimeoutWords, hourMinute, reuseWindowWords } from './team-words.ts';
 
 /** A limit with what the team spent in its running day or month (decimal strings). */
@@ -9,9 +9,10 @@ export interface LimitSpent {
   readonly spent: string;
 }
 
-function waitingLines(item: TeamAdminOverview['waiting'][number], now: number): string {
+function waitingLines(item: TeamAdminOverview['waiting'][number], clock: DatabaseClock, now: number): string {
   const what = `${item.resourceKind} ${item.resource}, ${String(item.variables.length)} variable${item.variables.length === 1 ? '' : 's'}`;
-  const when = item.releasableAt <= now ? 'releasable now' : `releasable at ${hourMinute(item.releasableAt)}`;
+  // By the database's clock, which this computer's may not match.
+  const when = isReleasable(item, clock, now) ? 'releasable now' : `releasable at ${hourMinute(item.releasableAt)}`;
   // The names on a line of their own, since a purchase may hold dozens; --json has the whole IRIs.
   return [
     `  team purchase ${item.purchaseId} by desk ${item.desk}: ${what}; last report ${hourMinute(item.lastReportAt)}, ${when}`,
@@ -31,6 +32,6 @@ export function teamShowText(overview: TeamAdminOverview, limits: readonly Limit
     `Limits:   ${limitWords.length === 0 ? 'none set' : limitWords.join('; ')}`,
     `Desks:    ${deskWords.join(', ')}`,
     `Waiting:  ${overview.waiting.length === 0 ? 'no purchase is waiting for its desk' : `${String(overview.waiting.length)} purchase(s) begun whose desk has not reported since (support or an admin may release one once releasable: titledesk team release ID)`}`,
-    ...overview.waiting.map((item) => waitingLines(item, now)),
+    ...overview.waiting.map((item) => waitingLines(item, overview.clock, now)),
   ].join('\n');
 }

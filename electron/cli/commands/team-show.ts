@@ -1,4 +1,4 @@
-import type { TeamAdminOverview } from '../../../shared/team/team-admin.ts';
+import { isReleasable, type TeamAdminOverview } from '../../../shared/team/team-admin.ts';
 import { readTeamAdminOverview } from '../../core/team-join/team-admin-ops.ts';
 import { currentBudgets } from '../../core/team-join/team-probe.ts';
 import type { TeamBudgetRow } from '../../core/team/team-rows.ts';
@@ -34,7 +34,7 @@ export async function runTeamShow(options: { readonly dataDir: string | undefine
           ...item,
           lastReportAt: new Date(item.lastReportAt).toISOString(),
           releasableAt: new Date(item.releasableAt).toISOString(),
-          releasable: item.releasableAt <= now,
+          releasable: isReleasable(item, overview.clock, now),
         })),
       });
     } else {

@@ -181,6 +181,7 @@ export class TeamLink {
       budgets: currentBudgets(overview.limits, rows, overview.team.timeZone, new Date()),
       desks: [...overview.desks],
       waiting: overview.waiting.map((item) => ({ ...item, variables: [...item.variables] })),
+      clock: overview.clock,
     };
   }
 

@@ -11,6 +11,8 @@ import type { TeamStore } from '../team/team-store.ts';
 /** Settings, limits, desks and the purchases waiting for release, read through the desk's own login. */
 export async function readTeamAdminOverview(store: TeamStore): Promise<TeamAdminOverview> {
   const [settings, limits, desks, waiting] = await Promise.all([store.settings(), store.budgetLimits(), store.desks(), store.waitingClaims()]);
+  // Taken as the answer is in: the database's now() is compared with this clock from here on.
+  const clock = { databaseNow: waiting.databaseNow.getTime(), readAt: Date.now() };
   // The desk's role as the database has it now: an admin may have changed it since this desk opened.
   const own = desks.find((desk) => desk.name === store.desk.name);
   return {
@@ -18,7 +20,7 @@ export async function readTeamAdminOverview(store: TeamStore): Promise<TeamAdmin
     team: { name: settings.name, reuseWindowSeconds: settings.reuseWindowSeconds, claimTimeoutSeconds: settings.claimTimeoutSeconds, timeZone: settings.timeZone },
     limits: limits.map((limit) => ({ currency: limit.currency, period: limit.period, limit: limit.limit })),
     desks: desks.map((desk) => ({ name: desk.name, role: desk.role, active: desk.active })),
-    waiting: waiting.map((claim) => ({
+    waiting: waiting.claims.map((claim) => ({
       purchaseId: claim.purchaseId,
       desk: claim.desk,
       resourceKind: claim.resourceKind,
@@ -27,6 +29,7 @@ export async function readTeamAdminOverview(store: TeamStore): Promise<TeamAdmin
       lastReportAt: claim.lastReportAt.getTime(),
       releasableAt: claim.releasableAt.getTime(),
     })),
+    clock,
   };
 }
 
@@ -61,8 +64,8 @@ async function refusal(store: TeamStore, change: TeamAdminChange, error: unknown
   }
   if (change.kind === 'release' && /may still be on its way/.test(error.message)) {
     // The database's own times say when: a re-read finds the purchase unless its desk just reported.
-    const waiting = await store.waitingClaims().catch(() => []);
-    const claim = waiting.find((item) => item.purchaseId === change.purchaseId);
+    const waiting = await store.waitingClaims().catch(() => ({ claims: [] }));
+    const claim = waiting.claims.find((item) => item.purchaseId === change.purchaseId);
     if (claim !== undefined) {
       return new CoreError('validation', `Team purchase ${change.purchaseId} may still be on its way: desk ${claim.desk} last reported at ${clockWords(claim.lastReportAt.getTime())}, and it becomes releasable at ${clockWords(claim.releasableAt.getTime())} (${claim.releasableAt.toISOString()}).`, { cause: error });
     }

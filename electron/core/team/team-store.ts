@@ -100,6 +100,8 @@ function checkedBegin(input: TeamBeginInput): CheckedBegin | CoreError {
   return { ...rest, variables: lines.map((line) => line.variable), prices: lines.map((line) => line.price) };
 }
 
+const databaseNowSchema = z.object({ databaseNow: z.date() });
+
 const groupAnswerSchema = z.array(z.object({ localId: z.string(), result: beginResultSchema }));
 type GroupAnswer = z.infer<typeof groupAnswerSchema>[number];
 
@@ -335,15 +337,24 @@ export class TeamStore {
   /**
    * The team's purchases still "submitting", oldest report first, each with the time support may
    * release it: its last report plus the team's claim timeout, as release_stale_claim counts it.
+   * With the database's now() of the same statement: a release is judged by the database's clock,
+   * which this computer's may not match.
    */
-  async waitingClaims(): Promise<WaitingClaim[]> {
+  async waitingClaims(): Promise<{ readonly databaseNow: Date; readonly claims: WaitingClaim[] }> {
     return this.#call('read', async (sql) => {
+      // One row even when nothing waits (its claim columns null), so now() always comes back.
       const rows = await sql`
-        SELECT p.id::text AS "purchaseId", d.name AS desk, p.resource_kind AS "resourceKind", p.resource, to_jsonb(p.variables) AS variables,
-               p.updated_at AS "lastReportAt", p.updated_at + t.claim_timeout AS "releasableAt"
-        FROM titledesk.purchases p JOIN titledesk.desks d ON d.id = p.desk_id JOIN titledesk.teams t ON t.id = p.team_id
-        WHERE p.state = 'submitting' ORDER BY p.updated_at, p.id`;
-      return rows.map((row) => parseTeamRow(waitingClaimSchema, row, 'a waiting purchase'));
+        SELECT now() AS "databaseNow", w.*
+        FROM (SELECT 1) AS one LEFT JOIN (
+          SELECT p.id AS seq, p.id::text AS "purchaseId", d.name AS desk, p.resource_kind AS "resourceKind", p.resource, to_jsonb(p.variables) AS variables,
+                 p.updated_at AS "lastReportAt", p.updated_at + t.claim_timeout AS "releasableAt"
+          FROM titledesk.purchases p JOIN titledesk.desks d ON d.id = p.desk_id JOIN titledesk.teams t ON t.id = p.team_id
+          WHERE p.state = 'submitting'
+        ) AS w ON true
+        ORDER BY w."lastReportAt", w.seq`;
+      const { databaseNow } = parseTeamRow(databaseNowSchema, rows[0], "the database's time");
+      const claims = rows.filter((row) => row['purchaseId'] !== null).map((row) => parseTeamRow(waitingClaimSchema, row, 'a waiting purchase'));
+      return { databaseNow, claims };
     });
   }
 

@@ -47,7 +47,7 @@ export function TeamAdminPanel() {
       <h5>Desks</h5>
       <TeamDesksBlock desks={view.desks} canEdit={isAdmin} thisDesk={view.desk.name} />
       <h5>Purchases waiting for their desk</h5>
-      <TeamWaitingBlock waiting={view.waiting} canRelease={role === 'support' || isAdmin} />
+      <TeamWaitingBlock waiting={view.waiting} clock={view.clock} canRelease={role === 'support' || isAdmin} />
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import { Fragment } from 'react';
-import { waitingVariableNames } from '../../../../shared/team/team-admin.ts';
-import type { TeamAdminWaiting } from '../../../../shared/team/team-admin-view.ts';
+import { databaseTimeAt, isReleasable, waitingVariableNames } from '../../../../shared/team/team-admin.ts';
+import type { TeamAdminView, TeamAdminWaiting } from '../../../../shared/team/team-admin-view.ts';
 import { useTeamAdminChangeMutation } from '../../../api/team-admin-queries.ts';
 import { resourceName } from '../../../features/common/resource-words.ts';
 import { useNow } from '../../../features/common/use-now.ts';
@@ -23,10 +23,12 @@ function VariableNames({ variables }: { readonly variables: readonly string[] })
   );
 }
 
-function WaitingItem({ item, canRelease, now }: { readonly item: TeamAdminWaiting; readonly canRelease: boolean; readonly now: number }) {
+function WaitingItem({ item, clock, canRelease, now }: { readonly item: TeamAdminWaiting; readonly clock: TeamAdminView['clock']; readonly canRelease: boolean; readonly now: number }) {
   const change = useTeamAdminChangeMutation();
   const confirm = useConfirm();
-  const releasable = now >= item.releasableAt;
+  // Times and the Release button follow the database's clock: this computer's may be off.
+  const databaseNow = databaseTimeAt(clock, now);
+  const releasable = isReleasable(item, clock, now);
   const what = resourceName({ kind: item.resourceKind, key: item.resource });
   return (
     <li className="team-admin-waiting" data-purchase-id={item.purchaseId}>
@@ -34,7 +36,7 @@ function WaitingItem({ item, canRelease, now }: { readonly item: TeamAdminWaitin
         <strong>{what}</strong>: <VariableNames variables={item.variables} /> (team purchase {item.purchaseId})
       </p>
       <p className="field-hint">
-        Begun by desk {item.desk}, no report since {whenWords(item.lastReportAt, now)}; {releasable ? `releasable since ${whenWords(item.releasableAt, now)}` : `can be released at ${whenWords(item.releasableAt, now)}`}.
+        Begun by desk {item.desk}, no report since {whenWords(item.lastReportAt, databaseNow)}; {releasable ? `releasable since ${whenWords(item.releasableAt, databaseNow)}` : `can be released at ${whenWords(item.releasableAt, databaseNow)}`}.
       </p>
       {canRelease ? (
         confirm.confirming ? (
@@ -49,8 +51,8 @@ function WaitingItem({ item, canRelease, now }: { readonly item: TeamAdminWaitin
         ) : (
           <div className="row-actions">
             <button type="button" ref={confirm.askRef} disabled={!releasable || change.isPending} onClick={confirm.ask}
-              aria-label={releasable ? `Release team purchase ${item.purchaseId}` : `Release team purchase ${item.purchaseId} (${timeUntil(item.releasableAt, now)})`}>
-              {releasable ? 'Release…' : `Release (${timeUntil(item.releasableAt, now)})`}
+              aria-label={releasable ? `Release team purchase ${item.purchaseId}` : `Release team purchase ${item.purchaseId} (${timeUntil(item.releasableAt, databaseNow)})`}>
+              {releasable ? 'Release…' : `Release (${timeUntil(item.releasableAt, databaseNow)})`}
             </button>
           </div>
         )
@@ -61,12 +63,12 @@ function WaitingItem({ item, canRelease, now }: { readonly item: TeamAdminWaitin
 }
 
 /** Purchases begun on a desk that has not reported since: after the claim timeout, support or an admin may release them. */
-export function TeamWaitingBlock({ waiting, canRelease }: { readonly waiting: readonly TeamAdminWaiting[]; readonly canRelease: boolean }) {
+export function TeamWaitingBlock({ waiting, clock, canRelease }: { readonly waiting: readonly TeamAdminWaiting[]; readonly clock: TeamAdminView['clock']; readonly canRelease: boolean }) {
   const now = useNow(waiting.length > 0);
   if (waiting.length === 0) return <p className="field-hint">No purchase is waiting for its desk.</p>;
   return (
     <ul className="team-admin-waiting-list" aria-label="Purchases waiting for their desk">
-      {waiting.map((item) => <WaitingItem key={item.purchaseId} item={item} canRelease={canRelease} now={now} />)}
+      {waiting.map((item) => <WaitingItem key={item.purchaseId} item={item} clock={clock} canRelease={canRelease} now={now} />)}
     </ul>
   );
 }
