@@ -1,11 +1,11 @@
-import { useId, useRef, useState, type SubmitEvent } from 'react';
+import { useId, useRef, type SubmitEvent } from 'react';
 import { teamSettingSchema, teamTlsModeOf, teamTlsWords, type TeamSetting, type TeamView } from '../../../shared/team/team-setting.ts';
 import { useLeaveTeamMutation, useSaveTeamMutation, useTeamQuery, useTeamStatusQuery, useTestTeamMutation } from '../../api/team-queries.ts';
 import { ErrorNotice } from '../common/ErrorNotice.tsx';
-import { TextField } from '../common/TextField.tsx';
 import { persistencePhrases } from './credential-labels.ts';
 import { TeamAdminPanel } from './team-admin/index.ts';
 import { TeamTestResult } from './TeamTestResult.tsx';
+import { useDraftFields } from './use-draft-fields.tsx';
 
 type Key = 'databaseUrl' | 'login' | 'caFile';
 type Draft = Record<Key, string>;
@@ -30,10 +30,7 @@ function parse(draft: Draft): { ok: true; setting: TeamSetting } | { ok: false; 
 }
 
 function TeamForm({ view }: { readonly view: TeamView }) {
-  const id = useId();
-  const [draft, setDraft] = useState(() => draftOf(view));
-  const [errors, setErrors] = useState<Partial<Record<Key, string>>>({});
-  const [saved, setSaved] = useState(false);
+  const { id, draft, setDraft, setErrors, saved, setSaved, field } = useDraftFields(() => draftOf(view));
   // Uncontrolled: the password never sits in React state, a DOM attribute or a mutation's variables.
   const passwordInput = useRef<HTMLInputElement>(null);
   const typedPassword = (): string | undefined => (passwordInput.current?.value === '' ? undefined : passwordInput.current?.value);
@@ -41,20 +38,6 @@ function TeamForm({ view }: { readonly view: TeamView }) {
   const test = useTestTeamMutation(typedPassword);
   const leave = useLeaveTeamMutation();
   const tls = teamTlsModeOf(draft.databaseUrl);
-
-  const field = (key: Key, label: string, hint: string, placeholder?: string) => (
-    <TextField
-      id={`${id}-${key}`}
-      label={label}
-      hint={hint}
-      value={draft[key]}
-      spellCheck={false}
-      autoComplete="off"
-      {...(placeholder === undefined ? {} : { placeholder })}
-      onChange={(event) => { setSaved(false); setDraft((current) => ({ ...current, [key]: event.target.value })); }}
-      {...(errors[key] === undefined ? {} : { error: errors[key] })}
-    />
-  );
 
   function checked(): TeamSetting | undefined {
     const result = parse(draft);

@@ -1,8 +1,8 @@
-import { useId, useState, type SubmitEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { isTimeZone, maxClaimTimeoutSeconds, maxReuseWindowSeconds } from '../../../../shared/team/team-admin.ts';
 import type { TeamAdminView } from '../../../../shared/team/team-admin-view.ts';
 import { useTeamAdminChangeMutation } from '../../../api/team-admin-queries.ts';
-import { TextField } from '../../common/TextField.tsx';
+import { useDraftFields } from '../use-draft-fields.tsx';
 import { TeamAdminError } from './TeamAdminError.tsx';
 import { durationWords, parseDuration } from './team-admin-words.ts';
 
@@ -15,10 +15,7 @@ function draftOf(team: Team): Record<Key, string> {
 
 /** The team's reuse window, claim timeout and calendar: read by everyone, changed by an admin. */
 export function TeamSettingsBlock({ team, canEdit }: { readonly team: Team; readonly canEdit: boolean }) {
-  const id = useId();
-  const [draft, setDraft] = useState(() => draftOf(team));
-  const [errors, setErrors] = useState<Partial<Record<Key, string>>>({});
-  const [saved, setSaved] = useState(false);
+  const { draft, setDraft, setErrors, saved, setSaved, field } = useDraftFields(() => draftOf(team));
   const change = useTeamAdminChangeMutation();
   // Changed here or by another admin: the form shows the team's settings as they are now.
   const signature = `${String(team.reuseWindowSeconds)} ${String(team.claimTimeoutSeconds)} ${team.timeZone}`;
@@ -57,19 +54,6 @@ export function TeamSettingsBlock({ team, canEdit }: { readonly team: Team; read
       { onSuccess: () => { setSaved(true); } },
     );
   }
-
-  const field = (key: Key, label: string, hint: string) => (
-    <TextField
-      id={`${id}-${key}`}
-      label={label}
-      hint={hint}
-      value={draft[key]}
-      spellCheck={false}
-      autoComplete="off"
-      onChange={(event) => { setSaved(false); setDraft((current) => ({ ...current, [key]: event.target.value })); }}
-      {...(errors[key] === undefined ? {} : { error: errors[key] })}
-    />
-  );
 
   return (
     <form onSubmit={submit} noValidate aria-label="Team settings">
