@@ -9,6 +9,7 @@ import { TeamStore } from '../../electron/core/team/team-store.ts';
 import { parseTeamUrl } from '../../electron/core/team/team-url.ts';
 import { findPostgresBin, startThrowawayCluster } from '../../test/team/support/pg-cluster.ts';
 import { benchDir, startChild, type BenchChild } from '../lib/child.ts';
+import { sampleMachineCpu } from '../lib/machine-cpu.ts';
 import { startSandboxProcess, type SandboxProcess } from '../lib/sandbox-process.ts';
 import { goalMark, type Section, type SectionOutcome } from '../lib/section.ts';
 import { percentile, round, show } from '../lib/stats.ts';
@@ -20,6 +21,7 @@ const budgetShare = 0.75;
 
 const reportSchema = z.object({
   wallSeconds: z.number(),
+  cpuSeconds: z.number(),
   bought: z.number(),
   reused: z.number(),
   refused: z.record(z.string(), z.number()),
@@ -36,7 +38,7 @@ function asLogin(url: string, login: string, password: string): string {
 }
 
 /** Runs `urls.length` desks (a team's, or alone on SQLite when a URL is undefined) on their pairs, started together. */
-async function runDesks(sandbox: SandboxProcess, urls: readonly (string | undefined)[], pairsOf: (desk: number) => Pair[]): Promise<DeskReport[]> {
+async function runDesks(sandbox: SandboxProcess, urls: readonly (string | undefined)[], pairsOf: (desk: number) => Pair[]): Promise<{ reports: DeskReport[]; goAt: number }> {
   const folder = mkdtempSync(join(tmpdir(), 'titledesk-bench-team-'));
   const goFile = join(folder, 'go');
   const children: BenchChild[] = urls.map((deskUrl, desk) => {
@@ -47,8 +49,9 @@ async function runDesks(sandbox: SandboxProcess, urls: readonly (string | undefi
   });
   try {
     await Promise.all(children.map((child) => child.nextJson(180_000)));
+    const goAt = Date.now();
     writeFileSync(goFile, 'go');
-    return await Promise.all(children.map(async (child) => reportSchema.parse(await child.nextJson(600_000))));
+    return { reports: await Promise.all(children.map(async (child) => reportSchema.parse(await child.nextJson(600_000)))), goAt };
   } finally {
     await Promise.all(children.map((child) => child.stop()));
     rmSync(folder, { recursive: true, force: true });
@@ -115,9 +118,13 @@ export const teamSection: Section = {
       context.log(`team: ${String(desks)} desks x ${String(pairs.length)} purchases on one team database`);
       const postsBefore = (await sandbox.stats())['purchase'] ?? 0;
       let team: DeskReport[];
+      let teamGoAt: number;
+      // The whole machine while the team runs: were its cores the bound?
+      const machineCpu = sampleMachineCpu('postgres');
       try {
-        team = await runDesks(sandbox, urls, rotated);
+        ({ reports: team, goAt: teamGoAt } = await runDesks(sandbox, urls, rotated));
       } finally {
+        machineCpu.stop();
         probing.on = false;
         await probeLoop.catch(() => undefined);
         await probe.close();
@@ -137,12 +144,16 @@ export const teamSection: Section = {
       await admin.end();
       context.log('team: the same purchases on 4 desks alone (SQLite only), a quarter each');
       const aloneBefore = (await sandbox.stats())['purchase'] ?? 0;
-      const alone = await runDesks(sandbox, Array.from({ length: desks }, () => undefined), (desk) => pairs.filter((_pair, index) => index % desks === desk));
+      const { reports: alone } = await runDesks(sandbox, Array.from({ length: desks }, () => undefined), (desk) => pairs.filter((_pair, index) => index % desks === desk));
       const alonePosts = ((await sandbox.stats())['purchase'] ?? 0) - aloneBefore;
       const teamWall = Math.max(...team.map((report) => report.wallSeconds));
       const aloneWall = Math.max(...alone.map((report) => report.wallSeconds));
       const delays = propagationMs(team, 'answers');
       const appearing = propagationMs(team, 'appearing');
+      // From the go to the last change any desk saw: the span the propagation figures fall in.
+      const lastChangeAt = Math.max(...team.flatMap((report) => report.events.map(([, , at]) => at)));
+      const burstCpu = machineCpu.within(teamGoAt, lastChangeAt);
+      const desksCpuSeconds = team.reduce((sum, report) => sum + report.cpuSeconds, 0);
       const refusedByBudget = team.reduce((sum, report) => sum + (report.refused['budget_exceeded'] ?? 0), 0);
       const figures = {
         desks, pairs: pairs.length, posts: teamPosts, bought: row?.bought ?? 0, distinctBought: row?.pairs ?? 0, titlesTaken: taken.size, doubleBuys: titlesBoughtTwice,
@@ -153,6 +164,9 @@ export const teamSection: Section = {
         appearingP50Ms: round(percentile(appearing, 50)), appearingP99Ms: round(percentile(appearing, 99)), appearingSamples: appearing.length,
         teamWallSeconds: round(teamWall, 1), teamPerSecond: round((row?.bought ?? 0) / teamWall, 1),
         aloneWallSeconds: round(aloneWall, 1), alonePosts, alonePerSecond: round(alonePosts / aloneWall, 1),
+        burstSeconds: round((lastChangeAt - teamGoAt) / 1000, 1), burstBusyPercent: burstCpu === null ? null : round(burstCpu.busyShare * 100),
+        burstCpuSeconds: burstCpu === null ? null : round(burstCpu.busySeconds, 1), desksCpuSeconds: round(desksCpuSeconds, 1),
+        databaseCpuSeconds: burstCpu === null ? null : round(burstCpu.namedSeconds, 1),
       };
       const exact = Number(figures.budgetSpent) === Number(figures.budgetCharged) && Number(figures.budgetSpent) <= Number(limit);
       return {
@@ -168,6 +182,8 @@ export const teamSection: Section = {
             ['begin p50 / p99 (under load)', `${show(figures.beginP50Ms, ' ms')} / ${show(figures.beginP99Ms, ' ms')}`, '', ''],
             ["an answer on its desk to the same on another desk's journal p50 / p99", `${show(figures.propagationP50Ms, ' ms')} / ${show(figures.propagationP99Ms, ' ms')}`, '< 1 s', goalMark((figures.propagationP99Ms ?? Infinity) < 1000)],
             ["a click on one desk to the purchase on another desk's journal p50 / p99", `${show(figures.appearingP50Ms, ' ms')} / ${show(figures.appearingP99Ms, ' ms')}`, '', ''],
+            [`the machine from the go to the last change (${show(figures.burstSeconds, ' s')}): cores busy / CPU used`, burstCpu === null ? 'n/a' : `${show(figures.burstBusyPercent, ' %')} of ${String(burstCpu.cores)} / ${show(figures.burstCpuSeconds, ' s')}`, '', ''],
+            ['  of which the 4 desks / the database', `${show(figures.desksCpuSeconds, ' s')} / ${show(figures.databaseCpuSeconds, ' s')}`, '', ''],
             ['team: wall / purchases a second', `${show(figures.teamWallSeconds, ' s')} / ${show(figures.teamPerSecond)}`, '', ''],
             ['4 desks alone (SQLite), a quarter each: wall / purchases a second', `${show(figures.aloneWallSeconds, ' s')} / ${show(figures.alonePerSecond)}`, '', ''],
           ],

@@ -3,7 +3,7 @@
  * database by startTeamDesk (or alone on its SQLite journal, for the comparison). Prints
  * {ready} once joined (a team desk with its titles' catalogs loaded), waits for the go file, buys its pairs all at once, waits for them to settle
  * and for the team's changes to stop arriving, then prints its report: every state change it saw,
- * with the time, its own and other desks' alike.
+ * with the time, its own and other desks' alike, and the CPU it used from the go.
  */
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -65,6 +65,7 @@ process.stdout.write(`${JSON.stringify({ ready: true })}\n`);
 while (!existsSync(input.goFile)) await new Promise((resolve) => setTimeout(resolve, 5));
 
 const startedAt = performance.now();
+const cpuAtGo = process.cpuUsage();
 const refused: Record<string, number> = {};
 const outcomes = await Promise.all(input.pairs.map(async ({ title, variable }) => {
   try {
@@ -83,7 +84,9 @@ const wallSeconds = (performance.now() - startedAt) / 1000;
 const quietUntil = Date.now() + 60_000;
 while (Date.now() - lastEventAt < 3_000 && Date.now() < quietUntil) await new Promise((resolve) => setTimeout(resolve, 100));
 // Written in full before the exit below: a pipe takes a report of thousands of events in pieces.
-await new Promise((resolve) => { process.stdout.write(`${JSON.stringify({ wallSeconds, bought: own.length, reused, refused, events })}\n`, resolve); });
+const cpuUsed = process.cpuUsage(cpuAtGo);
+const cpuSeconds = (cpuUsed.user + cpuUsed.system) / 1e6;
+await new Promise((resolve) => { process.stdout.write(`${JSON.stringify({ wallSeconds, cpuSeconds, bought: own.length, reused, refused, events })}\n`, resolve); });
 await desk?.close();
 await purchases.close();
 await agent.close();
