@@ -12,7 +12,7 @@ export interface AwayReason {
   readonly problem: string | undefined;
 }
 
-/** Seconds to wait for the server's TLS answer: the server answered a moment ago, or is gone. */
+/** How long to wait for the server's TLS answer: the server answered a moment ago, or is gone. */
 const tlsQuestionMs = 3_000;
 
 /**
