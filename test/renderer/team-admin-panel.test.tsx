@@ -78,7 +78,7 @@ describe('Settings → Team: the team panel', () => {
     expect((reuse as HTMLInputElement).value).toBe('30 days');
     fireEvent.change(reuse, { target: { value: '12' } });
     fireEvent.submit(form);
-    expect(await within(form).findByText(/Give the reuse window as a number and a unit/)).toBeDefined();
+    expect(await within(form).findByText('Give the reuse window as a number and a unit: 12 alone could be seconds or minutes (12 s, 12 min).')).toBeDefined();
     fireEvent.change(within(form).getByLabelText('Time zone'), { target: { value: 'Mars/Olympus' } });
     fireEvent.submit(form);
     expect(await within(form).findByText(/Mars\/Olympus is not a time zone/)).toBeDefined();
@@ -88,7 +88,8 @@ describe('Settings → Team: the team panel', () => {
     fireEvent.change(within(screen.getByRole('form', { name: 'Team settings' })).getByLabelText('Time zone'), { target: { value: 'Europe/London' } });
     fireEvent.submit(screen.getByRole('form', { name: 'Team settings' }));
     await waitFor(() => { expect(changes).toEqual([{ kind: 'settings', reuseWindowSeconds: 43_200, claimTimeoutSeconds: 900, timeZone: 'Europe/London' }]); });
-    await waitFor(() => { expect(within(screen.getByRole('form', { name: 'Team settings' })).getByLabelText<HTMLInputElement>('Reuse window').value).toBe('12 h'); });
+    // The saved setting in the same words as everywhere else (shared/team/team-duration.ts).
+    await waitFor(() => { expect(within(screen.getByRole('form', { name: 'Team settings' })).getByLabelText<HTMLInputElement>('Reuse window').value).toBe('12 hours'); });
   });
 
   it('lets an admin set and remove a budget; a refusal is said in the team database’s words', async () => {

@@ -1,11 +1,12 @@
-import { teamAdminChangeSchema, type TeamAdminChange } from '../../../shared/team/team-admin.ts';
+import { maxClaimTimeoutSeconds, maxReuseWindowSeconds, teamAdminChangeSchema, type TeamAdminChange } from '../../../shared/team/team-admin.ts';
+import { durationWords } from '../../../shared/team/team-duration.ts';
 import { CoreError } from '../../core/errors.ts';
 import { applyTeamAdminChange } from '../../core/team-join/team-admin-ops.ts';
 import type { TeamStore } from '../../core/team/team-store.ts';
 import { printJson, reportError, UsageError } from '../command-kit.ts';
 import { exitCodes } from '../exit-codes.ts';
 import { withDeskStore } from './team-desk-login.ts';
-import { claimTimeoutWords, parseDuration, reuseWindowWords } from './team-words.ts';
+import { parseDuration } from './team-words.ts';
 
 /**
  * `titledesk team budget | settings | desk | release`: one change to the team, made through this
@@ -41,8 +42,8 @@ export function changeOf(command: string, values: Values, positionals: readonly 
     const timeZone = flag(values, 'time-zone');
     change = {
       kind: 'settings',
-      ...(reuse === undefined ? {} : { reuseWindowSeconds: parseDuration(reuse, '--reuse-window') }),
-      ...(timeout === undefined ? {} : { claimTimeoutSeconds: parseDuration(timeout, '--claim-timeout') }),
+      ...(reuse === undefined ? {} : { reuseWindowSeconds: parseDuration(reuse, '--reuse-window', maxReuseWindowSeconds) }),
+      ...(timeout === undefined ? {} : { claimTimeoutSeconds: parseDuration(timeout, '--claim-timeout', maxClaimTimeoutSeconds) }),
       ...(timeZone === undefined ? {} : { timeZone: timeZone.trim() }),
     };
   } else if (command === 'desk') {
@@ -70,7 +71,7 @@ async function outcome(store: TeamStore, change: TeamAdminChange, before: string
   if (change.kind === 'settings') {
     const settings = await store.settings();
     const team = { name: settings.name, reuseWindowSeconds: settings.reuseWindowSeconds, claimTimeoutSeconds: settings.claimTimeoutSeconds, timeZone: settings.timeZone };
-    return { words: `Team ${team.name} now: reuse window ${reuseWindowWords(team.reuseWindowSeconds)}, claim timeout ${claimTimeoutWords(team.claimTimeoutSeconds)}, time zone ${team.timeZone} (was ${before}).`, result: { team } };
+    return { words: `Team ${team.name} now: reuse window ${durationWords(team.reuseWindowSeconds)}, claim timeout ${durationWords(team.claimTimeoutSeconds)}, time zone ${team.timeZone} (was ${before}).`, result: { team } };
   }
   if (change.kind === 'desk') {
     const desk = (await store.desks()).find((item) => item.name === change.name);
@@ -89,7 +90,7 @@ async function beforeWords(store: TeamStore, change: TeamAdminChange): Promise<s
   if (change.kind === 'budget') return (await store.budgetLimits()).find((item) => item.currency === change.currency && item.period === change.period)?.limit ?? 'none';
   if (change.kind === 'settings') {
     const settings = await store.settings();
-    return `reuse window ${reuseWindowWords(settings.reuseWindowSeconds)}, claim timeout ${claimTimeoutWords(settings.claimTimeoutSeconds)}, time zone ${settings.timeZone}`;
+    return `reuse window ${durationWords(settings.reuseWindowSeconds)}, claim timeout ${durationWords(settings.claimTimeoutSeconds)}, time zone ${settings.timeZone}`;
   }
   if (change.kind === 'desk') {
     const desk = (await store.desks()).find((item) => item.name === change.name);

@@ -1,5 +1,6 @@
 import { isReleasable, waitingVariableNames, type DatabaseClock, type TeamAdminOverview } from '../../../shared/team/team-admin.ts';
-import { claimTimeoutWords, hourMinute, reuseWindowWords } from './team-words.ts';
+import { durationWords } from '../../../shared/team/team-duration.ts';
+import { hourMinute } from './team-words.ts';
 
 /** A limit with what the team spent in its running day or month (decimal strings). */
 export interface LimitSpent {
@@ -28,7 +29,7 @@ export function teamShowText(overview: TeamAdminOverview, limits: readonly Limit
   return [
     `Team:     ${team.name} at ${database}`,
     `Desk:     ${desk.name} (${desk.role})`,
-    `Settings: reuse window ${reuseWindowWords(team.reuseWindowSeconds)}, claim timeout ${claimTimeoutWords(team.claimTimeoutSeconds)}, time zone ${team.timeZone}`,
+    `Settings: reuse window ${durationWords(team.reuseWindowSeconds)}, claim timeout ${durationWords(team.claimTimeoutSeconds)}, time zone ${team.timeZone}`,
     `Limits:   ${limitWords.length === 0 ? 'none set' : limitWords.join('; ')}`,
     `Desks:    ${deskWords.join(', ')}`,
     `Waiting:  ${overview.waiting.length === 0 ? 'no purchase is waiting for its desk' : `${String(overview.waiting.length)} purchase(s) begun whose desk has not reported since (support or an admin may release one once releasable: titledesk team release ID)`}`,

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import type { TeamProblem, TeamTestResult } from '../../../shared/team/team-status.ts';
+import { durationWords } from '../../../shared/team/team-duration.ts';
 import { probeTeam, type ResolvedTeam } from '../../core/team-join/index.ts';
 import { printJson } from '../command-kit.ts';
 import { exitCodes, type ExitCode } from '../exit-codes.ts';
@@ -22,10 +23,6 @@ function sourceWords(team: ResolvedTeam, dataDir: string): string {
   return team.source === 'environment' ? 'TITLEDESK_TEAM_DATABASE_URL' : `Settings → Team (${join(dataDir, 'settings.json')})`;
 }
 
-function minutes(seconds: number): string {
-  return seconds % 86_400 === 0 ? `${String(seconds / 86_400)} days` : `${String(Math.round(seconds / 60))} min`;
-}
-
 function pendingWords(pending: number | null): string {
   if (pending === null) return 'not known (the team database must answer to compare)';
   return pending === 0 ? 'none: the team database has every answer of this desk' : `${String(pending)} answer(s) of this desk not yet in the team database (written when the app or a command joins)`;
@@ -36,7 +33,7 @@ function reachableLines(result: Extract<TeamTestResult, { ok: true }>): string[]
   return [
     `Desk:          ${result.desk.name} (${result.desk.role}) of team ${result.team.name}`,
     `Reachable:     yes, schema version ${String(result.schemaVersion)}`,
-    `Team settings: reuse window ${minutes(result.team.reuseWindowSeconds)}, claim timeout ${minutes(result.team.claimTimeoutSeconds)}, time zone ${result.team.timeZone}`,
+    `Team settings: reuse window ${durationWords(result.team.reuseWindowSeconds)}, claim timeout ${durationWords(result.team.claimTimeoutSeconds)}, time zone ${result.team.timeZone}`,
     `Budgets:       ${budgets.length === 0 ? 'none set' : budgets.join('; ')}`,
     `Unsettled:     ${String(result.unsettled)} of this desk's purchases not yet settled in the team database`,
   ];

@@ -1,4 +1,5 @@
 import type { TeamProblem, TeamTestResult as Result } from '../../../shared/team/team-status.ts';
+import { durationWords } from '../../../shared/team/team-duration.ts';
 
 /** What to look at first for each kind of failure; the message itself says what happened. */
 const problemTitles: Readonly<Record<TeamProblem, string>> = {
@@ -10,12 +11,6 @@ const problemTitles: Readonly<Record<TeamProblem, string>> = {
   'not-a-desk': 'This login is not an active desk of a team',
   other: 'The test failed',
 };
-
-function duration(seconds: number): string {
-  if (seconds % 86_400 === 0) return `${String(seconds / 86_400)} ${seconds === 86_400 ? 'day' : 'days'}`;
-  if (seconds % 3600 === 0) return `${String(seconds / 3600)} h`;
-  return `${String(Math.round(seconds / 60))} min`;
-}
 
 function budgetLine(budget: Extract<Result, { ok: true }>['budgets'][number]): string {
   const period = budget.period === 'day' ? 'today' : 'this month';
@@ -39,7 +34,7 @@ export function TeamTestResult({ result }: { readonly result: Result }) {
       </p>
       <ul className="test-steps">
         <li>Schema version {result.schemaVersion}: OK.</li>
-        <li>Reuse window {duration(result.team.reuseWindowSeconds)}; claim timeout {duration(result.team.claimTimeoutSeconds)}; calendar {result.team.timeZone}.</li>
+        <li>Reuse window {durationWords(result.team.reuseWindowSeconds)}; claim timeout {durationWords(result.team.claimTimeoutSeconds)}; calendar {result.team.timeZone}.</li>
         <li>Budgets: {result.budgets.length === 0 ? 'none set.' : `${result.budgets.map(budgetLine).join('; ')}.`}</li>
         {result.unsettled === 0 ? null : <li>{result.unsettled} of this desk’s purchases are not settled in the team database yet.</li>}
       </ul>

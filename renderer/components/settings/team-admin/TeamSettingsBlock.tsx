@@ -1,10 +1,11 @@
 import { useState, type SubmitEvent } from 'react';
 import { isTimeZone, maxClaimTimeoutSeconds, maxReuseWindowSeconds } from '../../../../shared/team/team-admin.ts';
 import type { TeamAdminView } from '../../../../shared/team/team-admin-view.ts';
+import { durationWords } from '../../../../shared/team/team-duration.ts';
 import { useTeamAdminChangeMutation } from '../../../api/team-admin-queries.ts';
 import { useDraftFields } from '../use-draft-fields.tsx';
 import { TeamAdminError } from './TeamAdminError.tsx';
-import { durationWords, parseDuration } from './team-admin-words.ts';
+import { parseDuration } from './team-admin-words.ts';
 
 type Team = TeamAdminView['team'];
 type Key = 'reuseWindow' | 'claimTimeout' | 'timeZone';

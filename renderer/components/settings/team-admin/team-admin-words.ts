@@ -1,28 +1,21 @@
+import { durationWords, parseDuration as readDuration } from '../../../../shared/team/team-duration.ts';
 import { formatClockTime, formatDateTime } from '../../../format-time.ts';
 
-/** A duration as the panel says it: "30 days", "15 min", "90 s". */
-export function durationWords(seconds: number): string {
-  if (seconds >= 86_400 && seconds % 86_400 === 0) return `${String(seconds / 86_400)} ${seconds === 86_400 ? 'day' : 'days'}`;
-  if (seconds >= 3600 && seconds % 3600 === 0) return `${String(seconds / 3600)} h`;
-  if (seconds >= 60 && seconds % 60 === 0) return `${String(seconds / 60)} min`;
-  return `${String(seconds)} s`;
-}
-
-const units: readonly (readonly [RegExp, number])[] = [
-  [/^(s|sec|secs|seconds?)$/, 1],
-  [/^(m|min|mins|minutes?)$/, 60],
-  [/^(h|hr|hrs|hours?)$/, 3600],
-  [/^(d|days?)$/, 86_400],
-];
-
-/** "90 s", "15 min", "2 h", "30 days" (a unit is needed: a bare number could mean any of them). */
+/**
+ * A setting's duration typed in the panel as whole seconds (shared/team/team-duration.ts reads it:
+ * "90 s", "15 min", "2 h", "30 days", "1 day 12 hours"), or what is wrong with it, in words.
+ */
 export function parseDuration(text: string, what: string, maxSeconds: number): { ok: true; seconds: number } | { ok: false; message: string } {
-  const match = /^(\d{1,7})\s*([a-z]+)$/i.exec(text.trim());
-  const unit = match === null ? undefined : units.find(([pattern]) => pattern.test((match[2] ?? '').toLowerCase()));
-  if (match === null || unit === undefined) return { ok: false, message: `Give the ${what} as a number and a unit: 90 s, 15 min, 2 h or 30 days.` };
-  const seconds = Number(match[1]) * unit[1];
-  if (seconds > maxSeconds) return { ok: false, message: `The ${what} is at most ${durationWords(maxSeconds)}.` };
-  return { ok: true, seconds };
+  const reading = readDuration(text, maxSeconds);
+  if (reading.ok) return reading;
+  switch (reading.problem) {
+    case 'no-unit':
+      return { ok: false, message: `Give the ${what} as a number and a unit: ${text.trim()} alone could be seconds or minutes (${text.trim()} s, ${text.trim()} min).` };
+    case 'too-long':
+      return { ok: false, message: `The ${what} is at most ${durationWords(maxSeconds)}.` };
+    case 'not-a-duration':
+      return { ok: false, message: `Give the ${what} as a number and a unit: 90 s, 15 min, 2 h or 30 days (or a sum, 1 h 30 min).` };
+  }
 }
 
 /** "in 3 min", "in 40 s": how long until a time, for a button that waits for it. */

@@ -1,20 +1,28 @@
-// The team commands' durations: what `team settings` reads and what `team show` prints.
+// The team commands' durations as flags: read by shared/team/team-duration.ts, refused in words that name the flag.
 import { describe, expect, it } from 'vitest';
-import { claimTimeoutWords, parseDuration, reuseWindowWords } from '../../../../electron/cli/commands/team-words.ts';
+import { hourMinute, parseDuration } from '../../../../electron/cli/commands/team-words.ts';
 import { dayIn } from '../../../../electron/core/team-join/team-probe.ts';
 
 describe('team durations', () => {
-  it.each([['7d', 604_800], ['12h', 43_200], ['15m', 900], ['90s', 90], ['1h30m', 5_400], ['0s', 0], [' 2D ', 172_800]])('reads %s as %d s', (text, seconds) => {
+  it.each([['7d', 604_800], ['12h', 43_200], ['15m', 900], ['90s', 90], ['1h30m', 5_400], ['0s', 0], [' 2D ', 172_800], ['7 d', 604_800], ['1 day 12 hours', 129_600]])('reads %s as %d s', (text, seconds) => {
     expect(parseDuration(text, '--reuse-window')).toBe(seconds);
   });
 
-  it.each(['7', '', 'soon', '1.5h', '-1d', '7 d', '1w'])('refuses %j with the flag and an example', (text) => {
-    expect(() => parseDuration(text, '--claim-timeout')).toThrow(/--claim-timeout takes a duration such as 7d, 12h, 15m or 90s/);
+  it.each(['', 'soon', '1.5h', '-1d', '1w'])('refuses %j with the flag and an example', (text) => {
+    expect(() => parseDuration(text, '--claim-timeout')).toThrow(`--claim-timeout takes a duration such as 7d, 12h, 15m or 90s (or a sum, 1h30m), not ${JSON.stringify(text)}`);
   });
 
-  it('says the reuse window in days and hours, the claim timeout in minutes', () => {
-    expect([reuseWindowWords(2_592_000), reuseWindowWords(129_600), reuseWindowWords(3_600), reuseWindowWords(90), reuseWindowWords(0)]).toEqual(['30 days', '1 day 12 hours', '1 hour', '1 min 30 s', '0 s']);
-    expect([claimTimeoutWords(900), claimTimeoutWords(3_600), claimTimeoutWords(1), claimTimeoutWords(90)]).toEqual(['15 min', '60 min', '1 s', '1 min 30 s']);
+  it('says why a number alone is refused', () => {
+    expect(() => parseDuration('7', '--claim-timeout')).toThrow('--claim-timeout takes a duration such as 7d, 12h, 15m or 90s, not "7": a number alone could be seconds or minutes');
+  });
+
+  it('refuses more than the most allowed, saying the most', () => {
+    expect(parseDuration('30d', '--claim-timeout', 30 * 86_400)).toBe(2_592_000);
+    expect(() => parseDuration('31d', '--claim-timeout', 30 * 86_400)).toThrow('--claim-timeout "31d" is too long: at most 30 days');
+  });
+
+  it('gives a time as HH:MM', () => {
+    expect(hourMinute(Date.UTC(2025, 0, 31, 9, 5))).toMatch(/^\d\d:\d\d$/);
   });
 
   it("counts the budget's day on the team's calendar", () => {
