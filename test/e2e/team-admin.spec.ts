@@ -109,7 +109,7 @@ test('an admin desk sets a budget, the reuse window and the claim timeout, and t
   await settings.getByLabel('Claim timeout').fill('5 s');
   await settings.getByLabel('Claim timeout').press('Enter');
   await expect(settings.getByRole('status')).toHaveText('Saved in the team database: every desk uses them now.');
-  await expect(panel.getByRole('form', { name: 'Team settings' }).getByLabel('Reuse window')).toHaveValue('12 h');
+  await expect(panel.getByRole('form', { name: 'Team settings' }).getByLabel('Reuse window')).toHaveValue('12 hours');
 
   const stored = await fromDatabase(async (sql) => ({
     team: await sql`SELECT extract(epoch FROM reuse_window)::int AS reuse, extract(epoch FROM claim_timeout)::int AS claim, time_zone AS zone FROM titledesk.teams`,
@@ -131,6 +131,8 @@ test('an admin desk sets a budget, the reuse window and the claim timeout, and t
   expect(problems).toEqual([]);
 });
 
+const ownerIri = 'https://api.example/vars/HMLR/Register#Proprietorship/Owner/owner_name';
+
 test('a support desk releases a purchase whose desk went silent, once the claim timeout has passed', async ({ page }) => {
   test.setTimeout(90_000);
   const problems = collectPageProblems(page);
@@ -143,7 +145,7 @@ test('a support desk releases a purchase whose desk went silent, once the claim 
   const store = await TeamStore.open(parseTeamUrl(url.href));
   let purchaseId: string;
   try {
-    const begun = await store.begin({ environment: 'https://sandbox.example', localId: 'silent-1', resourceKind: 'title', resource: 'WYK1', lines: [{ variable: 'https://api.example/vars/Owner', price: '1.2500' }], currency: 'GBP' });
+    const begun = await store.begin({ environment: 'https://sandbox.example', localId: 'silent-1', resourceKind: 'title', resource: 'WYK1', lines: [{ variable: ownerIri, price: '1.2500' }], currency: 'GBP' });
     if (begun.outcome !== 'begun') throw new Error(`expected a begin, got ${begun.outcome}`);
     purchaseId = begun.purchase.purchaseId;
   } finally {
@@ -155,7 +157,9 @@ test('a support desk releases a purchase whose desk went silent, once the claim 
   await expect(panel).toContainText('This desk: helpdesk (support:');
   await expect(panel.getByRole('form')).toHaveCount(0);
   const waiting = panel.getByRole('list', { name: 'Purchases waiting for their desk' }).getByRole('listitem');
-  await expect(waiting).toContainText(`Title WYK1: https://api.example/vars/Owner (team purchase ${purchaseId})`);
+  // The variable by its name; the whole IRI is the name's tooltip.
+  await expect(waiting).toContainText(`Title WYK1: owner_name (team purchase ${purchaseId})`);
+  await expect(waiting.getByText('owner_name', { exact: true })).toHaveAttribute('title', ownerIri);
   await expect(waiting).toContainText(/Begun by desk front, no report since \d\d:\d\d; (can be released at|releasable since) \d\d:\d\d\./);
   const release = waiting.getByRole('button', { name: `Release team purchase ${purchaseId}`, exact: true });
   await expect(release).toBeEnabled({ timeout: 20_000 });
