@@ -1,27 +1,22 @@
 import { join } from 'node:path';
 import { app, dialog, ipcMain, session, shell, type BrowserWindow } from 'electron';
 import { startCore, type StartedCore } from '../core/app/start-core.ts';
-import { createAppLife } from './app-life.ts';
-import { createAppLog } from './app-log.ts';
-import { findDeepLinkArg } from './deep-link.ts';
-import { createDeepLinks, registerProtocolClient } from './deep-link-handler.ts';
-import { createPurchaseOpener, installMenu, watchPurchases } from './desktop-shell.ts';
-import { openElectronSettingsStore } from './electron-settings-store.ts';
-import { createPdfPrinter } from './pdf-printer.ts';
-import { createSenderCheck, forwardEvents, registerContract } from './ipc.ts';
-import { osProxyResolver } from './os-proxy-resolver.ts';
-import { devServerUrl, rendererOrigin, rendererUrl } from './renderer-files.ts';
-import { registerRendererScheme, serveRenderer } from './renderer-protocol.ts';
-import { createSecretStore } from './safe-storage-secret-store.ts';
-import { createShutdown, type ShutdownStep } from './shutdown.ts';
-import { shutDownOnSignals } from './signal-shutdown.ts';
-import { hardenAllWebContents, hardenSession } from './web-security.ts';
-import { createMainWindow, focusWindow, saveWindowState } from './window.ts';
+import { createAppLife, createAppLog, createShutdown, shutDownOnSignals, type ShutdownStep } from './lifecycle/index.ts';
+import { createDeepLinks, createPurchaseOpener, findDeepLinkArg, installMenu, registerProtocolClient, watchPurchases } from './shell/index.ts';
+import { createPdfPrinter, createSecretStore, openElectronSettingsStore, osProxyResolver } from './host-services/index.ts';
+import { createSenderCheck, forwardEvents, hardenAllWebContents, hardenSession, registerContract } from './security/index.ts';
+import { createMainWindow, devServerUrl, focusWindow, registerRendererScheme, rendererOrigin, rendererUrl, saveWindowState, serveRenderer } from './window/index.ts';
 
 /**
  * Electron glue only: the secure window, IPC onto the contract router, the native shell and a
- * clean quit. All real work lives in electron/core (and the pure modules beside this file) so it
- * runs and is tested without the Electron binary.
+ * clean quit. All real work lives in electron/core (and the pure modules in the folders beside
+ * this file) so it runs and is tested without the Electron binary. This file wires the folders,
+ * each of whose index.ts says what it promises:
+ * - lifecycle/: the start, the one clean shutdown (also on a signal) and the redacted log;
+ * - window/: the one sandboxed window and the renderer served on app://titledesk;
+ * - security/: the IPC sender check, permissions, navigation and the links allowed out;
+ * - shell/: the menu, notifications, the badge and titledesk:// links;
+ * - host-services/: the secret store, settings, proxies and PDF printing core gets from Electron.
  */
 // Tests point userData at a scratch folder; a packaged app always uses the OS location. The folder
 // is named after the product, not package.json's lower-case name (Linux ~/.config/TitleDesk,

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { shutDownOnSignals, type ShutdownSignal } from '../../electron/main/signal-shutdown.ts';
+import { shutDownOnSignals, type ShutdownSignal } from '../../electron/main/lifecycle/signal-shutdown.ts';
 
 const child = join(import.meta.dirname, 'fixtures', 'signal-child.ts');
 let dataDir: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createAppLife } from '../../../electron/main/app-life.ts';
+import { createAppLife } from '../../../electron/main/lifecycle/app-life.ts';
 
 function deferred(): { promise: Promise<void>; resolve: () => void; reject: (error: Error) => void } {
   const settle: { resolve?: () => void; reject?: (error: Error) => void } = {};

@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createAppLog } from '../../../electron/main/app-log.ts';
+import { createAppLog } from '../../../electron/main/lifecycle/app-log.ts';
 
 let root: string;
 let umask: number;

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createAppLog } from '../../../electron/main/app-log.ts';
+import { createAppLog } from '../../../electron/main/lifecycle/app-log.ts';
 
 let logsDir: string;
 let count = 0;

@@ -1,6 +1,6 @@
 import type { MenuItemConstructorOptions } from 'electron';
 import { describe, expect, it } from 'vitest';
-import { buildMenuTemplate, type MenuActions } from '../../../electron/main/app-menu.ts';
+import { buildMenuTemplate, type MenuActions } from '../../../electron/main/shell/app-menu.ts';
 
 function build(platform: NodeJS.Platform, packaged = true) {
   const clicked: string[] = [];

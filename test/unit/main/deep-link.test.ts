@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findDeepLinkArg, parsePurchaseLink } from '../../../electron/main/deep-link.ts';
+import { findDeepLinkArg, parsePurchaseLink } from '../../../electron/main/shell/deep-link.ts';
 import { purchaseLink } from '../../../shared/deep-link.ts';
 
 const origins = ['https://api.whenfresh.com', 'https://staging.example.co.uk:8443'];

@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { EncryptedSecretFile, type SecretCipher } from '../../../electron/main/encrypted-secret-file.ts';
+import { EncryptedSecretFile, type SecretCipher } from '../../../electron/main/host-services/encrypted-secret-file.ts';
 
 // Stands in for safeStorage, which needs the Electron binary: reversible, and visibly not plain text.
 function scramble(bytes: Uint8Array): Buffer {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allowedExternalUrl } from '../../../electron/main/external-links.ts';
+import { allowedExternalUrl } from '../../../electron/main/security/external-links.ts';
 
 describe('allowedExternalUrl', () => {
   it('allows https links to the listed sites, normalised', () => {

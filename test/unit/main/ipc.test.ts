@@ -1,6 +1,6 @@
 import type { IpcMain, IpcMainInvokeEvent, WebContents, WebFrameMain } from 'electron';
 import { describe, expect, it } from 'vitest';
-import { createSenderCheck, forwardEvents, registerContract } from '../../../electron/main/ipc.ts';
+import { createSenderCheck, forwardEvents, registerContract } from '../../../electron/main/security/ipc.ts';
 import type { ContractRouter, EventListener } from '../../../electron/core/router/router-types.ts';
 
 /**

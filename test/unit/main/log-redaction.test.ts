@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { registerLiveSecret } from '../../../electron/core/live-secrets.ts';
-import { createRedactor, redactLogData } from '../../../electron/main/log-redaction.ts';
+import { createRedactor, redactLogData } from '../../../electron/main/lifecycle/log-redaction.ts';
 
 const redact = createRedactor(['sk-live-4f1c9e2b7a', 'short']);
 

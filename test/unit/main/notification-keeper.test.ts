@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createNotifier, keptNotifications, type ShownNotification } from '../../../electron/main/notification-keeper.ts';
+import { createNotifier, keptNotifications, type ShownNotification } from '../../../electron/main/shell/notification-keeper.ts';
 
 /** A notification as the OS drives it: a click, a failure, or (on Windows) a close into the Action Center. */
 interface FakeNotification extends ShownNotification {

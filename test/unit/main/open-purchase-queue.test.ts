@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createOpenPurchaseQueue } from '../../../electron/main/open-purchase-queue.ts';
+import { createOpenPurchaseQueue } from '../../../electron/main/shell/open-purchase-queue.ts';
 
 describe('opening a purchase in the window', () => {
   it('holds a link that arrives while the page loads until the page listens, then sends it', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createPermissionPolicy, type PermissionAsker } from '../../../electron/main/permissions.ts';
+import { createPermissionPolicy, type PermissionAsker } from '../../../electron/main/security/permissions.ts';
 
 // Fakes of what Electron's permission handlers receive: the asking contents' id, the permission,
 // details.isMainFrame and the requesting URL (request handler) or origin (check handler).

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createPurchaseWatch } from '../../../electron/main/purchase-notices.ts';
+import { createPurchaseWatch } from '../../../electron/main/shell/purchase-notices.ts';
 import type { PurchaseRecord } from '../../../shared/purchase.ts';
 
 let n = 0;

@@ -8,7 +8,7 @@ import {
   rendererUrl,
   resolveRendererFile,
   securityHeaders,
-} from '../../../electron/main/renderer-files.ts';
+} from '../../../electron/main/window/renderer-files.ts';
 
 const dist = resolve('/opt/titledesk/dist');
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chooseSecretPersistence, probeSecretPersistence, type SafeStorageProbe } from '../../../electron/main/secret-persistence.ts';
+import { chooseSecretPersistence, probeSecretPersistence, type SafeStorageProbe } from '../../../electron/main/host-services/secret-persistence.ts';
 
 describe('chooseSecretPersistence', () => {
   it('uses the OS keychain on macOS and Windows whenever encryption is available', () => {

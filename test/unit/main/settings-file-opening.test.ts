@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import Conf from 'conf';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { defaultSettings } from '../../../electron/core/settings/settings-store.ts';
-import { openSettingsFile } from '../../../electron/main/settings-file-opening.ts';
+import { openSettingsFile } from '../../../electron/main/host-services/settings-file-opening.ts';
 
 /** conf is what electron-store runs on (electron-store itself needs Electron): the same file handling. */
 let folder: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createShutdown } from '../../../electron/main/shutdown.ts';
+import { createShutdown } from '../../../electron/main/lifecycle/shutdown.ts';
 
 describe('createShutdown', () => {
   it('runs every step once, in order, however often it is asked', async () => {

@@ -1,8 +1,8 @@
 import { EventEmitter } from 'node:events';
 import type { App, Session, WebContents } from 'electron';
 import { describe, expect, it } from 'vitest';
-import { hardenAllWebContents, hardenSession } from '../../../electron/main/web-security.ts';
-import { rendererOrigin } from '../../../electron/main/renderer-files.ts';
+import { hardenAllWebContents, hardenSession } from '../../../electron/main/security/web-security.ts';
+import { rendererOrigin } from '../../../electron/main/window/renderer-files.ts';
 
 /**
  * electron/main's session and web-contents rules, run against small stand-ins for the Electron

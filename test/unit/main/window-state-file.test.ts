@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Conf from 'conf';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { windowStateFile } from '../../../electron/main/window-state-file.ts';
-import type { WindowState } from '../../../electron/main/window-state.ts';
+import { windowStateFile } from '../../../electron/main/window/window-state-file.ts';
+import type { WindowState } from '../../../electron/main/window/window-state.ts';
 
 /** conf is what electron-store runs on (electron-store itself needs Electron): the same file handling. */
 let folder: string;

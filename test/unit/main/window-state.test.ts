@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { restoreWindowState } from '../../../electron/main/window-state.ts';
+import { restoreWindowState } from '../../../electron/main/window/window-state.ts';
 
 const sizes = { width: 1280, height: 820, minWidth: 1024, minHeight: 700 };
 const laptop = { x: 0, y: 25, width: 1440, height: 875 };

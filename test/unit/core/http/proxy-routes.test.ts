@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isLoopbackHost, noProxyWithLoopback, proxiesFromEnv, routeFromPac } from '../../../../electron/core/http/proxy-rules.ts';
 import { ProxyRoutes, type ProxyResolver } from '../../../../electron/core/http/proxy-routes.ts';
 import { trustedCertificates } from '../../../../electron/core/http/trust.ts';
-import { osProxyResolver } from '../../../../electron/main/os-proxy-resolver.ts';
+import { osProxyResolver } from '../../../../electron/main/host-services/os-proxy-resolver.ts';
 
 /** A resolver that answers from a table and records every question, as Electron's would be asked. */
 function fakeResolver(answers: Record<string, string | Error>): ProxyResolver & { asked: string[]; release: () => void } {

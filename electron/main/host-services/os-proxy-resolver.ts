@@ -1,5 +1,5 @@
 import type { Session } from 'electron';
-import type { ProxyResolver } from '../core/http/proxy-routes.ts';
+import type { ProxyResolver } from '../../core/http/proxy-routes.ts';
 
 /**
  * Proxies as Chromium resolves them for the app's session: the OS settings, a PAC file, WPAD

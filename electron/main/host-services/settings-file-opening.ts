@@ -1,6 +1,6 @@
 import { join } from 'node:path';
-import { FileSettingsStore, type JsonFileStore } from '../core/settings/file-settings-store.ts';
-import type { LoadedSettings, SettingsStore } from '../core/settings/settings-store.ts';
+import { FileSettingsStore, type JsonFileStore } from '../../core/settings/file-settings-store.ts';
+import type { LoadedSettings, SettingsStore } from '../../core/settings/settings-store.ts';
 import { reasonOf } from './store-file-opening.ts';
 
 /**

@@ -1,6 +1,6 @@
 import Conf from 'conf';
 import { BrowserWindow, screen } from 'electron';
-import { privateFileMode } from '../core/files/private-files.ts';
+import { privateFileMode } from '../../core/files/private-files.ts';
 import { restoreWindowState, type WindowState } from './window-state.ts';
 import { windowStateFile, type WindowStateFile } from './window-state-file.ts';
 
@@ -44,7 +44,7 @@ export function createMainWindow(options: { url: string; preload: string; userDa
     window.show();
   });
   window.on('close', () => { saveWindowState(window, options.userData, options.log); });
-  // The main process owns the title: on Windows it carries the pending count (desktop-shell.ts),
+  // The main process owns the title: on Windows it carries the pending count (shell/desktop-shell.ts),
   // which the page's own <title> would otherwise replace when it loads.
   window.on('page-title-updated', (event) => { event.preventDefault(); });
   window.loadURL(options.url).catch((error: unknown) => {

@@ -2,7 +2,7 @@
 import type { App, Session, Shell, WebContents } from 'electron';
 import { allowedExternalUrl } from './external-links.ts';
 import { createPermissionPolicy } from './permissions.ts';
-import { isRendererExport } from './renderer-files.ts';
+import { isRendererExport } from '../window/renderer-files.ts';
 
 /**
  * The renderer needs almost no browser powers: only clipboard writes for our own window's main

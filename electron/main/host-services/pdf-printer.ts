@@ -1,8 +1,8 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { app, dialog, type WebContents } from 'electron';
-import type { ReportPrinter } from '../core/report/report-printer.ts';
-import { CoreError } from '../core/errors.ts';
+import type { ReportPrinter } from '../../core/report/report-printer.ts';
+import { CoreError } from '../../core/errors.ts';
 
 /**
  * The report as PDF through webContents.printToPDF, then saved where the user picks in a save

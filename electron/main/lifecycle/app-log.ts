@@ -1,7 +1,7 @@
 import { renameSync, rmSync } from 'node:fs';
 import { join, parse } from 'node:path';
 import electronLog from 'electron-log/node';
-import { makePrivateFolder, privateFileMode } from '../core/files/private-files.ts';
+import { makePrivateFolder, privateFileMode } from '../../core/files/private-files.ts';
 import { createRedactor, redactLogData, secretEnvironmentVariables } from './log-redaction.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { extname, isAbsolute, relative, resolve } from 'node:path';
-import { contentSecurityPolicy } from '../../shared/content-security-policy.ts';
+import { contentSecurityPolicy } from '../../../shared/content-security-policy.ts';
 
 /**
  * How the built renderer is served: from a privileged `app://titledesk` scheme rather than

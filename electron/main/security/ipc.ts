@@ -1,7 +1,7 @@
 // Types only: ipcMain is handed in, so this logic loads and is unit-tested without the Electron binary.
 import type { IpcMain, IpcMainInvokeEvent, WebContents } from 'electron';
-import type { Result } from '../../shared/contract/result.ts';
-import type { ContractEvents, ContractRouter } from '../core/router/router-types.ts';
+import type { Result } from '../../../shared/contract/result.ts';
+import type { ContractEvents, ContractRouter } from '../../core/router/router-types.ts';
 
 /**
  * Registers every contract channel on ipcMain. Each handler first checks that the call comes from

@@ -1,6 +1,6 @@
 import Conf from 'conf';
-import { privateFileMode } from '../core/files/private-files.ts';
-import type { SettingsStore } from '../core/settings/settings-store.ts';
+import { privateFileMode } from '../../core/files/private-files.ts';
+import type { SettingsStore } from '../../core/settings/settings-store.ts';
 import { openSettingsFile } from './settings-file-opening.ts';
 
 /**

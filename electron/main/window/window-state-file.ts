@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { openStoreFile, reasonOf } from './store-file-opening.ts';
+import { openStoreFile, reasonOf } from '../host-services/store-file-opening.ts';
 import type { WindowState } from './window-state.ts';
 
 /** What conf offers for one key. */

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync } from 'node:fs';
 import { open, rename, unlink } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { z } from 'zod';
-import type { SecretName, SecretPersistence, SecretStore } from '../core/secrets/secret-store.ts';
+import type { SecretName, SecretPersistence, SecretStore } from '../../core/secrets/secret-store.ts';
 
 /** What encrypts a secret for this OS user: Electron's safeStorage in the app, a fake in tests. */
 export interface SecretCipher {

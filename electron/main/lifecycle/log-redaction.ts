@@ -1,4 +1,4 @@
-import { redactSecrets } from '../core/redaction.ts';
+import { redactSecrets } from '../../core/redaction.ts';
 
 /**
  * Secrets never reach the log file: every message is passed through core's one redactor before

@@ -1,13 +1,13 @@
 import { app, Menu, Notification, shell, type BrowserWindow, type IpcMain, type IpcMainEvent } from 'electron';
-import { pageListeningChannel } from '../../shared/contract/channel-names.ts';
-import { eventChannels } from '../../shared/contract/channels.ts';
-import type { PurchaseRecord } from '../../shared/purchase.ts';
-import type { ContractEvents } from '../core/router/router-types.ts';
+import { pageListeningChannel } from '../../../shared/contract/channel-names.ts';
+import { eventChannels } from '../../../shared/contract/channels.ts';
+import type { PurchaseRecord } from '../../../shared/purchase.ts';
+import type { ContractEvents } from '../../core/router/router-types.ts';
 import { buildMenuTemplate } from './app-menu.ts';
 import { createNotifier } from './notification-keeper.ts';
 import { createOpenPurchaseQueue } from './open-purchase-queue.ts';
 import { createPurchaseWatch } from './purchase-notices.ts';
-import { focusWindow } from './window.ts';
+import { focusWindow } from '../window/window.ts';
 
 /**
  * What makes TitleDesk a native app beyond its window: the application menu, notifications when

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { safeStorage } from 'electron';
-import { MemorySecretStore } from '../core/secrets/memory-secret-store.ts';
-import type { SecretStore } from '../core/secrets/secret-store.ts';
+import { MemorySecretStore } from '../../core/secrets/memory-secret-store.ts';
+import type { SecretStore } from '../../core/secrets/secret-store.ts';
 import { EncryptedSecretFile } from './encrypted-secret-file.ts';
 import { probeSecretPersistence } from './secret-persistence.ts';
 
