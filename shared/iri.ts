@@ -83,6 +83,15 @@ function memoized<T>(parse: (iri: string) => T): (iri: string) => T {
 
 export const parseVariableIri: (iri: string) => VariableIri | undefined = memoized(variableIriParts);
 
+/**
+ * What a variable is called wherever it is shown: its IRI's own name in either form (never the
+ * provenance that ends the older form), or the whole text when it is not a variable IRI, so
+ * nothing bought goes unnamed. Parsed IRIs are kept, so a long list can ask for every row.
+ */
+export function variableName(iri: string): string {
+  return parseVariableIri(iri)?.name ?? iri;
+}
+
 export const parseOntologyIri: (iri: string) => OntologyIri | undefined = memoized(ontologyIriParts);
 
 function variableIriParts(iri: string): VariableIri | undefined {

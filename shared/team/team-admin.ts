@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseVariableIri } from '../iri.ts';
+import { variableName } from '../iri.ts';
 import { deskRoleNameSchema } from './team-status.ts';
 
 /**
@@ -56,7 +56,7 @@ export function isReleasable(item: { readonly releasableAt: number }, clock: Dat
  * name, or the whole text when it is not a variable IRI (nothing is hidden that cannot be named).
  */
 export function waitingVariableNames(variables: readonly string[]): string[] {
-  return variables.map((iri) => parseVariableIri(iri)?.name ?? iri);
+  return variables.map(variableName);
 }
 
 export type TeamAdminChange =

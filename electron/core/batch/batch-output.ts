@@ -1,6 +1,6 @@
 import type { BatchItem, BatchSpec } from '../../../shared/batch.ts';
 import { describeResource } from '../../../shared/catalog-resource.ts';
-import { parseVariableIri } from '../../../shared/iri.ts';
+import { parseVariableIri, variableName } from '../../../shared/iri.ts';
 import type { Money } from '../../../shared/purchase.ts';
 import { MoneyTally } from '../spending/money.ts';
 
@@ -42,13 +42,22 @@ export function acquisitionOf(item: BatchItem): string {
   return reused && (item.state === 'reused' || item.state === 'available') ? 'reused' : '';
 }
 
-/** A variable's column header: its name, or its IRI after /vars/ when two chosen variables share a name. */
+/**
+ * A variable's column header: its name, or, when two chosen variables share a name, its IRI from
+ * the provider on (after `/vars/` or the older `/variable/`), which tells them apart.
+ */
 export function variableHeaders(variables: readonly string[]): string[] {
-  const names = variables.map((iri) => parseVariableIri(iri)?.name ?? iri);
+  const names = variables.map(variableName);
   return variables.map((iri, index) => {
     const name = names[index] ?? iri;
-    return names.filter((other) => other === name).length > 1 ? iri.slice(iri.indexOf('/vars/') + 6) : name;
+    return names.filter((other) => other === name).length > 1 ? afterMarker(iri) : name;
   });
+}
+
+/** The IRI without its base and marker; the whole text when it is not a variable IRI. */
+function afterMarker(iri: string): string {
+  const parsed = parseVariableIri(iri);
+  return parsed === undefined ? iri : iri.slice(parsed.base.length + parsed.marker.length);
 }
 
 function formatTotal(total: readonly Money[]): { amount: number | string; currency: string } {

@@ -1,3 +1,4 @@
+import { variableName } from '../../../shared/iri.ts';
 import type { ListedPurchase } from '../../../shared/purchase.ts';
 import { purchaseStateWords } from '../../../shared/purchase-words.ts';
 import { boughtFrom } from '../common/resource-words.ts';
@@ -31,8 +32,7 @@ export function variableCount(record: ListedPurchase): string {
 
 /** The first two variable names, and how many more there are; empty while none are known. */
 export function variableNameParts(record: ListedPurchase): { readonly shown: string; readonly more: number } {
-  // The name is the IRI's last segment; a slice, not a parse, since every row of a long list asks.
-  const names = record.items?.map((item) => item.name) ?? record.variables.map((iri) => iri.slice(iri.lastIndexOf('/') + 1));
+  const names = record.items?.map((item) => item.name) ?? record.variables.map(variableName);
   return { shown: names.slice(0, 2).join(', '), more: Math.max(0, names.length - 2) };
 }
 

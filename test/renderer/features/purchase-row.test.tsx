@@ -103,6 +103,18 @@ describe('purchase panel rows', () => {
     expect(meta?.getAttribute('title')).toBe('5 variables');
   });
 
+  it('names variables of both IRI forms by their own name, never by the provenance that ends the older form', () => {
+    const variables = [
+      'http://127.0.0.1:4010/vars/WhenFresh/Property Insurance#Dwelling/Rooms/Count/Bedroom Count (1⋯6+)',
+      'http://127.0.0.1:4010/variable/WhenFresh/Property Market/Property Attribute/Property Last Listed as Rented/provenance/Zoopla/Property Attribute',
+    ];
+    show(purchase({ state: 'pending', variables, timeline: [post] }), false);
+    expect(summary().querySelector('.purchase-meta')?.textContent).toBe('Bedroom Count (1⋯6+), Property Last Listed as Rented · Sandbox');
+    cleanup();
+    show(purchase({ titleNumber: undefined, state: 'pending', purchaseId: 'p-8', variables: [...variables].reverse() }), false);
+    expect(summary().querySelector('.purchase-title')?.textContent).toBe('Property Last Listed as Rented, Bedroom Count (1⋯6+)');
+  });
+
   it('says the address the purchase was reached from and opens the purchase on Enter or a click', () => {
     const address = 'Flat 2, Regent Mansions, 7 Tannery Crescent, Boston Spa, WETHERBY, LS23 6TR';
     const { opened } = show(purchase({ state: 'available', address, titleNumber: 'WYK638009' }), false);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseOntologyIri, parseVariableIri, variableIdentity, variableIriSchema } from '../../../shared/iri.ts';
+import { parseOntologyIri, parseVariableIri, variableIdentity, variableIriSchema, variableName } from '../../../shared/iri.ts';
 
 const base = 'https://api.whenfresh.com';
 
@@ -118,6 +118,14 @@ describe('parsed IRIs are kept', () => {
     for (const iri of iris) expect(parseVariableIri(iri)?.name).toBe(iri.slice(iri.lastIndexOf('/') + 1));
     expect(parseVariableIri(iris[0] ?? '')?.name).toBe('V0');
     expect(parseOntologyIri(`${base}/ontologies/Dwelling/Rooms#Bathrooms/Count`)?.classification).toEqual(['Bathrooms']);
+  });
+});
+
+describe('variableName', () => {
+  it('is the name in either form, not the provenance, and the whole text of anything else', () => {
+    expect(variableName(`${base}/vars/WhenFresh/Property Insurance#Dwelling/Rooms/Count/Bedroom Count (1⋯6+)`)).toBe('Bedroom Count (1⋯6+)');
+    expect(variableName(`${base}/variable/WhenFresh/Property Market/Property Attribute/Property Last Listed as Rented/provenance/Zoopla/Property Attribute`)).toBe('Property Last Listed as Rented');
+    expect(variableName('urn:not-a-variable/at all')).toBe('urn:not-a-variable/at all');
   });
 });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseVariableIri } from '../../../../shared/iri.ts';
+import { parseVariableIri, variableName } from '../../../../shared/iri.ts';
 import type { Money, ResultItem } from '../../../../shared/purchase.ts';
 
 /**
@@ -42,7 +42,7 @@ function toItem(datum: z.infer<typeof datumSchema>): ResultItem {
     provider: parts?.provider ?? '',
     source: parts?.source ?? '',
     schemePath: parts === undefined ? [] : [...parts.schemePath],
-    name: parts?.name ?? variable,
+    name: variableName(variable),
     ontologyType: datum['@type'],
     value: datum.value,
     price: { value: datum.price.value, currency: datum.price.currency },
