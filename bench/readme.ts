@@ -4,9 +4,9 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { benchDir, projectRoot } from './lib/child.ts';
-import { performanceMarkdown, performancePagePath, replaceGenerated } from './lib/readme-table.ts';
-import { parseResults } from './lib/results-file.ts';
+import { benchDir, projectRoot } from './lib/children/child.ts';
+import { performanceMarkdown, performancePagePath, replaceGenerated } from './lib/results/readme-table.ts';
+import { parseResults } from './lib/results/results-file.ts';
 
 const results = parseResults(readFileSync(join(benchDir, 'results.json'), 'utf8'));
 if (results === undefined) {

@@ -1,9 +1,9 @@
 import type { Request } from '@playwright/test';
 import { z } from 'zod';
-import { addressBox, installProbe, readProbe, startBrowserRig, type BrowserRig } from '../lib/browser.ts';
-import { buildRenderer } from '../lib/renderer-build.ts';
-import { goalMark, type Section, type SectionOutcome } from '../lib/section.ts';
-import { countStale, type FindExchange } from '../lib/stale.ts';
+import { addressBox, installProbe, readProbe, startBrowserRig, type BrowserRig } from '../lib/page/browser.ts';
+import { buildRenderer } from '../lib/page/renderer-build.ts';
+import { goalMark, type Section, type SectionOutcome } from '../lib/figures/section.ts';
+import { countStale, type FindExchange } from '../lib/page/stale.ts';
 
 const keystrokeMs = 80;
 const queryLength = 12;

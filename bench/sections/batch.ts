@@ -1,11 +1,11 @@
 import { join } from 'node:path';
 import { z } from 'zod';
-import { benchDir, runWorker } from '../lib/child.ts';
-import { eventLoopDelayNote } from '../lib/event-loop-delay.ts';
-import { judgePolling, type PurchaseTiming } from '../lib/sandbox-judge.ts';
-import { startSandboxProcess } from '../lib/sandbox-process.ts';
-import { goalMark, type Section, type SectionOutcome } from '../lib/section.ts';
-import { round, show } from '../lib/stats.ts';
+import { benchDir, runWorker } from '../lib/children/child.ts';
+import { eventLoopDelayNote } from '../lib/machine/event-loop-delay.ts';
+import { judgePolling, type PurchaseTiming } from '../lib/polling/sandbox-judge.ts';
+import { startSandboxProcess } from '../lib/children/sandbox-process.ts';
+import { goalMark, type Section, type SectionOutcome } from '../lib/figures/section.ts';
+import { round, show } from '../lib/figures/stats.ts';
 
 /** 2,000 for the reference run; twice --purchases when iterating with fewer. */
 const titlesFor = (purchases: number): number => Math.min(2000, purchases * 2);

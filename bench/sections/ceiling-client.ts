@@ -1,13 +1,13 @@
-import { postsGoalMs, type CeilingRun } from '../lib/ceiling-measures.ts';
-import { runWorker } from '../lib/child.ts';
-import { cpuWithin } from '../lib/cpu-timeline.ts';
-import { clientReportSchema, type Workload } from '../lib/polling-analysis.ts';
-import { evenPostingDemand } from '../lib/post-demand.ts';
-import { postsPhase, resultGetsPhase, type RequestPhase } from '../lib/sandbox-judge.ts';
-import { startSandboxProcess } from '../lib/sandbox-process.ts';
-import { issuePacing } from '../lib/section.ts';
-import { round } from '../lib/stats.ts';
-import { bundledWorker } from '../lib/worker-build.ts';
+import { postsGoalMs, type CeilingRun } from '../lib/polling/ceiling-measures.ts';
+import { runWorker } from '../lib/children/child.ts';
+import { cpuWithin } from '../lib/machine/cpu-timeline.ts';
+import { clientReportSchema, type Workload } from '../lib/polling/polling-analysis.ts';
+import { evenPostingDemand } from '../lib/polling/post-demand.ts';
+import { postsPhase, resultGetsPhase, type RequestPhase } from '../lib/polling/sandbox-judge.ts';
+import { startSandboxProcess } from '../lib/children/sandbox-process.ts';
+import { issuePacing } from '../lib/figures/section.ts';
+import { round } from '../lib/figures/stats.ts';
+import { bundledWorker } from '../lib/children/worker-build.ts';
 import { benchConnections } from './polling-clients.ts';
 
 function perSecond(phase: RequestPhase | undefined): number | null {

@@ -2,11 +2,11 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { projectRoot } from '../lib/child.ts';
-import { currentLoad } from '../lib/machine.ts';
-import { probePace, sectionPaceNote } from '../lib/machine-pace.ts';
-import { goalMark, type Section, type SectionOutcome } from '../lib/section.ts';
-import { mean, medianAndWorst, round, show } from '../lib/stats.ts';
+import { projectRoot } from '../lib/children/child.ts';
+import { currentLoad } from '../lib/machine/machine.ts';
+import { probePace, sectionPaceNote } from '../lib/machine/machine-pace.ts';
+import { goalMark, type Section, type SectionOutcome } from '../lib/figures/section.ts';
+import { mean, medianAndWorst, round, show } from '../lib/figures/stats.ts';
 
 const runsPerCommand = 10;
 const unknownId = '00000000-0000-4000-8000-000000000000';

@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { z } from 'zod';
 import { purchaseRecordSchema, type PurchaseRecord } from '../../shared/purchase.ts';
-import { benchDir, startChild } from '../lib/child.ts';
-import { startSandboxProcess, type SandboxLog } from '../lib/sandbox-process.ts';
-import { goalMark, type BenchContext, type Section, type SectionOutcome } from '../lib/section.ts';
+import { benchDir, startChild } from '../lib/children/child.ts';
+import { startSandboxProcess, type SandboxLog } from '../lib/children/sandbox-process.ts';
+import { goalMark, type BenchContext, type Section, type SectionOutcome } from '../lib/figures/section.ts';
 
 /**
  * 500 purchases while the sandbox injects a random mix of faults and the host is SIGKILLed 3

@@ -6,8 +6,8 @@ import { startCore } from '../../electron/core/app/start-core.ts';
 import { MemorySecretStore } from '../../electron/core/secrets/memory-secret-store.ts';
 import { ConfSettingsStore } from '../../electron/core/settings/conf-settings-store.ts';
 import { buildWorld, defaultWorldSeed } from '../../electron/sandbox/world/build-world.ts';
-import { goalMark, issuePacing, type Section, type SectionOutcome } from '../lib/section.ts';
-import { maxInWindow, mean, round, show } from '../lib/stats.ts';
+import { goalMark, issuePacing, type Section, type SectionOutcome } from '../lib/figures/section.ts';
+import { maxInWindow, mean, round, show } from '../lib/figures/stats.ts';
 
 const batchSchema = z.object({ purchases: z.array(z.object({ id: z.string() })) });
 const createdSchema = z.object({ ok: z.literal(true), data: z.object({ id: z.string() }) });

@@ -1,9 +1,9 @@
 import { join } from 'node:path';
-import { benchDir, runWorker } from '../lib/child.ts';
-import { historyKinds, historyWorkerReportSchema, type HistoryTiming } from '../lib/history-kinds.ts';
-import { paceNote } from '../lib/machine-pace.ts';
-import { goalMark, type Section, type SectionOutcome } from '../lib/section.ts';
-import { medianAndWorst, round, show } from '../lib/stats.ts';
+import { benchDir, runWorker } from '../lib/children/child.ts';
+import { historyKinds, historyWorkerReportSchema, type HistoryTiming } from '../lib/history/history-kinds.ts';
+import { paceNote } from '../lib/machine/machine-pace.ts';
+import { goalMark, type Section, type SectionOutcome } from '../lib/figures/section.ts';
+import { medianAndWorst, round, show } from '../lib/figures/stats.ts';
 
 const recordCount = 100_000;
 const sampleSize = 200;
@@ -39,7 +39,7 @@ export const historySection: Section = {
         `Opening the journal of ${recordCount.toLocaleString('en-GB')} purchases as a start does (median / worst of ${String(report.opens.sealedMs.length)}, the file in the page cache): ` +
           `${show(opens.sealedMs.median, ' ms')} / ${show(opens.sealedMs.worst, ' ms')} when it is as sealed at its last clean close, ` +
           `${show(opens.checkedMs.median, ' ms')} / ${show(opens.checkedMs.worst, ' ms')} with the full check (quick_check and every record read back), which a start makes when the file is not as sealed or was last checked over a week ago (journal-seal.ts).`,
-        `Budget check (a daily and a monthly budget set) with ${show(report.budget.purchasesThisMonth)} of the purchases in this month: the first ${show(report.budget.firstCheckMs, ' ms')} (it adds up the month), then p50 ${show(report.budget.p50Ms, ' ms')} / p99 ${show(report.budget.p99Ms, ' ms')} over ${show(report.budget.checks)} checks, each after a purchase priced, journaled and settled (bench/lib/budget-checks.ts).`,
+        `Budget check (a daily and a monthly budget set) with ${show(report.budget.purchasesThisMonth)} of the purchases in this month: the first ${show(report.budget.firstCheckMs, ' ms')} (it adds up the month), then p50 ${show(report.budget.p50Ms, ' ms')} / p99 ${show(report.budget.p99Ms, ' ms')} over ${show(report.budget.checks)} checks, each after a purchase priced, journaled and settled (bench/lib/history/budget-checks.ts).`,
         `Seeding and searches run in a process of their own (bench/workers/history-searcher.ts), away from the bench's own heap. Up to ${String(report.sample)} searches of each kind per run (a kind stops after 8 s), ${context.runs} runs; load before/after each run: ${runs.map((run) => `${String(run.loadBefore[0])}/${String(run.loadAfter[0])}`).join(', ')}.`,
         paceNote(runs),
       ],

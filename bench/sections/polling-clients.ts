@@ -1,12 +1,12 @@
 import { defaultAdvancedSettings } from '../../shared/environment.ts';
-import { runWorker } from '../lib/child.ts';
-import { clientReportSchema, type ClientReport, type Workload } from '../lib/polling-analysis.ts';
-import { cpuWithin, type CpuSample, type CpuWithin } from '../lib/cpu-timeline.ts';
-import { judgePolling, postsPhase, type PollingJudgement, type RequestPhase } from '../lib/sandbox-judge.ts';
-import { startSandboxProcess } from '../lib/sandbox-process.ts';
-import { issuePacing } from '../lib/section.ts';
-import { bundledWorker } from '../lib/worker-build.ts';
-import { round } from '../lib/stats.ts';
+import { runWorker } from '../lib/children/child.ts';
+import { clientReportSchema, type ClientReport, type Workload } from '../lib/polling/polling-analysis.ts';
+import { cpuWithin, type CpuSample, type CpuWithin } from '../lib/machine/cpu-timeline.ts';
+import { judgePolling, postsPhase, type PollingJudgement, type RequestPhase } from '../lib/polling/sandbox-judge.ts';
+import { startSandboxProcess } from '../lib/children/sandbox-process.ts';
+import { issuePacing } from '../lib/figures/section.ts';
+import { bundledWorker } from '../lib/children/worker-build.ts';
+import { round } from '../lib/figures/stats.ts';
 
 export interface PollingClient {
   readonly key: string;
@@ -30,7 +30,7 @@ export const benchConnections = defaultAdvancedSettings.maxConcurrentRequests;
 /**
  * What the client and the sandbox used while the POSTs were answered (from the first arriving to
  * the last answer leaving, by the sandbox's log): cores' worth of CPU, and each main thread's share
- * of the span on a CPU and waiting for one (cpu-timeline.ts).
+ * of the span on a CPU and waiting for one (lib/machine/cpu-timeline.ts).
  */
 export interface CpuWhilePosting {
   readonly client: CpuWithin | null;

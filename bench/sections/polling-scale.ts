@@ -1,11 +1,11 @@
 import { availableParallelism } from 'node:os';
-import { cpuSampleMs } from '../lib/cpu-timeline.ts';
-import { eventLoopDelayNote } from '../lib/event-loop-delay.ts';
-import { paceNote, probePace, type MachinePace } from '../lib/machine-pace.ts';
-import { repeatRuns, type LoadedRun } from '../lib/repeat.ts';
-import { goalMark, type Section, type SectionOutcome } from '../lib/section.ts';
-import { medianAndWorst, round, show, showMedianAndWorst } from '../lib/stats.ts';
-import { ceilingSummaries, ceilingTable, postsGoalMs, type CeilingRun } from '../lib/ceiling-measures.ts';
+import { cpuSampleMs } from '../lib/machine/cpu-timeline.ts';
+import { eventLoopDelayNote } from '../lib/machine/event-loop-delay.ts';
+import { paceNote, probePace, type MachinePace } from '../lib/machine/machine-pace.ts';
+import { repeatRuns, type LoadedRun } from '../lib/machine/repeat.ts';
+import { goalMark, type Section, type SectionOutcome } from '../lib/figures/section.ts';
+import { medianAndWorst, round, show, showMedianAndWorst } from '../lib/figures/stats.ts';
+import { ceilingSummaries, ceilingTable, postsGoalMs, type CeilingRun } from '../lib/polling/ceiling-measures.ts';
 import { runCeiling } from './ceiling-client.ts';
 import { adviceGranularityMs, benchConnections, pollingClients, runPollingClient, type ClientRun, type PollingClient } from './polling-clients.ts';
 
@@ -135,9 +135,9 @@ export const scaleSection: Section = {
         ceilingTable(runs.map((set) => set.ceilingAt10000)),
       ],
       notes: [
-        `${context.runs} runs; in each, TitleDesk buys 1,000 then 10,000 distinct (title, variable) pairs at once, then the naive 3 s client buys the same 10,000, then the bare client does, each against a fresh sandbox process, with ${benchConnections} connections. CPU and RSS are the client process only. Each client is one bundled file, built as the desktop app's main process is (bench/lib/worker-build.ts).`,
+        `${context.runs} runs; in each, TitleDesk buys 1,000 then 10,000 distinct (title, variable) pairs at once, then the naive 3 s client buys the same 10,000, then the bare client does, each against a fresh sandbox process, with ${benchConnections} connections. CPU and RSS are the client process only. Each client is one bundled file, built as the desktop app's main process is (bench/lib/children/worker-build.ts).`,
         'POSTs: from the first POST arriving at the sandbox to the answer of the last one leaving it. The result GETs answered within that span are those of the purchases sent first, which came due as advised while later ones were still being sent; with the POSTs they give the requests the sandbox answered per second meanwhile. Lateness is also split at that last answer: GETs while purchases are still being sent compete with the POSTs for the event loop and the connections.',
-        `While POSTs are answered: the CPU (user + system) the client and the sandbox used in that span, in cores, and each main thread's share of the span on a CPU (process.threadCpuUsage) and ready to run but waiting for a CPU (Linux's schedstat), from timelines each process samples every ${String(cpuSampleMs)} ms (bench/lib/cpu-timeline.ts). A main thread on a CPU all the span could not have gone faster; one kept waiting for a CPU was held back by the machine (${String(availableParallelism())} cores here, shared by both processes and the threads of each).`,
+        `While POSTs are answered: the CPU (user + system) the client and the sandbox used in that span, in cores, and each main thread's share of the span on a CPU (process.threadCpuUsage) and ready to run but waiting for a CPU (Linux's schedstat), from timelines each process samples every ${String(cpuSampleMs)} ms (bench/lib/machine/cpu-timeline.ts). A main thread on a CPU all the span could not have gone faster; one kept waiting for a CPU was held back by the machine (${String(availableParallelism())} cores here, shared by both processes and the threads of each).`,
         `Machine load (1-minute average) before/after each run: ${runs.map((run) => `${String(run.loadBefore[0])}/${String(run.loadAfter[0])}`).join(', ')}.`,
         eventLoopDelayNote,
         'The bare client (bench/workers/bare-client.ts) sends every POST at once, then one GET of every result address at once, and nothing else: no validation, journal, schedule or advice. Its rates are what this machine and the sandbox answer at all. The perfect client sends the same POSTs evenly over 3 s and each GET exactly when advised (the sandbox\'s plan for each purchase); the bare client\'s time for those POSTs and the GETs due within the 3 s, at its own rates, says whether any client could meet the 3 s goal here.',

@@ -1,8 +1,8 @@
-import { eventLoopDelayNote } from '../lib/event-loop-delay.ts';
-import { paceNote, probePace, type MachinePace } from '../lib/machine-pace.ts';
-import { repeatRuns, type LoadedRun } from '../lib/repeat.ts';
-import { goalMark, type Section, type SectionOutcome } from '../lib/section.ts';
-import { medianAndWorst, show, showMedianAndWorst } from '../lib/stats.ts';
+import { eventLoopDelayNote } from '../lib/machine/event-loop-delay.ts';
+import { paceNote, probePace, type MachinePace } from '../lib/machine/machine-pace.ts';
+import { repeatRuns, type LoadedRun } from '../lib/machine/repeat.ts';
+import { goalMark, type Section, type SectionOutcome } from '../lib/figures/section.ts';
+import { medianAndWorst, show, showMedianAndWorst } from '../lib/figures/stats.ts';
 import { adviceGranularityMs, benchConnections, pollingClients, runPollingClient, type ClientRun } from './polling-clients.ts';
 
 interface RunSet {
@@ -93,7 +93,7 @@ export const pollingSection: Section = {
       figures: { purchases: context.purchases, runs: context.runs, connections: benchConnections, sameWorkload: same, summaries, raw: runs },
       tables: [{ columns: ['median of runs (worst)', ...pollingClients.map((client) => client.label), 'goal', ''], rows: rows(runs) }],
       notes: [
-        `${context.runs} runs; in each, every client runs in its own process against a fresh sandbox process with the same seed, one after the other, with ${benchConnections} connections each. CPU and RSS are the client process only. Each client is one bundled file, built as the desktop app's main process is (bench/lib/worker-build.ts). Goals are judged on the median.`,
+        `${context.runs} runs; in each, every client runs in its own process against a fresh sandbox process with the same seed, one after the other, with ${benchConnections} connections each. CPU and RSS are the client process only. Each client is one bundled file, built as the desktop app's main process is (bench/lib/children/worker-build.ts). Goals are judged on the median.`,
         `Same workload for every client and run: ${same ? 'yes' : 'NO'} (the sandbox draws each purchase's readiness and advice from the seed and the purchase's sequence number; the digest of every plan is compared).`,
         'Early and late are judged from the sandbox log only: a GET is early when it arrives before the previous answer for that purchase left plus the wait that answer advised (303 Retry-After, 202 max-age); lateness is how long after that moment it arrived.',
         'Minimal GETs: the GETs of a perfect client, planned by the sandbox at each POST (one at the Retry-After, then one each advised max-age until the data is ready). A client that is late by whole seconds can make fewer.',

@@ -1,10 +1,10 @@
 import type { Page } from '@playwright/test';
-import { addressBox, installProbe, invoke, readProbe, startBrowserRig, stopProbeWatching, type BrowserRig } from '../lib/browser.ts';
-import { probePace, sectionPaceNote } from '../lib/machine-pace.ts';
-import { watchPageWork, type PageWork } from '../lib/page-work.ts';
-import { buildRenderer } from '../lib/renderer-build.ts';
-import { goalMark, type BenchContext, type Section, type SectionOutcome } from '../lib/section.ts';
-import { medianAndWorst, percentile, round, show } from '../lib/stats.ts';
+import { addressBox, installProbe, invoke, readProbe, startBrowserRig, stopProbeWatching, type BrowserRig } from '../lib/page/browser.ts';
+import { probePace, sectionPaceNote } from '../lib/machine/machine-pace.ts';
+import { watchPageWork, type PageWork } from '../lib/page/page-work.ts';
+import { buildRenderer } from '../lib/page/renderer-build.ts';
+import { goalMark, type BenchContext, type Section, type SectionOutcome } from '../lib/figures/section.ts';
+import { medianAndWorst, percentile, round, show } from '../lib/figures/stats.ts';
 
 const coldLoads = 3;
 const longTaskGoalMs = 50;

@@ -8,11 +8,11 @@ import { addDesk, setupTeam } from '../../electron/core/team/team-admin.ts';
 import { TeamStore } from '../../electron/core/team/team-store.ts';
 import { parseTeamUrl } from '../../electron/core/team/team-url.ts';
 import { findPostgresBin, startThrowawayCluster } from '../../test/team/support/pg-cluster.ts';
-import { benchDir, startChild, type BenchChild } from '../lib/child.ts';
-import { sampleMachineCpu } from '../lib/machine-cpu.ts';
-import { startSandboxProcess, type SandboxProcess } from '../lib/sandbox-process.ts';
-import { goalMark, type Section, type SectionOutcome } from '../lib/section.ts';
-import { percentile, round, show } from '../lib/stats.ts';
+import { benchDir, startChild, type BenchChild } from '../lib/children/child.ts';
+import { sampleMachineCpu } from '../lib/machine/machine-cpu.ts';
+import { startSandboxProcess, type SandboxProcess } from '../lib/children/sandbox-process.ts';
+import { goalMark, type Section, type SectionOutcome } from '../lib/figures/section.ts';
+import { percentile, round, show } from '../lib/figures/stats.ts';
 
 const desks = 4;
 const pacing = { retryAfterSeconds: [1, 1], maxAgeSeconds: [1, 1], readySeconds: [1, 3] } satisfies Record<string, [number, number]>;

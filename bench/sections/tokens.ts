@@ -1,10 +1,10 @@
 import { defaultAdvancedSettings } from '../../shared/environment.ts';
-import { runWorker } from '../lib/child.ts';
-import { clientReportSchema, type Workload } from '../lib/polling-analysis.ts';
-import { startSandboxProcess, type SandboxLog, type SandboxProcessOptions } from '../lib/sandbox-process.ts';
-import { goalMark, issuePacing, type BenchContext, type Section, type SectionOutcome } from '../lib/section.ts';
-import { round, show } from '../lib/stats.ts';
-import { bundledWorker } from '../lib/worker-build.ts';
+import { runWorker } from '../lib/children/child.ts';
+import { clientReportSchema, type Workload } from '../lib/polling/polling-analysis.ts';
+import { startSandboxProcess, type SandboxLog, type SandboxProcessOptions } from '../lib/children/sandbox-process.ts';
+import { goalMark, issuePacing, type BenchContext, type Section, type SectionOutcome } from '../lib/figures/section.ts';
+import { round, show } from '../lib/figures/stats.ts';
+import { bundledWorker } from '../lib/children/worker-build.ts';
 
 const shortTtlSeconds = 5;
 /** Two token requests closer than this would be a second flight for the same need. */

@@ -6,8 +6,8 @@
  * answer a second at all.
  */
 import { Agent, request } from 'undici';
-import { apiHeaders, purchaseRequest, sandboxAccessToken } from '../lib/sandbox-purchase.ts';
-import { startUsage, workloadBuys, workloadSchema, type ClientReport } from '../lib/polling-analysis.ts';
+import { apiHeaders, purchaseRequest, sandboxAccessToken } from '../lib/polling/sandbox-purchase.ts';
+import { startUsage, workloadBuys, workloadSchema, type ClientReport } from '../lib/polling/polling-analysis.ts';
 
 const workload = workloadSchema.parse(JSON.parse(process.argv[2] ?? '{}'));
 const base = workload.config.baseUrl;

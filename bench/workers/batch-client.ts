@@ -19,7 +19,7 @@ import { SpendingGuard } from '../../electron/core/spending/spending-guard.ts';
 import { defaultAdvancedSettings } from '../../shared/environment.ts';
 import { sandboxConfigSchema } from '../../shared/sandbox-config.ts';
 import { defaultPurchasingSettings } from '../../shared/spending.ts';
-import { startUsage } from '../lib/polling-analysis.ts';
+import { startUsage } from '../lib/polling/polling-analysis.ts';
 
 const input = z.object({ config: sandboxConfigSchema, titles: z.array(z.string()), concurrency: z.number().int() }).parse(JSON.parse(process.argv[2] ?? '{}'));
 // As every host does when it starts the core (start-core.ts).

@@ -16,12 +16,12 @@ import { forgetSeal } from '../../electron/core/purchases/journal/journal-seal.t
 import { PurchaseService } from '../../electron/core/purchases/purchase-service.ts';
 import { buildWorld, defaultWorldSeed } from '../../electron/sandbox/world/build-world.ts';
 import { createRandom } from '../../electron/sandbox/seeded.ts';
-import { timeBudgetChecks } from '../lib/budget-checks.ts';
-import { historyKinds, type HistoryTiming, type HistoryWorkerReport } from '../lib/history-kinds.ts';
-import { seedHistory } from '../lib/history-seed.ts';
-import { probePace } from '../lib/machine-pace.ts';
-import { repeatRuns } from '../lib/repeat.ts';
-import { percentile, round } from '../lib/stats.ts';
+import { timeBudgetChecks } from '../lib/history/budget-checks.ts';
+import { historyKinds, type HistoryTiming, type HistoryWorkerReport } from '../lib/history/history-kinds.ts';
+import { seedHistory } from '../lib/history/history-seed.ts';
+import { probePace } from '../lib/machine/machine-pace.ts';
+import { repeatRuns } from '../lib/machine/repeat.ts';
+import { percentile, round } from '../lib/figures/stats.ts';
 
 const { records, sampleSize, runs } = z.object({ records: z.number().int().positive(), sampleSize: z.number().int().positive(), runs: z.number().int().positive() })
   .parse(JSON.parse(process.argv[2] ?? '{}'));

@@ -6,8 +6,8 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Agent, fetch } from 'undici';
-import { apiHeaders, purchaseRequest, sandboxAccessToken } from '../lib/sandbox-purchase.ts';
-import { startUsage, workloadBuys, workloadSchema, type ClientReport } from '../lib/polling-analysis.ts';
+import { apiHeaders, purchaseRequest, sandboxAccessToken } from '../lib/polling/sandbox-purchase.ts';
+import { startUsage, workloadBuys, workloadSchema, type ClientReport } from '../lib/polling/polling-analysis.ts';
 
 const workload = workloadSchema.parse(JSON.parse(process.argv[2] ?? '{}'));
 const base = workload.config.baseUrl;

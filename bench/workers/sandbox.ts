@@ -3,7 +3,7 @@
  * {baseUrl, config, titles} once listening; the bench reads counts over the control API.
  */
 import { z } from 'zod';
-import { recordCpuTimeline } from '../lib/cpu-timeline.ts';
+import { recordCpuTimeline } from '../lib/machine/cpu-timeline.ts';
 import { startSandbox } from '../../electron/sandbox/index.ts';
 import { buildWorld, defaultWorldSeed } from '../../electron/sandbox/world/build-world.ts';
 

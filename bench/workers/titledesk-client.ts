@@ -15,7 +15,7 @@ import { refusalsTold } from '../../electron/core/purchases/journal/refusal-log.
 import { PurchaseService } from '../../electron/core/purchases/purchase-service.ts';
 import { logFileBytes, logSizeLimitBytes } from '../../electron/core/purchases/journal/wal-checkpointer.ts';
 import { MemorySecretStore } from '../../electron/core/secrets/memory-secret-store.ts';
-import { startUsage, workloadBuys, workloadSchema, type ClientReport } from '../lib/polling-analysis.ts';
+import { startUsage, workloadBuys, workloadSchema, type ClientReport } from '../lib/polling/polling-analysis.ts';
 
 const workload = workloadSchema.parse(JSON.parse(process.argv[2] ?? '{}'));
 // As every host does when it starts the core (start-core.ts).

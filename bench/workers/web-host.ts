@@ -11,7 +11,7 @@ import { MemorySecretStore } from '../../electron/core/secrets/memory-secret-sto
 import { ConfSettingsStore } from '../../electron/core/settings/conf-settings-store.ts';
 import { buildWorld, defaultWorldSeed } from '../../electron/sandbox/world/build-world.ts';
 import { startWebHost } from '../../electron/web/web-host.ts';
-import { issuePacing } from '../lib/section.ts';
+import { issuePacing } from '../lib/figures/section.ts';
 
 const staticDir = process.argv[2];
 if (staticDir === undefined) throw new Error('usage: web-host.ts <built renderer folder>');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describePace, probePace } from '../../bench/lib/machine-pace.ts';
+import { describePace, probePace } from '../../bench/lib/machine/machine-pace.ts';
 
 describe('the bench\'s machine pace probe', () => {
   it('times a loop and how evenly its slices run, a loopback round trip to another process, an fdatasync and fresh memory, each a positive figure, and describes them', async () => {

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { seedHistory } from '../../bench/lib/history-seed.ts';
+import { seedHistory } from '../../bench/lib/history/history-seed.ts';
 import { createRandom } from '../../electron/sandbox/seeded.ts';
 
 const bin = join(import.meta.dirname, '..', '..', 'bin', 'titledesk.mjs');

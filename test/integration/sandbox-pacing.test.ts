@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { judgePolling } from '../../bench/lib/sandbox-judge.ts';
+import { judgePolling } from '../../bench/lib/polling/sandbox-judge.ts';
 import { startSandbox, type PurchaseTiming, type RunningSandbox, type SandboxOptions } from '../../electron/sandbox/index.ts';
 import { authGet, catalogPath, developerToken, getResult, purchase, sleep } from './sandbox-support.ts';
 

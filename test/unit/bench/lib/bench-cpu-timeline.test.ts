@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cpuSampleMs, cpuTimelineSchema, cpuWithin, recordCpuTimeline, type CpuSample } from '../../../../bench/lib/cpu-timeline.ts';
+import { cpuSampleMs, cpuTimelineSchema, cpuWithin, recordCpuTimeline, type CpuSample } from '../../../../bench/lib/machine/cpu-timeline.ts';
 
 // [epoch ms, process CPU µs, main thread CPU µs, main thread waiting µs]
 const timeline: CpuSample[] = [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eventLoopDelayOf, watchEventLoopDelay } from '../../../../bench/lib/event-loop-delay.ts';
+import { eventLoopDelayOf, watchEventLoopDelay } from '../../../../bench/lib/machine/event-loop-delay.ts';
 
 const histogramOf = (p99Ms: number, maxMs: number) => ({
   percentile: (percent: number): number => (percent === 99 ? p99Ms * 1e6 : Number.NaN),

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { generatedEnd, generatedStart, performanceMarkdown, performancePagePath, replaceGenerated } from '../../../../bench/lib/readme-table.ts';
-import { mergeResults, parseResults, type BenchResults, type BenchRun } from '../../../../bench/lib/results-file.ts';
+import { generatedEnd, generatedStart, performanceMarkdown, performancePagePath, replaceGenerated } from '../../../../bench/lib/results/readme-table.ts';
+import { mergeResults, parseResults, type BenchResults, type BenchRun } from '../../../../bench/lib/results/results-file.ts';
 
 function fixture(): BenchResults {
   const parsed = parseResults(readFileSync(new URL('../../fixtures/bench-results.json', import.meta.url), 'utf8'));
@@ -131,7 +131,7 @@ describe('Performance figures generated from bench/results.json into docs/perfor
     const pace = (cpuMs: number, cpuTailRatio: number, roundTripUs: number, fsyncMs: number, memoryMs: number) => ({ paceBefore: { cpuMs, cpuTailRatio, roundTripUs, fsyncMs, memoryMs } });
     const raw = [pace(36, 1.2, 77, 0.23, 180), pace(41, 5.3, 1510, 0.46, 1250), pace(35, 1.1, 51, 2.5, 21)];
     const markdown = performanceMarkdown({ ...results, sections: { ...results.sections, polling: { ...polling, raw } } });
-    expect(markdown).toContain('Machine pace before each run (bench/lib/machine-pace.ts): a fixed JavaScript loop 36 / 41 / 35 ms; ' +
+    expect(markdown).toContain('Machine pace before each run (bench/lib/machine/machine-pace.ts): a fixed JavaScript loop 36 / 41 / 35 ms; ' +
       'that loop in 1 ms slices for 1 s, p99 over median 1.2 / 5.3 / 1.1×; a one-byte loopback round trip to another process 77 / 1,510 / 51 µs; a 4 KiB write and fdatasync 0.23 / 0.46 / 2.5 ms; ' +
       'writing 64 MiB of memory fresh from the OS 180 / 1,250 / 21 ms.');
     // The scale section of the fixture has no raw runs: no line of its own.
@@ -155,9 +155,9 @@ describe('Performance figures generated from bench/results.json into docs/perfor
     const cli = renderer;
     const paceBefore = { cpuMs: 35, cpuTailRatio: 2.4, roundTripUs: 58, fsyncMs: 0.27, memoryMs: 1250 };
     const markdown = performanceMarkdown({ ...results, sections: { ...results.sections, renderer: { ...renderer, paceBefore }, cli: { ...cli, paceBefore: { ...paceBefore, memoryMs: 229 } } } });
-    expect(markdown).toContain('Machine pace before the renderer section (bench/lib/machine-pace.ts): a fixed JavaScript loop 35 ms; ' +
+    expect(markdown).toContain('Machine pace before the renderer section (bench/lib/machine/machine-pace.ts): a fixed JavaScript loop 35 ms; ' +
       'that loop in 1 ms slices for 1 s, p99 over median 2.4×; a one-byte loopback round trip to another process 58 µs; a 4 KiB write and fdatasync 0.27 ms; writing 64 MiB of memory fresh from the OS 1,250 ms.');
-    expect(markdown).toContain('Machine pace before the CLI section (bench/lib/machine-pace.ts): a fixed JavaScript loop 35 ms; ' +
+    expect(markdown).toContain('Machine pace before the CLI section (bench/lib/machine/machine-pace.ts): a fixed JavaScript loop 35 ms; ' +
       'that loop in 1 ms slices for 1 s, p99 over median 2.4×; a one-byte loopback round trip to another process 58 µs; a 4 KiB write and fdatasync 0.27 ms; writing 64 MiB of memory fresh from the OS 229 ms.');
     // Under the table of measures they belong to.
     expect(markdown.indexOf('Machine pace before the renderer section')).toBeGreaterThan(markdown.indexOf('| Measure | Result |'));
@@ -165,7 +165,7 @@ describe('Performance figures generated from bench/results.json into docs/perfor
     // The history searches are probed before each of their runs, and said before the sections probed once.
     const history = { ...renderer, raw: [{ paceBefore }, { paceBefore: { ...paceBefore, cpuTailRatio: 5.1 } }] };
     const withHistory = performanceMarkdown({ ...results, sections: { ...results.sections, history, renderer: { ...renderer, paceBefore } } });
-    expect(withHistory).toContain('Machine pace before each run of the history searches (bench/lib/machine-pace.ts): a fixed JavaScript loop 35 / 35 ms; ' +
+    expect(withHistory).toContain('Machine pace before each run of the history searches (bench/lib/machine/machine-pace.ts): a fixed JavaScript loop 35 / 35 ms; ' +
       'that loop in 1 ms slices for 1 s, p99 over median 2.4 / 5.1×; a one-byte loopback round trip to another process 58 / 58 µs; a 4 KiB write and fdatasync 0.27 / 0.27 ms; ' +
       'writing 64 MiB of memory fresh from the OS 1,250 / 1,250 ms.');
     expect(withHistory.indexOf('Machine pace before each run of the history searches')).toBeLessThan(withHistory.indexOf('Machine pace before the renderer section'));

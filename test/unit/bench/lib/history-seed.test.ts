@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { seedHistory } from '../../../../bench/lib/history-seed.ts';
+import { seedHistory } from '../../../../bench/lib/history/history-seed.ts';
 import { PurchaseJournal } from '../../../../electron/core/purchases/journal/journal.ts';
 import { createRandom } from '../../../../electron/sandbox/seeded.ts';
 

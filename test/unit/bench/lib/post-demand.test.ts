@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { evenPostingDemand } from '../../../../bench/lib/post-demand.ts';
-import { resultGetsPhase, type JudgedEntry, type PurchaseTiming } from '../../../../bench/lib/sandbox-judge.ts';
+import { evenPostingDemand } from '../../../../bench/lib/polling/post-demand.ts';
+import { resultGetsPhase, type JudgedEntry, type PurchaseTiming } from '../../../../bench/lib/polling/sandbox-judge.ts';
 
 // Created at different absolute times by whichever client ran: the plan counts from each POST.
 const timings: PurchaseTiming[] = [

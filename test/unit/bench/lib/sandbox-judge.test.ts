@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { judgePolling, workloadDigest, type JudgedEntry, type PurchaseTiming } from '../../../../bench/lib/sandbox-judge.ts';
-import { workloadBuys } from '../../../../bench/lib/polling-analysis.ts';
-import { medianAndWorst } from '../../../../bench/lib/stats.ts';
+import { judgePolling, workloadDigest, type JudgedEntry, type PurchaseTiming } from '../../../../bench/lib/polling/sandbox-judge.ts';
+import { workloadBuys } from '../../../../bench/lib/polling/polling-analysis.ts';
+import { medianAndWorst } from '../../../../bench/lib/figures/stats.ts';
 
 const post = (purchaseId: string, time: number, status = 303, adviceSeconds = 1): JudgedEntry => ({
   time, arrivedAt: time - 2, method: 'POST', status, class: 'purchase', path: '/titles/DN1/purchases', purchaseId, ...(status === 303 ? { adviceSeconds } : {}),

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { mainBundleOptions } from '../../build/main-bundle-options.ts';
+import { mainBundleOptions } from '../../../build/main-bundle-options.ts';
 import { benchDir, projectRoot } from './child.ts';
 
 let outDir: string | undefined;

@@ -1,5 +1,5 @@
-import { ceilingMeasures } from './ceiling-measures.ts';
-import { paceProbes } from './machine-pace.ts';
+import { ceilingMeasures } from '../polling/ceiling-measures.ts';
+import { paceProbes } from '../machine/machine-pace.ts';
 import type { BenchResults } from './results-file.ts';
 
 /**
@@ -118,7 +118,7 @@ function scaleTable(scale: unknown): string[] {
   return lines;
 }
 
-/** The bare client's rates beside what the 3 s goal asks (ceiling-measures.ts); nothing for results written before it was measured. */
+/** The bare client's rates beside what the 3 s goal asks (polling/ceiling-measures.ts); nothing for results written before it was measured. */
 function ceilingLines(scale: unknown): string[] {
   if (at(scale, 'summaries.ceilingAt10000') === undefined) return [];
   return [
@@ -218,7 +218,7 @@ function budgetRows(history: unknown): [unknown, string, string][] {
 }
 
 /**
- * The machine's pace before each run (bench/lib/machine-pace.ts), one list per probe, so a slow
+ * The machine's pace before each run (bench/lib/machine/machine-pace.ts), one list per probe, so a slow
  * spell shows beside the figures it slowed; nothing for results written before the probe existed.
  */
 function paceLine(section: unknown, before = 'each run'): string[] {
@@ -228,7 +228,7 @@ function paceLine(section: unknown, before = 'each run'): string[] {
 
 /** The line itself, after a blank one; nothing without figures. */
 function paceSentence(before: string, parts: string | undefined): string[] {
-  return parts === undefined ? [] : ['', `Machine pace before ${before} (bench/lib/machine-pace.ts): ${parts}.`];
+  return parts === undefined ? [] : ['', `Machine pace before ${before} (bench/lib/machine/machine-pace.ts): ${parts}.`];
 }
 
 /** Each probe's figures over `probed` (things with a paceBefore), or undefined if one lacks a figure. */

@@ -1,9 +1,9 @@
 import { join } from 'node:path';
 import { z } from 'zod';
-import { sandboxConfigSchema, type SandboxConfig } from '../../shared/sandbox-config.ts';
+import { sandboxConfigSchema, type SandboxConfig } from '../../../shared/sandbox-config.ts';
 import { benchDir, startChild } from './child.ts';
-import { cpuTimelineSchema, type CpuSample } from './cpu-timeline.ts';
-import { judgedEntrySchema, purchaseTimingSchema, type PurchaseTiming } from './sandbox-judge.ts';
+import { cpuTimelineSchema, type CpuSample } from '../machine/cpu-timeline.ts';
+import { judgedEntrySchema, purchaseTimingSchema, type PurchaseTiming } from '../polling/sandbox-judge.ts';
 
 export interface SandboxProcessOptions {
   readonly tokenTtlSeconds?: number;
@@ -27,7 +27,7 @@ export interface SandboxProcess {
   log(): Promise<SandboxLog>;
   /** Each purchase's readiness and advice plan, as the sandbox recorded them. */
   purchases(): Promise<PurchaseTiming[]>;
-  /** The sandbox process's CPU from its start until now (cpu-timeline.ts); its sampling stops then. */
+  /** The sandbox process's CPU from its start until now (machine/cpu-timeline.ts); its sampling stops then. */
   cpuTimeline(): Promise<CpuSample[]>;
   stop(): Promise<void>;
 }

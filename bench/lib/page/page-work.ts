@@ -1,6 +1,6 @@
 import type { CDPSession, Page, Request } from '@playwright/test';
 import { z } from 'zod';
-import { round } from './stats.ts';
+import { round } from '../figures/stats.ts';
 
 const metricsSchema = z.object({ metrics: z.array(z.object({ name: z.string(), value: z.number() })) });
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import type { HistoryQuery, PurchaseRecord } from '../../shared/purchase.ts';
+import type { HistoryQuery, PurchaseRecord } from '../../../shared/purchase.ts';
 import { budgetCheckSchema } from './budget-checks.ts';
-import { machinePaceSchema } from './machine-pace.ts';
+import { machinePaceSchema } from '../machine/machine-pace.ts';
 
 /** The history searches the bench times, with the goal of each (issue: p99 under 1 ms and 5 ms). */
 export interface SearchKind {

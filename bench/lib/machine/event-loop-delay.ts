@@ -1,5 +1,5 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { round } from './stats.ts';
+import { round } from '../figures/stats.ts';
 
 /** How often the loop is sampled: a timer every 10 ms, Node's default. */
 const resolutionMs = 10;

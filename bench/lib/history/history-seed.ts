@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { DatabaseSync } from 'node:sqlite';
-import type { PurchaseRecord } from '../../shared/purchase.ts';
-import { PurchaseJournal } from '../../electron/core/purchases/journal/journal.ts';
-import { fakeRecord } from '../sections/history-records.ts';
+import type { PurchaseRecord } from '../../../shared/purchase.ts';
+import { PurchaseJournal } from '../../../electron/core/purchases/journal/journal.ts';
+import { fakeRecord } from '../../sections/history-records.ts';
 
 export interface SeededHistory {
   readonly path: string;

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { z } from 'zod';
-import { percentile, round } from './stats.ts';
+import { percentile, round } from '../figures/stats.ts';
 
 /**
  * How fast and how evenly this machine runs at the moment, by five small fixed tasks. On these
@@ -161,10 +161,10 @@ export function describePace(pace: MachinePace): string {
 
 /** The note a section prints under its table: each run's pace, in order. */
 export function paceNote(runs: readonly { readonly paceBefore: MachinePace }[]): string {
-  return `Machine pace before each run (bench/lib/machine-pace.ts): ${runs.map((run) => describePace(run.paceBefore)).join('; ')}.`;
+  return `Machine pace before each run (bench/lib/machine/machine-pace.ts): ${runs.map((run) => describePace(run.paceBefore)).join('; ')}.`;
 }
 
 /** The note of a section probed once, before all of its measures. */
 export function sectionPaceNote(pace: MachinePace): string {
-  return `Machine pace before the section (bench/lib/machine-pace.ts): ${describePace(pace)}.`;
+  return `Machine pace before the section (bench/lib/machine/machine-pace.ts): ${describePace(pace)}.`;
 }

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { round } from './stats.ts';
+import { round } from '../figures/stats.ts';
 
 /**
  * A process's CPU over time. Every `cpuSampleMs`: the time (epoch ms, the clock of the sandbox's

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { hashString } from '../../electron/sandbox/seeded.ts';
-import { percentile, round } from './stats.ts';
+import { hashString } from '../../../electron/sandbox/seeded.ts';
+import { percentile, round } from '../figures/stats.ts';
 
 /**
  * Polling judged from the sandbox's side only: its request log (when each request arrived, when

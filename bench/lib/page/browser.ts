@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { z } from 'zod';
-import { benchDir, startChild, type BenchChild } from './child.ts';
+import { benchDir, startChild, type BenchChild } from '../children/child.ts';
 
 export const chromiumPath = process.env['TITLEDESK_CHROMIUM'] ?? '/usr/bin/chromium';
 

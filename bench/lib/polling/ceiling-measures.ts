@@ -1,7 +1,7 @@
-import type { CpuWithin } from './cpu-timeline.ts';
+import type { CpuWithin } from '../machine/cpu-timeline.ts';
 import type { PostingDemand } from './post-demand.ts';
-import type { SectionTable } from './section.ts';
-import { medianAndWorst, showMedianAndWorst } from './stats.ts';
+import type { SectionTable } from '../figures/section.ts';
+import { medianAndWorst, showMedianAndWorst } from '../figures/stats.ts';
 
 /** The span within which the scale goal asks 10,000 POSTs to be answered. */
 export const postsGoalMs = 3000;

@@ -7,8 +7,8 @@ import { fileURLToPath } from 'node:url';
  * Children of the bench: each client under test runs in its own process, so its CPU time and
  * peak RSS are its own and not the sandbox's or the other client's.
  */
-export const benchDir = fileURLToPath(new URL('../', import.meta.url));
-export const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
+export const benchDir = fileURLToPath(new URL('../../', import.meta.url));
+export const projectRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
 export interface BenchChild {
   readonly process: ChildProcessByStdio<null, Readable, Readable>;

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { sandboxConfigSchema } from '../../shared/sandbox-config.ts';
-import { cpuTimelineSchema, recordCpuTimeline, type CpuSample } from './cpu-timeline.ts';
-import { watchEventLoopDelay } from './event-loop-delay.ts';
-import { round } from './stats.ts';
+import { sandboxConfigSchema } from '../../../shared/sandbox-config.ts';
+import { cpuTimelineSchema, recordCpuTimeline, type CpuSample } from '../machine/cpu-timeline.ts';
+import { watchEventLoopDelay } from '../machine/event-loop-delay.ts';
+import { round } from '../figures/stats.ts';
 
 /** What a client worker prints when its workload is done. */
 export const clientReportSchema = z.object({
@@ -16,7 +16,7 @@ export const clientReportSchema = z.object({
   peakRssMiB: z.number(),
   eventLoopDelayP99Ms: z.number(),
   eventLoopDelayMaxMs: z.number(),
-  /** The worker's CPU over the run, in all and on its main thread (cpu-timeline.ts). */
+  /** The worker's CPU over the run, in all and on its main thread (machine/cpu-timeline.ts). */
   cpuTimeline: cpuTimelineSchema,
   /**
    * TitleDesk's journal (the naive clients keep none): its write-ahead log file at its largest while

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
-import { projectRoot } from './child.ts';
+import { projectRoot } from '../children/child.ts';
 
 export interface RendererBuild {
   readonly dir: string;
