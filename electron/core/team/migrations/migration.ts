@@ -5,7 +5,7 @@ import { beginPurchase } from './0003-begin-purchase.ts';
 import { deskFunctions } from './0004-desk-functions.ts';
 import { beginOnce } from './0005-begin-once-per-local-id.ts';
 import { beginsInGroups } from './0006-begins-in-groups.ts';
-import { cheaperBegins } from './0007-cheaper-begins.ts';
+import { cheaperBeginsAndAnswers } from './0007-cheaper-begins-and-answers.ts';
 
 /** One numbered step of the team schema; applied once, in order, inside one transaction. */
 export interface TeamMigration {
@@ -14,7 +14,7 @@ export interface TeamMigration {
   readonly sql: string;
 }
 
-export const teamMigrations: readonly TeamMigration[] = [teamSchema, teamSecurity, beginPurchase, deskFunctions, beginOnce, beginsInGroups, cheaperBegins];
+export const teamMigrations: readonly TeamMigration[] = [teamSchema, teamSecurity, beginPurchase, deskFunctions, beginOnce, beginsInGroups, cheaperBeginsAndAnswers];
 
 /** The newest schema this TitleDesk knows: desks refuse a database whose schema is newer. */
 export const knownSchemaVersion = teamMigrations.reduce((newest, migration) => Math.max(newest, migration.version), 0);
