@@ -34,7 +34,7 @@ describe.skipIf(teamServerMissing)(teamServerMissing ? `skipped: ${teamSkipReaso
   });
 
   async function spent(currency = 'GBP'): Promise<Record<string, string>> {
-    return Object.fromEntries((await admin.budgets()).filter((row) => row.currency === currency).map((row) => [row.period, row.spent]));
+    return Object.fromEntries((await admin.budgets()).rows.filter((row) => row.currency === currency).map((row) => [row.period, row.spent]));
   }
 
   it('claims only what no one holds, and says who holds the rest', async () => {
@@ -173,7 +173,9 @@ describe.skipIf(teamServerMissing)(teamServerMissing ? `skipped: ${teamSkipReaso
     const begun = await alice.begin(purchase('T11', { a: '1' }, 'USD'));
     if (begun.outcome !== 'begun') throw new Error('expected a begin');
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Pacific/Kiritimati' }).format(new Date());
-    expect((await admin.budgets()).find((row) => row.currency === 'USD' && row.period === 'day')?.periodStart).toBe(today);
+    const budgets = await admin.budgets();
+    expect(budgets.rows.find((row) => row.currency === 'USD' && row.period === 'day')?.periodStart).toBe(today);
+    expect(budgets.today).toBe(today);
     await admin.setTeamSettings({ timeZone: 'Europe/London' });
   });
 });

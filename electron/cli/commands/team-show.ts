@@ -1,7 +1,7 @@
 import { isReleasable, type TeamAdminOverview } from '../../../shared/team/team-admin.ts';
 import { readTeamAdminOverview } from '../../core/team-join/team-admin-ops.ts';
 import { currentBudgets } from '../../core/team-join/team-probe.ts';
-import type { TeamBudgetRow } from '../../core/team/team-rows.ts';
+import type { TeamBudgets } from '../../core/team/team-budgets.ts';
 import { printJson } from '../command-kit.ts';
 import { exitCodes } from '../exit-codes.ts';
 import { withDeskStore } from './team-desk-login.ts';
@@ -11,9 +11,9 @@ type Env = Readonly<Record<string, string | undefined>>;
 
 type RunningBudget = ReturnType<typeof currentBudgets>[number];
 
-/** Each limit with what the team spent in its running day or month, on the team's calendar. */
-function limitsSpent(overview: TeamAdminOverview, budgets: readonly TeamBudgetRow[], now: number): LimitSpent[] {
-  return currentBudgets(overview.limits, budgets, overview.team.timeZone, new Date(now)).filter((row): row is RunningBudget & LimitSpent => row.limit !== null);
+/** Each limit with what the team spent in its running day or month, on the team's calendar by the database's clock. */
+function limitsSpent(overview: TeamAdminOverview, budgets: TeamBudgets): LimitSpent[] {
+  return currentBudgets(overview.limits, budgets).filter((row): row is RunningBudget & LimitSpent => row.limit !== null);
 }
 
 /** `titledesk team show`: the team as this desk sees it, through its own login. Never a password. */
@@ -21,7 +21,7 @@ export async function runTeamShow(options: { readonly dataDir: string | undefine
   return withDeskStore(options.dataDir, options.env, async (store, team) => {
     const [overview, budgets] = await Promise.all([readTeamAdminOverview(store), store.budgets()]);
     const now = Date.now();
-    const limits = limitsSpent(overview, budgets, now);
+    const limits = limitsSpent(overview, budgets);
     if (options.json) {
       printJson({
         database: team.connection.describe,

@@ -173,12 +173,12 @@ export class TeamLink {
 
   async #overview(store: TeamStore): Promise<TeamAdminView> {
     const [{ readTeamAdminOverview }, { currentBudgets }] = await Promise.all([import('../team-join/team-admin-ops.ts'), import('../team-join/team-probe.ts')]);
-    const [overview, rows] = await Promise.all([readTeamAdminOverview(store), store.budgets()]);
+    const [overview, budgets] = await Promise.all([readTeamAdminOverview(store), store.budgets()]);
     this.#learnedFromOverview(overview);
     return {
       desk: overview.desk,
       team: overview.team,
-      budgets: currentBudgets(overview.limits, rows, overview.team.timeZone, new Date()),
+      budgets: currentBudgets(overview.limits, budgets),
       desks: [...overview.desks],
       waiting: overview.waiting.map((item) => ({ ...item, variables: [...item.variables] })),
       clock: overview.clock,

@@ -1,8 +1,9 @@
 import type { TeamProblem, TeamTestResult } from '../../../shared/team/team-status.ts';
-import type { TeamBudgetLimit, TeamBudgetRow } from '../team/team-rows.ts';
+import type { TeamBudgetLimit } from '../team/team-rows.ts';
 import { CoreError } from '../errors.ts';
 import { redactSecrets } from '../redaction.ts';
 import { knownSchemaVersion } from '../team/migrations/migration.ts';
+import type { TeamBudgets } from '../team/team-budgets.ts';
 import { TeamStore } from '../team/team-store.ts';
 import type { TeamConnection } from '../team/team-url.ts';
 import { certificateAdvice, tlsNotOfferedWords } from './team-tls-words.ts';
@@ -26,20 +27,16 @@ export function teamProblemOf(error: unknown): TeamProblem {
   return 'other';
 }
 
-/** The date (YYYY-MM-DD) it is at `at` in `timeZone`: the day a team's budget row counts. */
-export function dayIn(timeZone: string, at: number = Date.now()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(at));
-}
-
 /**
  * Each limit with what is spent against it in the running day or month, by the team's calendar
  * (a period's row appears only with its first purchase: none yet means nothing spent), and any
- * running period with spending but no limit.
+ * running period with spending but no limit. The running day is the database's (budgets.today),
+ * never this computer's clock: near midnight a desk whose clock is off would pick the wrong row.
  */
-export function currentBudgets(limits: readonly TeamBudgetLimit[], rows: readonly TeamBudgetRow[], timeZone: string, now: Date): Extract<TeamTestResult, { ok: true }>['budgets'] {
-  const day = dayIn(timeZone, now.getTime());
+export function currentBudgets(limits: readonly TeamBudgetLimit[], budgets: TeamBudgets): Extract<TeamTestResult, { ok: true }>['budgets'] {
+  const day = budgets.today;
   const startOf = (period: 'day' | 'month'): string => (period === 'day' ? day : `${day.slice(0, 8)}01`);
-  const running = rows.filter((row) => row.periodStart === startOf(row.period));
+  const running = budgets.rows.filter((row) => row.periodStart === startOf(row.period));
   const limited = limits.map((limit) => {
     const row = running.find((candidate) => candidate.currency === limit.currency && candidate.period === limit.period);
     return { currency: limit.currency, period: limit.period, periodStart: startOf(limit.period), limit: limit.limit, spent: row?.spent ?? '0.0000' };
@@ -86,14 +83,14 @@ export async function probeTeam(connect: () => TeamConnection): Promise<TeamTest
   let store: TeamStore | undefined;
   try {
     store = await TeamStore.open(connection, { maxConnections: 1, connectTimeoutSeconds: 10, applicationName: 'titledesk test' });
-    const [team, limits, rows, unsettled] = await Promise.all([store.settings(), store.budgetLimits(), store.budgets(), store.unsettledOwn()]);
+    const [team, limits, budgets, unsettled] = await Promise.all([store.settings(), store.budgetLimits(), store.budgets(), store.unsettledOwn()]);
     return {
       ok: true,
       database: connection.describe,
       desk: { name: store.desk.name, role: store.desk.role },
       team: { name: team.name, reuseWindowSeconds: team.reuseWindowSeconds, claimTimeoutSeconds: team.claimTimeoutSeconds, timeZone: team.timeZone },
       schemaVersion: knownSchemaVersion,
-      budgets: currentBudgets(limits, rows, team.timeZone, new Date()),
+      budgets: currentBudgets(limits, budgets),
       unsettled: unsettled.length,
     };
   } catch (error) {

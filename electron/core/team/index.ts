@@ -27,3 +27,4 @@ export { addDesk, deskLoginName, scramVerifier, setupTeam, type NewDesk, type Te
 export type { DeskRole, HeldVariable, ResourceKind, TeamBeginResult, TeamBudgetRow, TeamDesk, TeamDeskEntry, TeamPurchase, TeamSettings, WaitingClaim } from './team-rows.ts';
 export { openTeamSql, type TeamSqlOptions } from './team-connect.ts';
 export { teamError } from './team-errors.ts';
+export type { TeamBudgets } from './team-budgets.ts';

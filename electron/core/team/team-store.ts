@@ -5,10 +5,11 @@ import type { PurchaseState } from '../../../shared/purchase.ts';
 import { CoreError } from '../errors.ts';
 import { knownSchemaVersion, readSchemaVersion, SchemaTooNewError } from './migrations/migration.ts';
 import { openTeamSql, type TeamSqlOptions } from './team-connect.ts';
+import { readTeamBudgets, type TeamBudgets } from './team-budgets.ts';
 import { teamError } from './team-errors.ts';
 import {
-  beginResultSchema, budgetLimitSchema, budgetRowSchema, deskRowSchema, moneyText, parseTeamRow, teamDeskEntrySchema, teamPurchaseSchema, teamSettingsSchema,
-  waitingClaimSchema, type ResourceKind, type TeamBeginResult, type TeamBudgetLimit, type TeamBudgetRow, type TeamDesk, type TeamDeskEntry, type TeamPurchase,
+  beginResultSchema, budgetLimitSchema, deskRowSchema, moneyText, parseTeamRow, teamDeskEntrySchema, teamPurchaseSchema, teamSettingsSchema,
+  waitingClaimSchema, type ResourceKind, type TeamBeginResult, type TeamBudgetLimit, type TeamDesk, type TeamDeskEntry, type TeamPurchase,
   type TeamSettings, type WaitingClaim,
 } from './team-rows.ts';
 import type { TeamConnection } from './team-url.ts';
@@ -309,13 +310,9 @@ export class TeamStore {
     });
   }
 
-  async budgets(): Promise<TeamBudgetRow[]> {
-    return this.#call('read', async (sql) => {
-      const rows = await sql`
-        SELECT currency, period, period_start::text AS "periodStart", limit_amount::text AS limit, spent::text AS spent
-        FROM titledesk.budgets ORDER BY period_start DESC, currency, period`;
-      return rows.map((row) => parseTeamRow(budgetRowSchema, row, 'a budget row'));
-    });
+  /** The team's budget rows and the date it is on the team's calendar by the database's clock (team-budgets.ts). */
+  async budgets(): Promise<TeamBudgets> {
+    return this.#call('read', readTeamBudgets);
   }
 
   /** The team's daily and monthly limits per currency (a budget row appears only with a period's first purchase). */

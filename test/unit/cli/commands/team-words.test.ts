@@ -1,7 +1,6 @@
 // The team commands' durations as flags: read by shared/team/team-duration.ts, refused in words that name the flag.
 import { describe, expect, it } from 'vitest';
 import { hourMinute, parseDuration } from '../../../../electron/cli/commands/team-words.ts';
-import { dayIn } from '../../../../electron/core/team-join/team-probe.ts';
 
 describe('team durations', () => {
   it.each([['7d', 604_800], ['12h', 43_200], ['15m', 900], ['90s', 90], ['1h30m', 5_400], ['0s', 0], [' 2D ', 172_800], ['7 d', 604_800], ['1 day 12 hours', 129_600]])('reads %s as %d s', (text, seconds) => {
@@ -23,10 +22,5 @@ describe('team durations', () => {
 
   it('gives a time as HH:MM', () => {
     expect(hourMinute(Date.UTC(2025, 0, 31, 9, 5))).toMatch(/^\d\d:\d\d$/);
-  });
-
-  it("counts the budget's day on the team's calendar", () => {
-    const at = Date.UTC(2025, 0, 31, 23, 30);
-    expect([dayIn('Europe/London', at), dayIn('Europe/Paris', at), dayIn('America/New_York', at)]).toEqual(['2025-01-31', '2025-02-01', '2025-01-31']);
   });
 });
