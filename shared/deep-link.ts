@@ -1,7 +1,7 @@
 /**
  * titledesk://purchase/<purchase-id-or-result-url> links, which support staff click in tickets.
  * The reference is one percent-encoded path segment. The desktop app parses them strictly
- * (electron/main/deep-link.ts); here is only what the renderer needs to make one.
+ * (electron/main/shell/deep-link.ts); here is only what the renderer needs to make one.
  */
 export const deepLinkScheme = 'titledesk';
 export const purchaseLinkPrefix = `${deepLinkScheme}://purchase/`;

@@ -74,7 +74,7 @@ test('the property report shows the latest values with purchase IDs and prints a
   await expect(report.locator('.report-table')).toBeVisible();
   await screenshot(page, testInfo, 'property-report-print');
 
-  // The same options the desktop app gives webContents.printToPDF (electron/main/pdf-printer.ts).
+  // The same options the desktop app gives webContents.printToPDF (electron/main/host-services/pdf-printer.ts).
   const pdf = await page.pdf({ printBackground: true, displayHeaderFooter: false, preferCSSPageSize: true });
   expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   const pdfPath = testInfo.outputPath('property-report.pdf');
