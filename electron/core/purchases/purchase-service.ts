@@ -191,23 +191,11 @@ export class PurchaseService {
   }
 
   /**
-   * Another desk's purchase as the team database has it: added to this journal, or its newer
-   * state written over the copy here. Only copies (imported, with `team`) are ever rewritten, so
-   * a purchase of this desk's own is never touched; false when nothing changed.
-   */
-  mirrorTeamPurchase(record: PurchaseRecord, resultBody: string | null): boolean {
-    this.#assertOpen();
-    const write = teamCopyWrite(this.#store.get(record.id), record, resultBody);
-    if (write === undefined) return false;
-    if (write.kind === 'insert') return this.#store.insertIfAbsent(write.copy, resultBody);
-    this.#store.save(write.copy, 'normal', write.extra);
-    return true;
-  }
-
-  /**
-   * mirrorTeamPurchase for one read of the team's changes: the new copies in one commit, the
-   * changed ones in the journal's group commit, not one transaction each. Resolves with how many
-   * copies changed once all are committed.
+   * Other desks' purchases as the team database has them: each added to this journal, or its newer
+   * state written over the copy here. Only copies (imported, with `team`) are ever rewritten, so a
+   * purchase of this desk's own is never touched. The new copies go in one commit, the changed ones
+   * in the journal's group commit, not one transaction each. Resolves with how many copies changed
+   * once all are committed.
    */
   async mirrorTeamPurchases(copies: readonly { readonly record: PurchaseRecord; readonly result: string | null }[]): Promise<number> {
     this.#assertOpen();

@@ -1,5 +1,5 @@
-// How a desk's journal keeps another desk's purchase of its team: one rule for the copy read alone
-// (a begin found it holding variables) and for a read of the team's changes.
+// How a desk's journal keeps another desk's purchase of its team, whether a begin found it holding
+// variables or a read of the team's changes brought it.
 import type { PurchaseRecord } from '../../../shared/purchase.ts';
 import type { SaveExtra } from '../stores/journal-store.ts';
 
@@ -13,8 +13,7 @@ export type TeamCopyWrite = { readonly kind: 'insert'; readonly copy: PurchaseRe
 
 /**
  * What this journal writes for another desk's purchase, given the record it holds under that id
- * (`known`): the copy added, written over a copy that moved on, or nothing. One rule for one copy
- * and for many.
+ * (`known`): the copy added, written over a copy that moved on, or nothing.
  */
 export function teamCopyWrite(known: PurchaseRecord | undefined, record: PurchaseRecord, result: string | null): TeamCopyWrite | undefined {
   // Marked imported and never checked from here: the desk that bought it asks the service.

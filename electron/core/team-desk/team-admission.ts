@@ -17,7 +17,7 @@ export interface TeamAdmissionOptions {
   /** The team's name for a local environment: its service's base URL, the same on every desk. */
   readonly teamEnvironmentOf: (environmentId: string) => string;
   /** Another desk's purchase copied into the local journal now; its local id. */
-  readonly copy: (row: TeamPurchase) => string | undefined;
+  readonly copy: (row: TeamPurchase) => Promise<string | undefined>;
   readonly get: (id: string) => PurchaseRecord | undefined;
   readonly reached: (ok: boolean, error?: unknown) => void;
   readonly log: (message: string) => void;
@@ -100,6 +100,6 @@ async function decide(store: TeamStore, result: TeamBeginResult, intent: Purchas
 async function localCopy(store: TeamStore, purchaseId: string, options: TeamAdmissionOptions): Promise<PurchaseRecord | undefined> {
   const row = await store.purchase(purchaseId).catch(() => undefined);
   if (row === undefined) return undefined;
-  const localId = row.deskId === store.desk.id ? row.localId : options.copy(row);
+  const localId = row.deskId === store.desk.id ? row.localId : await options.copy(row);
   return localId === undefined ? undefined : options.get(localId);
 }

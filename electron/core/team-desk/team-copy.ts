@@ -41,11 +41,17 @@ export function teamUpdateOf(record: PurchaseRecord, result: unknown): TeamRecor
 
 const uuid = z.uuid();
 
+/** Another desk's purchase as this desk's journal keeps it, with its result's body. */
+export interface LocalCopy {
+  readonly record: PurchaseRecord;
+  readonly result: string | null;
+}
+
 /**
  * Another desk's purchase as this desk's journal keeps it: from the record that desk wrote, or,
  * before it wrote one, from the row itself. Undefined when it cannot be read (said by the caller).
  */
-export function localCopyOf(row: TeamPurchase, environmentId: string | undefined): { record: PurchaseRecord; result: string | null } | undefined {
+export function localCopyOf(row: TeamPurchase, environmentId: string | undefined): LocalCopy | undefined {
   const team = { purchaseId: row.id, desk: row.deskName };
   const answers = answersSchema.safeParse(row.answers);
   if (answers.success) {

@@ -109,7 +109,7 @@ export async function startTeamDesk(options: TeamDeskOptions): Promise<TeamDesk>
   });
   const gate = teamSendGate({
     store: () => store, refusal, catalogOf: environments.catalogOf, teamEnvironmentOf, reached, log,
-    copy: (row) => teamImport?.copy(row), get: (id) => purchases.get(id),
+    copy: (row) => teamImport?.copy(row) ?? Promise.resolve(undefined), get: (id) => purchases.get(id),
   });
   purchases.admitBeforeSend(async (intent) => {
     const admission = await gate(intent);

@@ -1,7 +1,7 @@
 import type { PurchaseService } from '../purchases/purchase-service.ts';
 import type { TeamStore } from '../team/team-store.ts';
 import type { TeamPurchase } from '../team/team-rows.ts';
-import { localCopyOf } from './team-copy.ts';
+import { localCopyOf, type LocalCopy } from './team-copy.ts';
 import { readCursor, writeCursor } from './team-cursor.ts';
 
 export interface TeamImportOptions {
@@ -13,6 +13,12 @@ export interface TeamImportOptions {
   readonly environmentOf: (teamEnvironment: string) => string | undefined;
   readonly log: (message: string) => void;
 }
+
+/**
+ * How long a held begin's copy waits for others to share its commit. A group's held begins are
+ * answered together and their rows read a few milliseconds apart; a commit is an fsync.
+ */
+const copyGatherMs = 10;
 
 /**
  * Other desks' purchases, copied into this desk's journal as they change: History, the purchase
@@ -27,6 +33,8 @@ export class TeamImport {
   #again = false;
   #savedCursor: string | undefined;
   #cursorTimer: NodeJS.Timeout | undefined;
+  /** Copies asked for in the last copyGatherMs, written together. */
+  #copies: { readonly copy: LocalCopy; readonly resolve: () => void; readonly reject: (error: unknown) => void }[] = [];
 
   constructor(store: TeamStore, options: TeamImportOptions) {
     this.#store = store;
@@ -61,12 +69,27 @@ export class TeamImport {
     return this.#again;
   }
 
-  /** A purchase another desk holds, copied now (a begin found its variables held by it). */
-  copy(row: TeamPurchase): string | undefined {
+  /**
+   * A purchase another desk holds, copied here (a begin found its variables held by it); resolves
+   * with its local id once committed. The copies asked for within copyGatherMs share one commit,
+   * as a read's do: in a burst every held begin asks for one, and a durable commit each was a
+   * quarter of a desk's work (docs/decisions/021-team-propagation-ceiling.md).
+   */
+  copy(row: TeamPurchase): Promise<string | undefined> {
     const copy = localCopyOf(row, this.#options.environmentOf(row.environment));
-    if (copy === undefined) return undefined;
-    this.#options.purchases.mirrorTeamPurchase(copy.record, copy.result);
-    return copy.record.id;
+    if (copy === undefined) return Promise.resolve(undefined);
+    return new Promise<string>((resolve, reject) => {
+      this.#copies.push({ copy, resolve: () => { resolve(copy.record.id); }, reject });
+      if (this.#copies.length > 1) return;
+      setTimeout(() => {
+        const taken = this.#copies;
+        this.#copies = [];
+        this.#options.purchases.mirrorTeamPurchases(taken.map((item) => item.copy)).then(
+          () => { for (const item of taken) item.resolve(); },
+          (error: unknown) => { for (const item of taken) item.reject(error); },
+        );
+      }, copyGatherMs);
+    });
   }
 
   /** The place reached is written to the data folder now, if it moved since it last was (at close). */
