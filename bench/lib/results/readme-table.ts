@@ -305,6 +305,9 @@ function teamTable(team: unknown): string[] {
     `| An answer on its desk to the same on the other desks' journals p50 / p99 | ${pair('propagationP50Ms', 'propagationP99Ms', ' ms')} |`,
     `| A click on one desk to the purchase on the other desks' journals p50 / p99 (includes its wait for the begin) | ${pair('appearingP50Ms', 'appearingP99Ms', ' ms')} |`,
     `| Team: wall time / purchases a second | ${fmt(num(team, 'teamWallSeconds'), ' s')} / ${fmt(num(team, 'teamPerSecond'))} |`,
+    ...(num(team, 'burstBusyPercent') === undefined ? [] : [
+      `| The machine from the go to the last change (${fmt(num(team, 'burstSeconds'), ' s')}): cores busy / CPU used (the desks', the database's) | ${fmt(num(team, 'burstBusyPercent'), ' %')} / ${fmt(num(team, 'burstCpuSeconds'), ' s')} (${pair('desksCpuSeconds', 'databaseCpuSeconds', ' s')}) |`,
+    ]),
     `| The same purchases on ${fmt(num(team, 'desks'))} desks alone (SQLite), a quarter each: wall time / purchases a second | ${fmt(num(team, 'aloneWallSeconds'), ' s')} / ${fmt(num(team, 'alonePerSecond'))} |`,
   ];
 }
