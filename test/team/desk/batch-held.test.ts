@@ -5,9 +5,9 @@ import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { finished, spawnCli } from '../integration/fixtures/run-cli.ts';
-import { startCliTeamSuite, type CliTeamSuite } from './support/team-cli.ts';
-import { teamServerMissing, teamSkipReason } from './support/team-db.ts';
+import { finished, spawnCli } from '../../integration/fixtures/run-cli.ts';
+import { startCliTeamSuite, type CliTeamSuite } from '../support/team-cli.ts';
+import { teamServerMissing, teamSkipReason } from '../support/team-db.ts';
 
 /** Resolves once the process has written `text` on stderr. */
 function said(child: ChildProcessWithoutNullStreams, text: string): Promise<void> {

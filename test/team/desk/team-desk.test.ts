@@ -2,13 +2,13 @@
 // database: one POST for the same variable asked at the same moment, the other desk's journal
 // following the purchase to its end, the team budget refusing, and a dead desk's claim given back.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CatalogClient } from '../../electron/core/catalog/catalog-client.ts';
-import { newLocalId } from '../../electron/core/purchases/submission/local-id.ts';
-import type { TeamStore } from '../../electron/core/team/team-store.ts';
-import { serviceTraffic, startHarness, type Harness } from '../integration/fixtures/purchase-harness.ts';
-import { openTeamDesk, until, type Desk } from './support/desk-pair.ts';
-import { createTestDatabase, teamServerMissing, teamSkipReason, type TestDatabase } from './support/team-db.ts';
-import { openDesk, seedTeam, type SeededTeam } from './support/team-fixture.ts';
+import { CatalogClient } from '../../../electron/core/catalog/catalog-client.ts';
+import { newLocalId } from '../../../electron/core/purchases/submission/local-id.ts';
+import type { TeamStore } from '../../../electron/core/team/team-store.ts';
+import { serviceTraffic, startHarness, type Harness } from '../../integration/fixtures/purchase-harness.ts';
+import { openTeamDesk, until, type Desk } from '../support/desk-pair.ts';
+import { createTestDatabase, teamServerMissing, teamSkipReason, type TestDatabase } from '../support/team-db.ts';
+import { openDesk, seedTeam, type SeededTeam } from '../support/team-fixture.ts';
 
 describe.skipIf(teamServerMissing)(teamServerMissing ? `skipped: ${teamSkipReason}` : 'desks of a team buying from one service', () => {
   let h: Harness;

@@ -4,14 +4,14 @@
 // without waiting out the time kept for begins another folder of the desk may hold.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PurchaseRecord } from '../../shared/purchase.ts';
-import type { PurchaseEnvironment } from '../../electron/core/purchases/polling/poller.ts';
-import type { SenderPresence } from '../../electron/core/purchases/restart-recovery.ts';
-import type { TeamStore } from '../../electron/core/team/team-store.ts';
-import { serviceTraffic, startHarness, type Harness } from '../integration/fixtures/purchase-harness.ts';
-import { openTeamDesk, until, type Desk } from './support/desk-pair.ts';
-import { createTestDatabase, teamServerMissing, teamSkipReason, type TestDatabase } from './support/team-db.ts';
-import { openDesk, seedTeam, type SeededTeam } from './support/team-fixture.ts';
+import type { PurchaseRecord } from '../../../shared/purchase.ts';
+import type { PurchaseEnvironment } from '../../../electron/core/purchases/polling/poller.ts';
+import type { SenderPresence } from '../../../electron/core/purchases/restart-recovery.ts';
+import type { TeamStore } from '../../../electron/core/team/team-store.ts';
+import { serviceTraffic, startHarness, type Harness } from '../../integration/fixtures/purchase-harness.ts';
+import { openTeamDesk, until, type Desk } from '../support/desk-pair.ts';
+import { createTestDatabase, teamServerMissing, teamSkipReason, type TestDatabase } from '../support/team-db.ts';
+import { openDesk, seedTeam, type SeededTeam } from '../support/team-fixture.ts';
 
 /** Process ids as sender-presence.ts makes them. */
 const processes = Array.from({ length: 6 }, () => randomUUID());

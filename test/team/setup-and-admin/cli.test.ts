@@ -3,12 +3,12 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { knownSchemaVersion } from '../../electron/core/team/migrations/migration.ts';
-import { TeamStore } from '../../electron/core/team/team-store.ts';
-import { parseTeamUrl } from '../../electron/core/team/team-url.ts';
-import { asLogin, createTestDatabase, suffix, teamServerMissing, teamSkipReason, type TestDatabase } from './support/team-db.ts';
+import { knownSchemaVersion } from '../../../electron/core/team/migrations/migration.ts';
+import { TeamStore } from '../../../electron/core/team/team-store.ts';
+import { parseTeamUrl } from '../../../electron/core/team/team-url.ts';
+import { asLogin, createTestDatabase, suffix, teamServerMissing, teamSkipReason, type TestDatabase } from '../support/team-db.ts';
 
-const root = join(import.meta.dirname, '..', '..');
+const root = join(import.meta.dirname, '..', '..', '..');
 const bin = join(root, 'bin', 'titledesk.mjs');
 
 function team(...args: string[]): { status: number | null; stdout: string; stderr: string } {

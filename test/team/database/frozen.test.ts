@@ -3,11 +3,11 @@
 // have committed), and once the server runs again the desk carries on and finds the begin by its
 // local id.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TeamBeginInput, TeamStore } from '../../electron/core/team/team-store.ts';
-import { TeamStore as Store } from '../../electron/core/team/team-store.ts';
-import { parseTeamUrl } from '../../electron/core/team/team-url.ts';
-import { findPostgresBin, startThrowawayCluster, type RunningCluster } from './support/pg-cluster.ts';
-import { deskUrl, seedTeam, type SeededTeam } from './support/team-fixture.ts';
+import type { TeamBeginInput, TeamStore } from '../../../electron/core/team/team-store.ts';
+import { TeamStore as Store } from '../../../electron/core/team/team-store.ts';
+import { parseTeamUrl } from '../../../electron/core/team/team-url.ts';
+import { findPostgresBin, startThrowawayCluster, type RunningCluster } from '../support/pg-cluster.ts';
+import { deskUrl, seedTeam, type SeededTeam } from '../support/team-fixture.ts';
 
 const found = findPostgresBin();
 const missing = 'missing' in found ? found.missing : '';

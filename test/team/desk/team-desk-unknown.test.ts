@@ -2,12 +2,12 @@
 // that answer is lost too, the desk looks its local id up before deciding. The purchase is then
 // sent once, as the team's purchase the database already holds: one begin, one POST.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TeamStore } from '../../electron/core/team/team-store.ts';
-import { serviceTraffic, startHarness, type Harness } from '../integration/fixtures/purchase-harness.ts';
-import { startCuttingProxy, type CuttingProxy } from './support/cutting-proxy.ts';
-import { openTeamDesk, type Desk } from './support/desk-pair.ts';
-import { createTestDatabase, teamServerMissing, teamSkipReason, type TestDatabase } from './support/team-db.ts';
-import { openDesk, seedTeam, type SeededTeam } from './support/team-fixture.ts';
+import type { TeamStore } from '../../../electron/core/team/team-store.ts';
+import { serviceTraffic, startHarness, type Harness } from '../../integration/fixtures/purchase-harness.ts';
+import { startCuttingProxy, type CuttingProxy } from '../support/cutting-proxy.ts';
+import { openTeamDesk, type Desk } from '../support/desk-pair.ts';
+import { createTestDatabase, teamServerMissing, teamSkipReason, type TestDatabase } from '../support/team-db.ts';
+import { openDesk, seedTeam, type SeededTeam } from '../support/team-fixture.ts';
 
 describe.skipIf(teamServerMissing)(teamServerMissing ? `skipped: ${teamSkipReason}` : 'a begin whose answer is lost', () => {
   let h: Harness;

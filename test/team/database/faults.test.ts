@@ -3,9 +3,9 @@
 // again (the pool reconnects, LISTEN is subscribed again, each change heard once).
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TeamBeginInput, TeamStore } from '../../electron/core/team/team-store.ts';
-import { findPostgresBin, startThrowawayCluster, type RunningCluster } from './support/pg-cluster.ts';
-import { openDesk, seedTeam, type SeededTeam } from './support/team-fixture.ts';
+import type { TeamBeginInput, TeamStore } from '../../../electron/core/team/team-store.ts';
+import { findPostgresBin, startThrowawayCluster, type RunningCluster } from '../support/pg-cluster.ts';
+import { openDesk, seedTeam, type SeededTeam } from '../support/team-fixture.ts';
 
 const found = findPostgresBin();
 const missing = 'missing' in found ? found.missing : '';

@@ -5,11 +5,11 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { probeTeam } from '../../electron/core/team-join/team-probe.ts';
-import { teamConnectionOf } from '../../electron/core/team-join/team-config.ts';
-import { TeamStore } from '../../electron/core/team/team-store.ts';
-import { createTeamDatabase, passwordClusterMissing, startPasswordCluster, type PasswordCluster, type TeamDatabase } from './support/password-cluster.ts';
-import { titledeskSync } from './support/team-cli.ts';
+import { probeTeam } from '../../../electron/core/team-join/team-probe.ts';
+import { teamConnectionOf } from '../../../electron/core/team-join/team-config.ts';
+import { TeamStore } from '../../../electron/core/team/team-store.ts';
+import { createTeamDatabase, passwordClusterMissing, startPasswordCluster, type PasswordCluster, type TeamDatabase } from '../support/password-cluster.ts';
+import { titledeskSync } from '../support/team-cli.ts';
 
 const missing = passwordClusterMissing();
 

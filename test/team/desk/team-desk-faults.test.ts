@@ -1,11 +1,11 @@
 // A desk whose team database goes away: new purchases are refused, naming the database, while a
 // purchase already sent is followed to its end; its answers reach the database once it is back.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TeamStore } from '../../electron/core/team/team-store.ts';
-import { serviceTraffic, startHarness, type Harness } from '../integration/fixtures/purchase-harness.ts';
-import { openTeamDesk, until, type Desk } from './support/desk-pair.ts';
-import { findPostgresBin, startThrowawayCluster, type RunningCluster } from './support/pg-cluster.ts';
-import { openDesk, seedTeam, type SeededTeam } from './support/team-fixture.ts';
+import type { TeamStore } from '../../../electron/core/team/team-store.ts';
+import { serviceTraffic, startHarness, type Harness } from '../../integration/fixtures/purchase-harness.ts';
+import { openTeamDesk, until, type Desk } from '../support/desk-pair.ts';
+import { findPostgresBin, startThrowawayCluster, type RunningCluster } from '../support/pg-cluster.ts';
+import { openDesk, seedTeam, type SeededTeam } from '../support/team-fixture.ts';
 
 const found = findPostgresBin();
 const missing = 'missing' in found ? found.missing : '';

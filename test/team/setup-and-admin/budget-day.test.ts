@@ -5,15 +5,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { probeTeam } from '../../electron/core/team-join/team-probe.ts';
-import type { TeamStore } from '../../electron/core/team/team-store.ts';
-import { parseTeamUrl } from '../../electron/core/team/team-url.ts';
-import { titledeskSync } from './support/team-cli.ts';
-import { teamServerMissing, teamSkipReason } from './support/team-db.ts';
-import { startTeamSuite, type TeamSuite } from './support/team-suite.ts';
+import { probeTeam } from '../../../electron/core/team-join/team-probe.ts';
+import type { TeamStore } from '../../../electron/core/team/team-store.ts';
+import { parseTeamUrl } from '../../../electron/core/team/team-url.ts';
+import { titledeskSync } from '../support/team-cli.ts';
+import { teamServerMissing, teamSkipReason } from '../support/team-db.ts';
+import { startTeamSuite, type TeamSuite } from '../support/team-suite.ts';
 
 const lines = [{ variable: 'https://api.example/vars/WhenFresh/Property#Dwelling/Rooms/Bedrooms', price: '0.7500' }];
-const clockOff = join(import.meta.dirname, 'support', 'clock-off.ts');
+const clockOff = join(import.meta.dirname, '..', 'support', 'clock-off.ts');
 const hour = 3_600_000;
 
 function dateIn(timeZone: string, at: number): string {

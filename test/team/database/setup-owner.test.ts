@@ -2,10 +2,10 @@
 // CREATEROLE makes the schema, the team and the desks, and a desk then buys through it.
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDesk, setupTeam } from '../../electron/core/team/team-admin.ts';
-import { TeamStore } from '../../electron/core/team/team-store.ts';
-import { parseTeamUrl } from '../../electron/core/team/team-url.ts';
-import { asLogin, suffix, teamServerMissing, teamServerUrl, teamSkipReason, withDatabase } from './support/team-db.ts';
+import { addDesk, setupTeam } from '../../../electron/core/team/team-admin.ts';
+import { TeamStore } from '../../../electron/core/team/team-store.ts';
+import { parseTeamUrl } from '../../../electron/core/team/team-url.ts';
+import { asLogin, suffix, teamServerMissing, teamServerUrl, teamSkipReason, withDatabase } from '../support/team-db.ts';
 
 describe.skipIf(teamServerMissing)(teamServerMissing ? `skipped: ${teamSkipReason}` : 'team setup by a database owner who is not a superuser', () => {
   const id = suffix();

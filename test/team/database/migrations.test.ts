@@ -2,8 +2,8 @@
 // and a desk refuses a schema newer than it knows.
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { knownSchemaVersion, migrateTeamSchema, readSchemaVersion, SchemaTooNewError, teamMigrations } from '../../electron/core/team/migrations/migration.ts';
-import { createTestDatabase, teamServerMissing, teamSkipReason, type TestDatabase } from './support/team-db.ts';
+import { knownSchemaVersion, migrateTeamSchema, readSchemaVersion, SchemaTooNewError, teamMigrations } from '../../../electron/core/team/migrations/migration.ts';
+import { createTestDatabase, teamServerMissing, teamSkipReason, type TestDatabase } from '../support/team-db.ts';
 
 describe.skipIf(teamServerMissing)(teamServerMissing ? `skipped: ${teamSkipReason}` : 'team schema migrations', () => {
   let database: TestDatabase;

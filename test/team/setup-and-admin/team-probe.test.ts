@@ -3,11 +3,11 @@
 // the desk's URL demands it: each a clear problem in words, nothing written, never the password.
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { probeTeam } from '../../electron/core/team-join/team-probe.ts';
-import { teamConnectionOf } from '../../electron/core/team-join/team-config.ts';
-import { knownSchemaVersion } from '../../electron/core/team/migrations/migration.ts';
-import { createTeamDatabase, passwordClusterMissing, startPasswordCluster, type PasswordCluster, type TeamDatabase } from './support/password-cluster.ts';
-import { titledeskSync } from './support/team-cli.ts';
+import { probeTeam } from '../../../electron/core/team-join/team-probe.ts';
+import { teamConnectionOf } from '../../../electron/core/team-join/team-config.ts';
+import { knownSchemaVersion } from '../../../electron/core/team/migrations/migration.ts';
+import { createTeamDatabase, passwordClusterMissing, startPasswordCluster, type PasswordCluster, type TeamDatabase } from '../support/password-cluster.ts';
+import { titledeskSync } from '../support/team-cli.ts';
 
 const missing = passwordClusterMissing();
 

@@ -6,9 +6,9 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { teamServerMissing, teamServerUrl, teamSkipReason } from './support/team-db.ts';
+import { teamServerMissing, teamServerUrl, teamSkipReason } from '../support/team-db.ts';
 
-const script = join(import.meta.dirname, 'support', 'closed-socket-child.ts');
+const script = join(import.meta.dirname, '..', 'support', 'closed-socket-child.ts');
 
 function run(flavour: 'esm' | 'cjs', scenario: 'reserved' | 'pooled'): { status: number | null; outcome: unknown; output: string } {
   const result = spawnSync(process.execPath, [script, teamServerUrl, flavour, scenario], { encoding: 'utf8', timeout: 60_000 });

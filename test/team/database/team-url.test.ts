@@ -4,9 +4,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CoreError } from '../../electron/core/errors.ts';
-import { redactKnownSecrets } from '../../electron/core/redaction.ts';
-import { parseTeamUrl } from '../../electron/core/team/team-url.ts';
+import { CoreError } from '../../../electron/core/errors.ts';
+import { redactKnownSecrets } from '../../../electron/core/redaction.ts';
+import { parseTeamUrl } from '../../../electron/core/team/team-url.ts';
 
 describe('the team database URL', () => {
   it('verifies TLS fully for any host off this machine, and not on loopback', () => {

@@ -3,9 +3,9 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../integration/fixtures/run-cli.ts';
-import { startCliTeamSuite, type CliTeamSuite } from './support/team-cli.ts';
-import { teamServerMissing, teamSkipReason } from './support/team-db.ts';
+import { runCli } from '../../integration/fixtures/run-cli.ts';
+import { startCliTeamSuite, type CliTeamSuite } from '../support/team-cli.ts';
+import { teamServerMissing, teamSkipReason } from '../support/team-db.ts';
 
 const desks = ['b0', 'b1', 'b2'] as const;
 const units = (amount: string): bigint => BigInt(amount.replace('.', ''));

@@ -2,13 +2,13 @@
 // TLS test starts it): the desk's status says so rather than "unreachable", and a refused purchase,
 // in the core and in a real `titledesk purchase`, gives Test connection's own words, never the password.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { probeTeam } from '../../electron/core/team-join/team-probe.ts';
-import { parseTeamUrl } from '../../electron/core/team/team-url.ts';
-import { serviceTraffic, startHarness, type Harness } from '../integration/fixtures/purchase-harness.ts';
-import { developerEnv, runCli } from '../integration/fixtures/run-cli.ts';
-import { openTeamDesk } from './support/desk-pair.ts';
-import { createTeamDatabase, passwordClusterMissing, startPasswordCluster, type PasswordCluster, type TeamDatabase } from './support/password-cluster.ts';
-import { deskUrl, type SeededTeam } from './support/team-fixture.ts';
+import { probeTeam } from '../../../electron/core/team-join/team-probe.ts';
+import { parseTeamUrl } from '../../../electron/core/team/team-url.ts';
+import { serviceTraffic, startHarness, type Harness } from '../../integration/fixtures/purchase-harness.ts';
+import { developerEnv, runCli } from '../../integration/fixtures/run-cli.ts';
+import { openTeamDesk } from '../support/desk-pair.ts';
+import { createTeamDatabase, passwordClusterMissing, startPasswordCluster, type PasswordCluster, type TeamDatabase } from '../support/password-cluster.ts';
+import { deskUrl, type SeededTeam } from '../support/team-fixture.ts';
 
 const missing = passwordClusterMissing();
 

@@ -2,9 +2,9 @@
 // control), and readChanges gives every committed change once, even one that commits out of order.
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TeamStore } from '../../electron/core/team/team-store.ts';
-import { teamServerMissing, teamSkipReason } from './support/team-db.ts';
-import { startTeamSuite, type TeamSuite } from './support/team-suite.ts';
+import type { TeamStore } from '../../../electron/core/team/team-store.ts';
+import { teamServerMissing, teamSkipReason } from '../support/team-db.ts';
+import { startTeamSuite, type TeamSuite } from '../support/team-suite.ts';
 
 const lines = [{ variable: 'https://api.example/vars/WhenFresh/Property#Dwelling/Rooms', price: '1.0000' }];
 

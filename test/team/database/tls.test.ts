@@ -6,12 +6,12 @@ import { execFileSync } from 'node:child_process';
 import { chmodSync, chownSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TeamAwayReasons } from '../../electron/core/team-desk/team-away.ts';
-import { certificateAdvice } from '../../electron/core/team-join/team-tls-words.ts';
-import { openTeamSql } from '../../electron/core/team/team-connect.ts';
-import { TeamStore } from '../../electron/core/team/team-store.ts';
-import { parseTeamUrl } from '../../electron/core/team/team-url.ts';
-import { clusterParent, findPostgresBin, postgresOwner, startThrowawayCluster, type RunningCluster } from './support/pg-cluster.ts';
+import { TeamAwayReasons } from '../../../electron/core/team-desk/team-away.ts';
+import { certificateAdvice } from '../../../electron/core/team-join/team-tls-words.ts';
+import { openTeamSql } from '../../../electron/core/team/team-connect.ts';
+import { TeamStore } from '../../../electron/core/team/team-store.ts';
+import { parseTeamUrl } from '../../../electron/core/team/team-url.ts';
+import { clusterParent, findPostgresBin, postgresOwner, startThrowawayCluster, type RunningCluster } from '../support/pg-cluster.ts';
 
 const found = findPostgresBin();
 const openssl = ((): boolean => {

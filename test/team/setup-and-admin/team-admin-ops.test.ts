@@ -2,12 +2,12 @@
 // settings and desks; an analyst is refused each; support releases a dead desk's claim only after
 // the claim timeout, and the overview lists it while it waits.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { CoreError } from '../../electron/core/errors.ts';
-import { applyTeamAdminChange, readTeamAdminOverview } from '../../electron/core/team-join/team-admin-ops.ts';
-import type { TeamStore } from '../../electron/core/team/team-store.ts';
-import { isReleasable, type TeamAdminChange } from '../../shared/team/team-admin.ts';
-import { teamServerMissing, teamSkipReason } from './support/team-db.ts';
-import { startTeamSuite, type TeamSuite } from './support/team-suite.ts';
+import { CoreError } from '../../../electron/core/errors.ts';
+import { applyTeamAdminChange, readTeamAdminOverview } from '../../../electron/core/team-join/team-admin-ops.ts';
+import type { TeamStore } from '../../../electron/core/team/team-store.ts';
+import { isReleasable, type TeamAdminChange } from '../../../shared/team/team-admin.ts';
+import { teamServerMissing, teamSkipReason } from '../support/team-db.ts';
+import { startTeamSuite, type TeamSuite } from '../support/team-suite.ts';
 
 const lines = [{ variable: 'https://api.example/vars/WhenFresh/Property#Dwelling/Rooms/Bedrooms', price: '0.7500' }];
 

@@ -1,9 +1,9 @@
 // Real `titledesk purchase` processes of four desks racing on overlapping titles and variables,
 // against one sandbox and one team database: the sandbox counts the POSTs, the database the money.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli, type CliRun } from '../integration/fixtures/run-cli.ts';
-import { startCliTeamSuite, type CliTeamSuite } from './support/team-cli.ts';
-import { teamServerMissing, teamSkipReason } from './support/team-db.ts';
+import { runCli, type CliRun } from '../../integration/fixtures/run-cli.ts';
+import { startCliTeamSuite, type CliTeamSuite } from '../support/team-cli.ts';
+import { teamServerMissing, teamSkipReason } from '../support/team-db.ts';
 
 const desks = ['d0', 'd1', 'd2', 'd3'] as const;
 const perDesk = 3;

@@ -2,10 +2,10 @@
 // through the functions, records only its own purchases, and support cannot buy.
 import type postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TeamStore } from '../../electron/core/team/team-store.ts';
-import { teamServerMissing, teamSkipReason } from './support/team-db.ts';
-import { openDesk, rawDesk, type SeededTeam } from './support/team-fixture.ts';
-import { startTeamSuite, type TeamSuite } from './support/team-suite.ts';
+import type { TeamStore } from '../../../electron/core/team/team-store.ts';
+import { teamServerMissing, teamSkipReason } from '../support/team-db.ts';
+import { openDesk, rawDesk, type SeededTeam } from '../support/team-fixture.ts';
+import { startTeamSuite, type TeamSuite } from '../support/team-suite.ts';
 
 const lines = [
   { variable: 'https://api.example/vars/WhenFresh/Property#Dwelling/Rooms/Bathrooms/Bathroom Count (1⋯5+)', price: '1.2500' },

@@ -2,9 +2,9 @@
 // going back only for purchases the service never accepted, and a dead desk's claim released.
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TeamBeginInput, TeamStore } from '../../electron/core/team/team-store.ts';
-import { teamServerMissing, teamSkipReason } from './support/team-db.ts';
-import { startTeamSuite, type TeamSuite } from './support/team-suite.ts';
+import type { TeamBeginInput, TeamStore } from '../../../electron/core/team/team-store.ts';
+import { teamServerMissing, teamSkipReason } from '../support/team-db.ts';
+import { startTeamSuite, type TeamSuite } from '../support/team-suite.ts';
 
 const v = (name: string): string => `https://api.example/vars/WhenFresh/Property#Dwelling/${name}`;
 /** numeric(20,4) as text in 1/10,000 units: the comparison stays exact. */

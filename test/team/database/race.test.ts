@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, teamServerMissing, teamSkipReason, type TestDatabase } from './support/team-db.ts';
-import { deskUrl, openDesk, seedTeam, type SeededTeam } from './support/team-fixture.ts';
+import { createTestDatabase, teamServerMissing, teamSkipReason, type TestDatabase } from '../support/team-db.ts';
+import { deskUrl, openDesk, seedTeam, type SeededTeam } from '../support/team-fixture.ts';
 
 const desks = 8;
 const attempts = Number(process.env['TITLEDESK_TEAM_RACE_ATTEMPTS'] ?? '250');
@@ -32,7 +32,7 @@ interface DeskReport {
 }
 
 function startDesk(url: string, name: string, mode: 'groups' | 'alone'): { child: ChildProcessWithoutNullStreams; ready: Promise<void>; report: Promise<DeskReport> } {
-  const script = join(import.meta.dirname, 'support', 'race-desk.ts');
+  const script = join(import.meta.dirname, '..', 'support', 'race-desk.ts');
   const child = spawn(process.execPath, [script, url, name, String(attempts), '200', '6', mode === 'groups' ? '8' : '4', mode], { stdio: 'pipe' });
   const lines = createInterface({ input: child.stdout });
   let stderr = '';

@@ -5,11 +5,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TeamStore } from '../../electron/core/team/team-store.ts';
-import { titledeskSync, type SyncRun } from './support/team-cli.ts';
-import { teamServerMissing, teamSkipReason } from './support/team-db.ts';
-import { deskOf } from './support/team-fixture.ts';
-import { startTeamSuite, type TeamSuite } from './support/team-suite.ts';
+import type { TeamStore } from '../../../electron/core/team/team-store.ts';
+import { titledeskSync, type SyncRun } from '../support/team-cli.ts';
+import { teamServerMissing, teamSkipReason } from '../support/team-db.ts';
+import { deskOf } from '../support/team-fixture.ts';
+import { startTeamSuite, type TeamSuite } from '../support/team-suite.ts';
 
 const lines = [{ variable: 'https://api.example/vars/WhenFresh/Property#Dwelling/Rooms/Bedrooms', price: '0.7500' }];
 
