@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { z } from 'zod';
-import { purchaseRecordSchema, type PurchaseRecord } from '../../shared/purchase.ts';
+import { purchaseRecordSchema, type PurchaseRecord } from '../../shared/purchase/purchase.ts';
 import { benchDir, startChild } from '../lib/children/child.ts';
 import { startSandboxProcess, type SandboxLog } from '../lib/children/sandbox-process.ts';
 import { goalMark, type BenchContext, type Section, type SectionOutcome } from '../lib/figures/section.ts';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Exchange, PurchaseRecord, PurchaseState, ResultItem } from '../../shared/purchase.ts';
+import type { Exchange, PurchaseRecord, PurchaseState, ResultItem } from '../../shared/purchase/purchase.ts';
 import { VariableCatalog, type Variable } from '../../electron/sandbox/catalog/catalog.ts';
 
 const baseUrl = 'http://127.0.0.1:47100';

@@ -1,4 +1,4 @@
-import { defaultAdvancedSettings } from '../../shared/environment.ts';
+import { defaultAdvancedSettings } from '../../shared/environment/environment.ts';
 import { runWorker } from '../lib/children/child.ts';
 import { clientReportSchema, type ClientReport, type Workload } from '../lib/polling/polling-analysis.ts';
 import { cpuWithin, type CpuSample, type CpuWithin } from '../lib/machine/cpu-timeline.ts';

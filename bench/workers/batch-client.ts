@@ -16,9 +16,9 @@ import { PurchaseService } from '../../electron/core/purchases/purchase-service.
 import { MemorySecretStore } from '../../electron/core/secrets/memory-secret-store.ts';
 import { SpendingLedger } from '../../electron/core/spending/ledger.ts';
 import { SpendingGuard } from '../../electron/core/spending/spending-guard.ts';
-import { defaultAdvancedSettings } from '../../shared/environment.ts';
-import { sandboxConfigSchema } from '../../shared/sandbox-config.ts';
-import { defaultPurchasingSettings } from '../../shared/spending.ts';
+import { defaultAdvancedSettings } from '../../shared/environment/environment.ts';
+import { sandboxConfigSchema } from '../../shared/environment/sandbox-config.ts';
+import { defaultPurchasingSettings } from '../../shared/money/spending.ts';
 import { startUsage } from '../lib/polling/polling-analysis.ts';
 
 const input = z.object({ config: sandboxConfigSchema, titles: z.array(z.string()), concurrency: z.number().int() }).parse(JSON.parse(process.argv[2] ?? '{}'));

@@ -10,7 +10,7 @@ import { fillSandboxSecrets, sandboxEnvironment } from '../../electron/core/env/
 import { createHttpAgent } from '../../electron/core/http/agent.ts';
 import { PurchaseService } from '../../electron/core/purchases/purchase-service.ts';
 import { MemorySecretStore } from '../../electron/core/secrets/memory-secret-store.ts';
-import { sandboxConfigSchema } from '../../shared/sandbox-config.ts';
+import { sandboxConfigSchema } from '../../shared/environment/sandbox-config.ts';
 
 const argsSchema = z.object({
   mode: z.enum(['create', 'resume']),

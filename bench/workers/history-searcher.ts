@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
-import type { HistoryQuery, PurchaseRecord } from '../../shared/purchase.ts';
+import type { HistoryQuery, PurchaseRecord } from '../../shared/purchase/purchase.ts';
 import { limitHeapGrowth } from '../../electron/core/app/heap-growth.ts';
 import { PurchaseJournal } from '../../electron/core/purchases/journal/journal.ts';
 import { forgetSeal } from '../../electron/core/purchases/journal/journal-seal.ts';

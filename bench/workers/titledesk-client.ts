@@ -6,7 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { settledPurchaseStates } from '../../shared/purchase.ts';
+import { settledPurchaseStates } from '../../shared/purchase/purchase.ts';
 import { limitHeapGrowth } from '../../electron/core/app/heap-growth.ts';
 import { createEnvironmentSession } from '../../electron/core/env/environment-session.ts';
 import { sandboxEnvironment, fillSandboxSecrets } from '../../electron/core/env/sandbox-environment.ts';

@@ -1,8 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Environment } from '../../shared/environment.ts';
-import { defaultPurchasingSettings, type PurchasingSettings } from '../../shared/spending.ts';
-import type { SavedPreset } from '../../shared/variable-presets.ts';
+import type { Environment } from '../../shared/environment/environment.ts';
+import { defaultPurchasingSettings, type PurchasingSettings } from '../../shared/money/spending.ts';
+import type { SavedPreset } from '../../shared/catalog/variable-presets.ts';
 import type { TeamSetting } from '../../shared/team/team-setting.ts';
 import { CoreError } from '../core/errors.ts';
 import { oversizedSettingsFile, oversizedSettingsMessage } from '../core/settings/settings-size.ts';

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import { batchFromSchema, batchTenureSchema, type BatchFrom, type BatchTenure } from '../../shared/batch.ts';
-import { decodeTextFile } from '../../shared/text-file.ts';
-import { findPreset, presetList, type PresetKeys } from '../../shared/variable-presets.ts';
+import { batchFromSchema, batchTenureSchema, type BatchFrom, type BatchTenure } from '../../shared/purchase/batch.ts';
+import { decodeTextFile } from '../../shared/files/text-file.ts';
+import { findPreset, presetList, type PresetKeys } from '../../shared/catalog/variable-presets.ts';
 import { defaultDataDir } from '../core/app/data-dir.ts';
 import { appPresets } from './app-environments.ts';
 import { UsageError } from './command-kit.ts';

@@ -1,6 +1,6 @@
-import type { BatchItem, BatchSpec, BatchSummary } from '../../shared/batch.ts';
-import { linesBeingBoughtText } from '../../shared/batch-words.ts';
-import type { Money } from '../../shared/purchase.ts';
+import type { BatchItem, BatchSpec, BatchSummary } from '../../shared/purchase/batch.ts';
+import { linesBeingBoughtText } from '../../shared/purchase/batch-words.ts';
+import type { Money } from '../../shared/purchase/purchase.ts';
 import { exportCsv, exportJson, exportXlsx } from '../core/batch/batch-export.ts';
 import type { BatchDocument } from '../core/batch/batch-output.ts';
 import { exitCodes } from './exit-codes.ts';

@@ -1,6 +1,6 @@
-import type { Environment } from '../../shared/environment.ts';
-import type { ListedPurchase, PurchaseRecord } from '../../shared/purchase.ts';
-import { purchaseStateWords } from '../../shared/purchase-words.ts';
+import type { Environment } from '../../shared/environment/environment.ts';
+import type { ListedPurchase, PurchaseRecord } from '../../shared/purchase/purchase.ts';
+import { purchaseStateWords } from '../../shared/purchase/purchase-words.ts';
 import { CoreError } from '../core/errors.ts';
 import type { CliContext } from './cli-context.ts';
 import { editDistance } from './edit-distance.ts';

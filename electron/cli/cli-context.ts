@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { environmentKindSchema, type Environment, type EnvironmentKind } from '../../shared/environment.ts';
+import { environmentKindSchema, type Environment, type EnvironmentKind } from '../../shared/environment/environment.ts';
 import { CoreError } from '../core/errors.ts';
 import { defaultDataDir } from '../core/app/data-dir.ts';
 import { startCore, type StartedCore } from '../core/app/start-core.ts';

@@ -7,7 +7,7 @@ import { editDistance } from './edit-distance.ts';
 import { credentialsHint } from './env-report.ts';
 import { exitCodeFor, exitCodes } from './exit-codes.ts';
 import { providerRefusalLines } from './provider-error-text.ts';
-import type { ProviderErrorDetail } from '../../shared/provider-errors.ts';
+import type { ProviderErrorDetail } from '../../shared/errors/provider-errors.ts';
 
 /** Bad flags or arguments: exit code 2, with the command's usage. */
 export class UsageError extends Error {}

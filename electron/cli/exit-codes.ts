@@ -1,4 +1,4 @@
-import type { ErrorCode } from '../../shared/errors.ts';
+import type { ErrorCode } from '../../shared/errors/errors.ts';
 
 /** The CLI's documented exit codes; scripts depend on them. */
 export const exitCodes = {

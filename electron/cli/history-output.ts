@@ -1,5 +1,5 @@
-import type { Environment } from '../../shared/environment.ts';
-import type { ListedPurchase } from '../../shared/purchase.ts';
+import type { Environment } from '../../shared/environment/environment.ts';
+import type { ListedPurchase } from '../../shared/purchase/purchase.ts';
 import { boughtFromText } from './purchase-output.ts';
 import { serviceAddressOf, shortAddress } from './service-address.ts';
 

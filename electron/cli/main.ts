@@ -1,5 +1,5 @@
 import { endOutputQuietlyOnClosedPipe, exitCodeAfterOutput, keepGoingWhenLogWritesFail } from './closed-pipe.ts';
-import { pastedPurchaseReference } from '../../shared/pasted-reference.ts';
+import { pastedPurchaseReference } from '../../shared/purchase/pasted-reference.ts';
 import { exitCodes } from './exit-codes.ts';
 
 type Command = (argv: string[]) => Promise<number>;

@@ -1,4 +1,4 @@
-import type { PurchaseRecord } from '../../shared/purchase.ts';
+import type { PurchaseRecord } from '../../shared/purchase/purchase.ts';
 import type { PurchaseService } from '../core/purchases/purchase-service.ts';
 
 /** The states a purchase passes through while it is followed; any other is its end. */

@@ -1,9 +1,9 @@
-import { describeResource, resourceOfPurchase } from '../../shared/catalog-resource.ts';
-import { errorDetail } from '../../shared/error-messages.ts';
-import { environmentKindOf, type Environment } from '../../shared/environment.ts';
-import type { Money, PurchaseRecord } from '../../shared/purchase.ts';
-import { damagedLabel } from '../../shared/purchase-damage.ts';
-import { purchaseStateWords } from '../../shared/purchase-words.ts';
+import { describeResource, resourceOfPurchase } from '../../shared/catalog/catalog-resource.ts';
+import { errorDetail } from '../../shared/errors/error-messages.ts';
+import { environmentKindOf, type Environment } from '../../shared/environment/environment.ts';
+import type { Money, PurchaseRecord } from '../../shared/purchase/purchase.ts';
+import { damagedLabel } from '../../shared/purchase/purchase-damage.ts';
+import { purchaseStateWords } from '../../shared/purchase/purchase-words.ts';
 import { cliErrorWords, commandLineText } from './cli-words.ts';
 import { exitCodeFor, exitCodes, type ExitCode } from './exit-codes.ts';
 import { moneyListText, moneyText } from './money-text.ts';

@@ -1,6 +1,6 @@
-import type { Environment } from '../../shared/environment.ts';
-import { parseVariableIri } from '../../shared/iri.ts';
-import type { ListedPurchase } from '../../shared/purchase.ts';
+import type { Environment } from '../../shared/environment/environment.ts';
+import { parseVariableIri } from '../../shared/catalog/iri.ts';
+import type { ListedPurchase } from '../../shared/purchase/purchase.ts';
 
 /**
  * The address of the service a journaled purchase was made on, from what the record itself

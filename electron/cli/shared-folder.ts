@@ -1,4 +1,4 @@
-import { settledPurchaseStates, type PurchaseRecord } from '../../shared/purchase.ts';
+import { settledPurchaseStates, type PurchaseRecord } from '../../shared/purchase/purchase.ts';
 import type { PurchaseService } from '../core/purchases/purchase-service.ts';
 
 const journalReadIntervalMs = 250;

@@ -1,4 +1,4 @@
-import type { PurchaseRecord } from '../../shared/purchase.ts';
+import type { PurchaseRecord } from '../../shared/purchase/purchase.ts';
 import type { PurchaseService } from '../core/purchases/purchase-service.ts';
 
 const ended = new Set<PurchaseRecord['state']>(['available', 'failed', 'cancelled', 'outcome_unknown']);

@@ -1,4 +1,4 @@
-import type { TestStep } from '../../shared/connection-test.ts';
+import type { TestStep } from '../../shared/environment/connection-test.ts';
 import { exitCodes } from './exit-codes.ts';
 
 const stepNames: Readonly<Record<TestStep['step'], string>> = {

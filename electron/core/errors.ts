@@ -1,5 +1,5 @@
-import type { AppErrorData, ErrorCode } from '../../shared/errors.ts';
-import { cleanProviderDetail, type ProviderErrorDetail } from '../../shared/provider-errors.ts';
+import type { AppErrorData, ErrorCode } from '../../shared/errors/errors.ts';
+import { cleanProviderDetail, type ProviderErrorDetail } from '../../shared/errors/provider-errors.ts';
 import { redactSecrets } from './redaction.ts';
 
 /**

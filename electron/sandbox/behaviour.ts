@@ -1,4 +1,4 @@
-import { sandboxBehaviourSchema, type CatalogShape, type SandboxBehaviour } from '../../shared/sandbox-behaviour.ts';
+import { sandboxBehaviourSchema, type CatalogShape, type SandboxBehaviour } from '../../shared/environment/sandbox-behaviour.ts';
 import type { ServiceState } from './service-state.ts';
 
 export interface BehaviourChange {

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
-import type { SandboxConfig } from '../../shared/sandbox-config.ts';
-import { anySandboxFault, describeSandboxFaults, type SandboxFaults } from '../../shared/sandbox-faults.ts';
+import type { SandboxConfig } from '../../shared/environment/sandbox-config.ts';
+import { anySandboxFault, describeSandboxFaults, type SandboxFaults } from '../../shared/environment/sandbox-faults.ts';
 import { rulesForSandboxFaults, sandboxFaultOptions, sandboxFaultsFromFlags, sandboxFaultUsage } from './demo-faults.ts';
 import { parseFaultFlag, type FaultRule } from './faults.ts';
 import { startSandbox, type SandboxOptions } from './index.ts';

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { sandboxBehaviourChangeSchema } from '../../shared/sandbox-behaviour.ts';
+import { sandboxBehaviourChangeSchema } from '../../shared/environment/sandbox-behaviour.ts';
 import { changeBehaviour } from './behaviour.ts';
 import { faultRulesSchema, type FaultBook } from './faults.ts';
 import { emptyReply, jsonReply, methodNotAllowed, notFound, problemReply, type Reply } from './http/reply.ts';

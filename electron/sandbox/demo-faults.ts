@@ -1,5 +1,5 @@
-import { catalogShapes, catalogShapeSchema } from '../../shared/sandbox-behaviour.ts';
-import { sandboxFaultsSchema, simulatedTimeoutMs, type SandboxFaults } from '../../shared/sandbox-faults.ts';
+import { catalogShapes, catalogShapeSchema } from '../../shared/environment/sandbox-behaviour.ts';
+import { sandboxFaultsSchema, simulatedTimeoutMs, type SandboxFaults } from '../../shared/environment/sandbox-faults.ts';
 import type { FaultRule } from './faults.ts';
 
 const serviceTargets = ['purchase', 'result'] as const;

@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { defaultSandboxBehaviour, sandboxBehaviourSchema, type CatalogShape, type SandboxBehaviour } from '../../shared/sandbox-behaviour.ts';
-import type { SandboxConfig } from '../../shared/sandbox-config.ts';
+import { defaultSandboxBehaviour, sandboxBehaviourSchema, type CatalogShape, type SandboxBehaviour } from '../../shared/environment/sandbox-behaviour.ts';
+import type { SandboxConfig } from '../../shared/environment/sandbox-config.ts';
 import { AddressIndex } from './addresses/address-index.ts';
 import { sandboxCredentials } from './auth/credentials.ts';
 import { changeBehaviour, type BehaviourChange } from './behaviour.ts';

@@ -1,4 +1,4 @@
-import type { SandboxBehaviour } from '../../shared/sandbox-behaviour.ts';
+import type { SandboxBehaviour } from '../../shared/environment/sandbox-behaviour.ts';
 import type { SandboxCredentials } from './auth/credentials.ts';
 import type { RefreshFamilies } from './auth/refresh-families.ts';
 import type { TokenStore } from './auth/token-store.ts';

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { anySandboxFault, describeSandboxFaults, type SandboxFaults } from '../../shared/sandbox-faults.ts';
+import { anySandboxFault, describeSandboxFaults, type SandboxFaults } from '../../shared/environment/sandbox-faults.ts';
 import { defaultDataDir } from '../core/app/data-dir.ts';
 import { startCore, type StartedCore } from '../core/app/start-core.ts';
 import { CoreError } from '../core/errors.ts';

@@ -1,6 +1,6 @@
-import { errorDetail, humanErrorMessage } from '../../shared/error-messages.ts';
-import type { AppErrorData, ErrorCode } from '../../shared/errors.ts';
-import type { ProviderErrorDetail } from '../../shared/provider-errors.ts';
+import { errorDetail, humanErrorMessage } from '../../shared/errors/error-messages.ts';
+import type { AppErrorData, ErrorCode } from '../../shared/errors/errors.ts';
+import type { ProviderErrorDetail } from '../../shared/errors/provider-errors.ts';
 
 /** A contract failure, thrown by call() so TanStack Query treats it as a query or mutation error. */
 export class AppError extends Error implements AppErrorData {

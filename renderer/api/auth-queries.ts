@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AuthState } from '../../shared/environment.ts';
+import type { AuthState } from '../../shared/environment/environment.ts';
 import { useApi } from './api-context.tsx';
 import { call } from './call.ts';
 import { authKeys, credentialKeys } from './query-keys.ts';

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TitleDeskApi } from '../../shared/contract/api.ts';
-import type { AuthMode, EnvironmentInput } from '../../shared/environment.ts';
+import type { AuthMode, EnvironmentInput } from '../../shared/environment/environment.ts';
 import { useApi } from './api-context.tsx';
 import { call } from './call.ts';
 import { authKeys, credentialKeys, environmentKeys } from './query-keys.ts';

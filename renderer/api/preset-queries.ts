@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { PresetList, SavedPreset } from '../../shared/variable-presets.ts';
+import type { PresetList, SavedPreset } from '../../shared/catalog/variable-presets.ts';
 import { takeLocalPresets } from '../features/variable-picker/presets.ts';
 import { useApi } from './api-context.tsx';
 import { call } from './call.ts';

@@ -1,4 +1,4 @@
-import type { HistoryQuery } from '../../shared/purchase.ts';
+import type { HistoryQuery } from '../../shared/purchase/purchase.ts';
 
 /**
  * One key factory per feature, kept together so a feature can invalidate another's cache

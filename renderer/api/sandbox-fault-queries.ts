@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SandboxFaults } from '../../shared/sandbox-faults.ts';
+import type { SandboxFaults } from '../../shared/environment/sandbox-faults.ts';
 import { useApi } from './api-context.tsx';
 import { call } from './call.ts';
 import { sandboxKeys } from './query-keys.ts';

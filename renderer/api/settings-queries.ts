@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdvancedSettings } from '../../shared/environment.ts';
+import type { AdvancedSettings } from '../../shared/environment/environment.ts';
 import { useApi } from './api-context.tsx';
 import { call } from './call.ts';
 import { authKeys, sandboxKeys, settingsKeys } from './query-keys.ts';

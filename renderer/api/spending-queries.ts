@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SpendingSettings } from '../../shared/spending.ts';
+import type { SpendingSettings } from '../../shared/money/spending.ts';
 import { useApi } from './api-context.tsx';
 import { call } from './call.ts';
 import { spendingKeys } from './query-keys.ts';

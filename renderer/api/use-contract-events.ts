@@ -1,7 +1,7 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { ResponseOf } from '../../shared/contract/channels.ts';
-import type { PurchaseRecord } from '../../shared/purchase.ts';
+import type { PurchaseRecord } from '../../shared/purchase/purchase.ts';
 import { useApi } from './api-context.tsx';
 import { listRefresher } from './list-refresh.ts';
 import { slicedApply } from './sliced-apply.ts';

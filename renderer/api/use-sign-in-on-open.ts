@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { AuthState } from '../../shared/environment.ts';
+import type { AuthState } from '../../shared/environment/environment.ts';
 import type { useSignInMutation } from './auth-queries.ts';
 
 /**

@@ -9,7 +9,7 @@ import {
   type secretNameSchema,
 } from '../../shared/contract/channels.ts';
 import type { Result } from '../../shared/contract/result.ts';
-import { appErrorSchema } from '../../shared/errors.ts';
+import { appErrorSchema } from '../../shared/errors/errors.ts';
 
 /**
  * The contract's schemas seen through a mapped type, so that a lookup with a generic channel

@@ -1,7 +1,7 @@
 import type { TitleDeskApi } from '../../shared/contract/api.ts';
 import type { EventChannel, EventOf, RequestChannel, RequestOf, ResponseOf } from '../../shared/contract/channels.ts';
 import type { Result } from '../../shared/contract/result.ts';
-import type { AppErrorData } from '../../shared/errors.ts';
+import type { AppErrorData } from '../../shared/errors/errors.ts';
 import type { EarlyRequest } from '../boot/early-request.ts';
 import { requestFunctions } from './api-from-invoke.ts';
 import { eventSchemas, resultSchemaFor } from './contract-schemas.ts';

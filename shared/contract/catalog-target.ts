@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { catalogResourceSchema, type CatalogResource } from '../catalog-resource.ts';
+import { catalogResourceSchema, type CatalogResource } from '../catalog/catalog-resource.ts';
 
 /**
  * What catalog:get and purchase:create are of: a title by its number (as they always were), or

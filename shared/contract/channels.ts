@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { addressFindResultSchema, addressRetrieveResultSchema } from '../address.ts';
-import { resourceCatalogSchema, titleCatalogSchema } from '../catalog.ts';
-import { connectionTestSchema, providerKeyTestSchema } from '../connection-test.ts';
-import { propertyReportRequestSchema, propertyReportSchema, savePdfRequestSchema, savePdfResultSchema } from '../report.ts';
+import { addressFindResultSchema, addressRetrieveResultSchema } from '../property/address.ts';
+import { resourceCatalogSchema, titleCatalogSchema } from '../catalog/catalog.ts';
+import { connectionTestSchema, providerKeyTestSchema } from '../environment/connection-test.ts';
+import { propertyReportRequestSchema, propertyReportSchema, savePdfRequestSchema, savePdfResultSchema } from '../purchase/report.ts';
 import {
   advancedSettingsSchema,
   authModeSchema,
@@ -10,14 +10,14 @@ import {
   environmentIdSchema,
   environmentInputSchema,
   environmentSchema,
-} from '../environment.ts';
-import { backupInfoSchema, historyExportSchema, importSummarySchema, journalStatusSchema } from '../journal.ts';
-import { historyQuerySchema, purchaseAddressSchema, purchaseOptionsSchema, purchaseRecordSchema, purchaseSummarySchema, resolveActionSchema } from '../purchase.ts';
-import { batchFromSchema, batchItemSchema, batchSummarySchema, batchTenureSchema } from '../batch.ts';
-import { amountsSchema, spendingHistorySchema, spendingSettingsSchema, spendingStatusSchema } from '../spending.ts';
-import { presetListSchema, savedPresetSchema } from '../variable-presets.ts';
-import { sandboxFaultsSchema } from '../sandbox-faults.ts';
-import { sendAllReportSchema } from '../send-all.ts';
+} from '../environment/environment.ts';
+import { backupInfoSchema, historyExportSchema, importSummarySchema, journalStatusSchema } from '../purchase/journal.ts';
+import { historyQuerySchema, purchaseAddressSchema, purchaseOptionsSchema, purchaseRecordSchema, purchaseSummarySchema, resolveActionSchema } from '../purchase/purchase.ts';
+import { batchFromSchema, batchItemSchema, batchSummarySchema, batchTenureSchema } from '../purchase/batch.ts';
+import { amountsSchema, spendingHistorySchema, spendingSettingsSchema, spendingStatusSchema } from '../money/spending.ts';
+import { presetListSchema, savedPresetSchema } from '../catalog/variable-presets.ts';
+import { sandboxFaultsSchema } from '../environment/sandbox-faults.ts';
+import { sendAllReportSchema } from '../purchase/send-all.ts';
 import { teamAdminChangeSchema } from '../team/team-admin.ts';
 import { teamAdminViewSchema } from '../team/team-admin-view.ts';
 import { teamPasswordSchema, teamSettingSchema, teamViewSchema } from '../team/team-setting.ts';

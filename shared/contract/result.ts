@@ -1,4 +1,4 @@
-import type { AppErrorData } from '../errors.ts';
+import type { AppErrorData } from '../errors/errors.ts';
 
 /**
  * What every contract call returns. Electron passes only an error's message across IPC, so

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { variableName } from '../iri.ts';
+import { variableName } from '../catalog/iri.ts';
 import { deskRoleNameSchema } from './team-status.ts';
 
 /**

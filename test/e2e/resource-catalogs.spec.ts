@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { formatAddressKey } from '../../shared/address-key.ts';
+import { formatAddressKey } from '../../shared/property/address-key.ts';
 import { buildWorld } from '../../electron/sandbox/world/build-world.ts';
 import { collectPageProblems, openFlatCard, openPurchaseView, openSignedIn, screenshot } from './support/app-page.ts';
 import { titleDeskWebForFile } from './support/titledesk-web.ts';

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { PurchaseJournal } from '../../electron/core/purchases/journal/journal.ts';
-import type { PurchaseRecord } from '../../shared/purchase.ts';
+import type { PurchaseRecord } from '../../shared/purchase/purchase.ts';
 import { openSignedIn, screenshot } from './support/app-page.ts';
 import { titleDeskWebForFile } from './support/titledesk-web.ts';
 

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { expect, test, type ElectronApplication } from '@playwright/test';
-import { purchaseLink } from '../../shared/deep-link.ts';
+import { purchaseLink } from '../../shared/purchase/deep-link.ts';
 import { appEnv, binary, call, launch, removeProfile, root, scratchProfile, skipWithoutElectron } from './launch.ts';
 
 skipWithoutElectron();

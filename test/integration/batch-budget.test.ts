@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultPurchasingSettings } from '../../shared/spending.ts';
+import { defaultPurchasingSettings } from '../../shared/money/spending.ts';
 import { worldTitles } from './fixtures/batch-file.ts';
 import { startTestCore, type TestCore } from './fixtures/core-fixtures.ts';
 

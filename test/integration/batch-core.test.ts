@@ -1,7 +1,7 @@
 import Papa from 'papaparse';
 import readXlsxFile from 'read-excel-file/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BatchItem } from '../../shared/batch.ts';
+import type { BatchItem } from '../../shared/purchase/batch.ts';
 import { exportCsv, exportXlsx } from '../../electron/core/batch/batch-export.ts';
 import { variableHeaders } from '../../electron/core/batch/batch-output.ts';
 import type { BatchPlan } from '../../electron/core/batch/batch-service.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatAddressKey } from '../../shared/address-key.ts';
+import { formatAddressKey } from '../../shared/property/address-key.ts';
 import { buildWorld } from '../../electron/sandbox/world/build-world.ts';
 import { regentFlat } from './fixtures/batch-file.ts';
 import { startTestCore, type TestCore } from './fixtures/core-fixtures.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BatchSummary } from '../../shared/batch.ts';
+import type { BatchSummary } from '../../shared/purchase/batch.ts';
 import { worldTitles } from './fixtures/batch-file.ts';
 import { startTestCore, type TestCore } from './fixtures/core-fixtures.ts';
 import { waitFor } from './fixtures/wait-for.ts';

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CoreError } from '../../electron/core/errors.ts';
-import { environmentSchema } from '../../shared/environment.ts';
+import { environmentSchema } from '../../shared/environment/environment.ts';
 import { startTestCore, type TestCore } from './fixtures/core-fixtures.ts';
 
 let core: TestCore;

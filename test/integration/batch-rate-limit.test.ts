@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { BatchStore } from '../../electron/core/batch/batch-store.ts';
 import { newLocalId } from '../../electron/core/purchases/submission/local-id.ts';
 import { PurchaseJournal } from '../../electron/core/purchases/journal/journal.ts';
-import type { BatchSummary } from '../../shared/batch.ts';
+import type { BatchSummary } from '../../shared/purchase/batch.ts';
 import { worldTitles } from './fixtures/batch-file.ts';
 import { startTestCore, type TestCore } from './fixtures/core-fixtures.ts';
 

@@ -8,8 +8,8 @@ import { createHttpAgent } from '../../electron/core/http/agent.ts';
 import { PurchaseService } from '../../electron/core/purchases/purchase-service.ts';
 import { MemorySecretStore } from '../../electron/core/secrets/memory-secret-store.ts';
 import { startSandbox, type RunningSandbox } from '../../electron/sandbox/index.ts';
-import type { CatalogShape } from '../../shared/sandbox-behaviour.ts';
-import { titleCatalogSchema } from '../../shared/catalog.ts';
+import type { CatalogShape } from '../../shared/environment/sandbox-behaviour.ts';
+import { titleCatalogSchema } from '../../shared/catalog/catalog.ts';
 import { startTestCore } from './fixtures/core-fixtures.ts';
 import { quickPacing, quickRetry } from './fixtures/purchase-harness.ts';
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { startSandbox, type RunningSandbox } from '../../electron/sandbox/index.ts';
-import type { SpendingSettings } from '../../shared/spending.ts';
+import type { SpendingSettings } from '../../shared/money/spending.ts';
 import { worldTitles } from './fixtures/batch-file.ts';
 import { developerEnv, runCli } from './fixtures/run-cli.ts';
 

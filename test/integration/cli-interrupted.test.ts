@@ -9,7 +9,7 @@ import { startCore } from '../../electron/core/app/start-core.ts';
 import { MemorySecretStore } from '../../electron/core/secrets/memory-secret-store.ts';
 import { MemorySettingsStore } from '../../electron/core/settings/settings-store.ts';
 import { startSandbox, type RunningSandbox } from '../../electron/sandbox/index.ts';
-import { purchaseRecordSchema, type PurchaseRecord } from '../../shared/purchase.ts';
+import { purchaseRecordSchema, type PurchaseRecord } from '../../shared/purchase/purchase.ts';
 import { developerEnv, finished, runCli, spawnCli } from './fixtures/run-cli.ts';
 
 // A CLI purchase killed while its POST is at the service (issue 59, item 15): any command that

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../electron/sandbox/index.ts';
-import { errorWords } from '../../shared/error-messages.ts';
-import type { ErrorCode } from '../../shared/errors.ts';
+import { errorWords } from '../../shared/errors/error-messages.ts';
+import type { ErrorCode } from '../../shared/errors/errors.ts';
 import { runCli as runCliProcess, type CliRun } from './fixtures/run-cli.ts';
 
 let sandbox: RunningSandbox;

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../electron/sandbox/index.ts';
 import { buildWorld } from '../../electron/sandbox/world/build-world.ts';
-import { formatAddressKey } from '../../shared/address-key.ts';
+import { formatAddressKey } from '../../shared/property/address-key.ts';
 import { developerEnv, runCli } from './fixtures/run-cli.ts';
 
 // The titledesk command buying from a postal address's and a UPRN's catalog, as a process against the sandbox.

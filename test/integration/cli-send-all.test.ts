@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { PurchaseJournal } from '../../electron/core/purchases/journal/journal.ts';
 import { startSandbox, type RunningSandbox } from '../../electron/sandbox/index.ts';
-import type { PurchaseRecord } from '../../shared/purchase.ts';
-import { sendAllReportSchema } from '../../shared/send-all.ts';
+import type { PurchaseRecord } from '../../shared/purchase/purchase.ts';
+import { sendAllReportSchema } from '../../shared/purchase/send-all.ts';
 import { developerEnv, runCli } from './fixtures/run-cli.ts';
 
 // `send --all` as a real process against a sandbox over loopback: it reports what the service

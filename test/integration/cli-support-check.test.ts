@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { PurchaseJournal } from '../../electron/core/purchases/journal/journal.ts';
 import { startSandbox, type RunningSandbox } from '../../electron/sandbox/index.ts';
-import { purchaseRecordSchema, type PurchaseRecord } from '../../shared/purchase.ts';
+import { purchaseRecordSchema, type PurchaseRecord } from '../../shared/purchase/purchase.ts';
 import { developerEnv, runCli } from './fixtures/run-cli.ts';
 
 // A support call on the command line (issue 63, items 21, 22 and 23): a mistyped ID names the

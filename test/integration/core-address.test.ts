@@ -6,8 +6,8 @@ import { startRegistryOnSandbox, type RegistryOnSandbox } from './fixtures/core-
 import { MemorySecretStore } from '../../electron/core/secrets/memory-secret-store.ts';
 import { AddressClient } from '../../electron/core/address/address-client.ts';
 import { CoreError } from '../../electron/core/errors.ts';
-import type { AddressCandidate } from '../../shared/address.ts';
-import { parseAddressKey } from '../../shared/address-key.ts';
+import type { AddressCandidate } from '../../shared/property/address.ts';
+import { parseAddressKey } from '../../shared/property/address-key.ts';
 
 let fixture: RegistryOnSandbox;
 let sandbox: RunningSandbox;

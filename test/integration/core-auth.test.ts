@@ -7,7 +7,7 @@ import { MemorySecretStore } from '../../electron/core/secrets/memory-secret-sto
 import { TokenManager } from '../../electron/core/auth/token-manager.ts';
 import { ApiServiceClient } from '../../electron/core/auth/service-client.ts';
 import type { SecretStore } from '../../electron/core/secrets/secret-store.ts';
-import type { AuthMode, AuthState, Environment } from '../../shared/environment.ts';
+import type { AuthMode, AuthState, Environment } from '../../shared/environment/environment.ts';
 import { codeOf } from './fixtures/core-fixtures.ts';
 
 type Sandbox = Awaited<ReturnType<typeof startSandbox>>;

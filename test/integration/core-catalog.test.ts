@@ -3,8 +3,8 @@ import type { RunningSandbox } from '../../electron/sandbox/index.ts';
 import type { EnvironmentRegistry } from '../../electron/core/env/environment-registry.ts';
 import { codeOf, startRegistryOnSandbox, type RegistryOnSandbox } from './fixtures/core-fixtures.ts';
 import { groupCatalog, parseCatalog } from '../../electron/core/catalog/catalog-client.ts';
-import { unreadableNote, type CatalogVariable } from '../../shared/catalog.ts';
-import { parseVariableIri } from '../../shared/iri.ts';
+import { unreadableNote, type CatalogVariable } from '../../shared/catalog/catalog.ts';
+import { parseVariableIri } from '../../shared/catalog/iri.ts';
 
 let fixture: RegistryOnSandbox;
 let sandbox: RunningSandbox;

@@ -10,7 +10,7 @@ import { ConfSettingsStore } from '../../electron/core/settings/conf-settings-st
 import { EnvironmentRegistry } from '../../electron/core/env/environment-registry.ts';
 import type { SecretStore } from '../../electron/core/secrets/secret-store.ts';
 import { CoreError } from '../../electron/core/errors.ts';
-import type { AuthState } from '../../shared/environment.ts';
+import type { AuthState } from '../../shared/environment/environment.ts';
 
 type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
 let sandbox: Sandbox;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultAdvancedSettings } from '../../shared/environment.ts';
+import { defaultAdvancedSettings } from '../../shared/environment/environment.ts';
 import type { StartedCore } from '../../electron/core/app/start-core.ts';
 import { startTestCore, type TestCore } from './fixtures/core-fixtures.ts';
 

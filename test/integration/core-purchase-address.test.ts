@@ -7,7 +7,7 @@ import { startCore, type StartedCore } from '../../electron/core/app/start-core.
 import { MemorySecretStore } from '../../electron/core/secrets/memory-secret-store.ts';
 import { MemorySettingsStore } from '../../electron/core/settings/settings-store.ts';
 import { startSandbox, type RunningSandbox } from '../../electron/sandbox/index.ts';
-import { purchaseRecordSchema, type PurchaseRecord } from '../../shared/purchase.ts';
+import { purchaseRecordSchema, type PurchaseRecord } from '../../shared/purchase/purchase.ts';
 import { runCli } from './fixtures/run-cli.ts';
 
 const pacing = { retryAfterSeconds: [1, 1], maxAgeSeconds: [1, 1], readySeconds: [1, 1] } as const;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CoreError } from '../../electron/core/errors.ts';
-import type { PurchaseOptions } from '../../shared/purchase.ts';
+import type { PurchaseOptions } from '../../shared/purchase/purchase.ts';
 import { assertNeverEarly, freshPairs, serviceTraffic, startHarness, statusesOf, type Harness } from './fixtures/purchase-harness.ts';
 
 let h: Harness;

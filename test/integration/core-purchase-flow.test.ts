@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PurchaseRecord } from '../../shared/purchase.ts';
+import type { PurchaseRecord } from '../../shared/purchase/purchase.ts';
 import { assertNeverEarly, serviceTraffic, startHarness, statusesOf, type Harness } from './fixtures/purchase-harness.ts';
 
 let h: Harness;

@@ -2,7 +2,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { PurchaseService } from '../../electron/core/purchases/purchase-service.ts';
-import type { PurchaseRecord } from '../../shared/purchase.ts';
+import type { PurchaseRecord } from '../../shared/purchase/purchase.ts';
 import { resultBody, type Answer } from './fixtures/purchase-server.ts';
 import { useScriptedRig } from './fixtures/scripted-rig.ts';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { newLocalId } from '../../electron/core/purchases/submission/local-id.ts';
 import type { SandboxLogEntry } from '../../electron/sandbox/index.ts';
-import type { PurchaseRecord } from '../../shared/purchase.ts';
+import type { PurchaseRecord } from '../../shared/purchase/purchase.ts';
 import { freshPairs, startHarness, statusesOf, type Harness } from './fixtures/purchase-harness.ts';
 
 let h: Harness;

@@ -6,8 +6,8 @@ import { startCore, type StartedCore } from '../../electron/core/app/start-core.
 import { MemorySecretStore } from '../../electron/core/secrets/memory-secret-store.ts';
 import { MemorySettingsStore, defaultSettings } from '../../electron/core/settings/settings-store.ts';
 import { startSandbox, type RunningSandbox } from '../../electron/sandbox/index.ts';
-import { advancedSettingsSchema } from '../../shared/environment.ts';
-import { purchaseRecordSchema } from '../../shared/purchase.ts';
+import { advancedSettingsSchema } from '../../shared/environment/environment.ts';
+import { purchaseRecordSchema } from '../../shared/purchase/purchase.ts';
 
 let sandbox: RunningSandbox;
 let dataDir: string;

@@ -3,8 +3,8 @@ import { lookUpServiceAddress } from '../../electron/core/address/service-addres
 import { purchaseEnvironment } from '../../electron/core/env/purchase-environment.ts';
 import { propertyReport } from '../../electron/core/report/property-report.ts';
 import { guardedCreate, type GuardedPurchaseDeps } from '../../electron/core/spending/guarded-purchase.ts';
-import type { CatalogResource } from '../../shared/catalog-resource.ts';
-import { defaultPurchasingSettings } from '../../shared/spending.ts';
+import type { CatalogResource } from '../../shared/catalog/catalog-resource.ts';
+import { defaultPurchasingSettings } from '../../shared/money/spending.ts';
 import { startTestCore, type TestCore } from './fixtures/core-fixtures.ts';
 
 // A whole purchase from a postal address's and a UPRN's catalog, through the core as the app and the CLI use it.

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildWorld } from '../../electron/sandbox/world/build-world.ts';
-import { formatAddressKey } from '../../shared/address-key.ts';
-import type { CatalogResource } from '../../shared/catalog-resource.ts';
+import { formatAddressKey } from '../../shared/property/address-key.ts';
+import type { CatalogResource } from '../../shared/catalog/catalog-resource.ts';
 import { environmentWithoutCredentials, serviceTraffic, startHarness, statusesOf, type Harness } from './fixtures/purchase-harness.ts';
 
 // Purchases from an address's or a UPRN's catalog survive a restart and a sign-in as a title's do: followed, or sent, to their own catalog.

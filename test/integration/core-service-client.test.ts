@@ -9,7 +9,7 @@ import { TransportError } from '../../electron/core/http/exchange-types.ts';
 import { MemorySecretStore } from '../../electron/core/secrets/memory-secret-store.ts';
 import { createEnvironmentSession } from '../../electron/core/env/environment-session.ts';
 import { CoreError } from '../../electron/core/errors.ts';
-import type { Environment } from '../../shared/environment.ts';
+import type { Environment } from '../../shared/environment/environment.ts';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {

@@ -12,7 +12,7 @@ import { migrateJournal } from '../../electron/core/purchases/journal/migrations
 import { migrateStep } from '../../electron/core/purchases/journal/migrations/journal-step.ts';
 import { createRouter, type ContractHandlers } from '../../electron/core/router/create-router.ts';
 import { SpendingLedger } from '../../electron/core/spending/ledger.ts';
-import type { BatchSpec } from '../../shared/batch.ts';
+import type { BatchSpec } from '../../shared/purchase/batch.ts';
 import { canMountSmallDisk, fillDisk, mountSmallDisk, unmountSmallDisk } from './fixtures/small-disk.ts';
 
 const folder = mkdtempSync(join(tmpdir(), 'titledesk-disk-full-'));

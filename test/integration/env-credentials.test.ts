@@ -6,7 +6,7 @@ import { startCore, type StartedCore } from '../../electron/core/app/start-core.
 import { startSandbox, type RunningSandbox } from '../../electron/sandbox/index.ts';
 import { webCoreOptions } from '../../electron/web/web-core-options.ts';
 import type { Result } from '../../shared/contract/result.ts';
-import { environmentSchema } from '../../shared/environment.ts';
+import { environmentSchema } from '../../shared/environment/environment.ts';
 
 let mine: RunningSandbox;
 let other: RunningSandbox;

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEnvironmentSession } from '../../electron/core/env/environment-session.ts';
 import { MemorySecretStore } from '../../electron/core/secrets/memory-secret-store.ts';
 import type { FaultRule } from '../../electron/sandbox/faults.ts';
-import { defaultAdvancedSettings } from '../../shared/environment.ts';
-import { humanErrorMessage } from '../../shared/error-messages.ts';
-import type { PurchaseRecord } from '../../shared/purchase.ts';
+import { defaultAdvancedSettings } from '../../shared/environment/environment.ts';
+import { humanErrorMessage } from '../../shared/errors/error-messages.ts';
+import type { PurchaseRecord } from '../../shared/purchase/purchase.ts';
 import { assertNeverEarly, serviceTraffic, startHarness, type Harness } from './fixtures/purchase-harness.ts';
 import { startScriptedServer } from './fixtures/purchase-server.ts';
 

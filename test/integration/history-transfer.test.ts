@@ -1,7 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { historyExportSchema } from '../../shared/journal.ts';
+import { historyExportSchema } from '../../shared/purchase/journal.ts';
 import { serviceTraffic, startHarness, type Harness } from './fixtures/purchase-harness.ts';
 
 let h: Harness;

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { connectionTestSchema, providerKeyTestSchema } from '../../shared/connection-test.ts';
-import { environmentSchema } from '../../shared/environment.ts';
+import { connectionTestSchema, providerKeyTestSchema } from '../../shared/environment/connection-test.ts';
+import { environmentSchema } from '../../shared/environment/environment.ts';
 import { providerKeys } from '../../electron/sandbox/provider/keys.ts';
 import { startTestCore, type TestCore } from './fixtures/core-fixtures.ts';
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EnvironmentRegistry } from '../../electron/core/env/environment-registry.ts';
 import { buildWorld, defaultWorldSeed } from '../../electron/sandbox/world/build-world.ts';
 import type { RunningSandbox } from '../../electron/sandbox/index.ts';
-import { parseAddressKey } from '../../shared/address-key.ts';
+import { parseAddressKey } from '../../shared/property/address-key.ts';
 import { codeOf, startRegistryOnSandbox, type RegistryOnSandbox } from './fixtures/core-fixtures.ts';
 import { developerEnv, runCli } from './fixtures/run-cli.ts';
 

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startCore } from '../../electron/core/app/start-core.ts';
 import { MemorySecretStore } from '../../electron/core/secrets/memory-secret-store.ts';
 import { ConfSettingsStore } from '../../electron/core/settings/conf-settings-store.ts';
-import { presetListSchema } from '../../shared/variable-presets.ts';
+import { presetListSchema } from '../../shared/catalog/variable-presets.ts';
 
 let dataDir: string;
 beforeEach(() => { dataDir = mkdtempSync(join(tmpdir(), 'titledesk-presets-')); });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { purchaseRecordSchema } from '../../shared/purchase.ts';
-import { propertyReportSchema } from '../../shared/report.ts';
+import { purchaseRecordSchema } from '../../shared/purchase/purchase.ts';
+import { propertyReportSchema } from '../../shared/purchase/report.ts';
 import { startTestCore, type TestCore } from './fixtures/core-fixtures.ts';
 
 let core: TestCore;

@@ -6,8 +6,8 @@ import { CoreError } from '../../electron/core/errors.ts';
 import { testProviderKey } from '../../electron/core/onboarding/provider-key-test.ts';
 import { MemorySecretStore } from '../../electron/core/secrets/memory-secret-store.ts';
 import type { RunningSandbox } from '../../electron/sandbox/index.ts';
-import { errorWords } from '../../shared/error-messages.ts';
-import type { ErrorCode } from '../../shared/errors.ts';
+import { errorWords } from '../../shared/errors/error-messages.ts';
+import type { ErrorCode } from '../../shared/errors/errors.ts';
 import { startRegistryOnSandbox, type RegistryOnSandbox } from './fixtures/core-fixtures.ts';
 
 let fixture: RegistryOnSandbox;

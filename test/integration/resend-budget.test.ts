@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sendAllReportSchema } from '../../shared/send-all.ts';
-import { defaultPurchasingSettings } from '../../shared/spending.ts';
+import { sendAllReportSchema } from '../../shared/purchase/send-all.ts';
+import { defaultPurchasingSettings } from '../../shared/money/spending.ts';
 import { worldTitles } from './fixtures/batch-file.ts';
 import { startTestCore, type TestCore } from './fixtures/core-fixtures.ts';
 

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { createInterface } from 'node:readline';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runSandboxCommand } from '../../electron/sandbox/command.ts';
-import { sandboxConfigSchema, type SandboxConfig } from '../../shared/sandbox-config.ts';
+import { sandboxConfigSchema, type SandboxConfig } from '../../shared/environment/sandbox-config.ts';
 import { basic, formType } from './sandbox-support.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCore } from '../../electron/core/app/start-core.ts';
 import { MemorySecretStore } from '../../electron/core/secrets/memory-secret-store.ts';
 import { MemorySettingsStore } from '../../electron/core/settings/settings-store.ts';
-import { noSandboxFaults } from '../../shared/sandbox-faults.ts';
-import { purchaseRecordSchema } from '../../shared/purchase.ts';
+import { noSandboxFaults } from '../../shared/environment/sandbox-faults.ts';
+import { purchaseRecordSchema } from '../../shared/purchase/purchase.ts';
 import { startTestCore, type TestCore } from './fixtures/core-fixtures.ts';
 
 let test: TestCore;

@@ -8,7 +8,7 @@ import { startCore, type StartedCore } from '../../electron/core/app/start-core.
 import { EnvSecretStore } from '../../electron/core/secrets/env-secret-store.ts';
 import { ConfSettingsStore } from '../../electron/core/settings/conf-settings-store.ts';
 import { startSandbox, type RunningSandbox } from '../../electron/sandbox/index.ts';
-import { purchaseRecordSchema, type PurchaseRecord } from '../../shared/purchase.ts';
+import { purchaseRecordSchema, type PurchaseRecord } from '../../shared/purchase/purchase.ts';
 import { assertNeverEarly } from './fixtures/purchase-harness.ts';
 import { runCli as runCliProcess, type CliRun } from './fixtures/run-cli.ts';
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localCopyOf } from '../../electron/core/team-desk/team-copy.ts';
 import type { TeamPurchase } from '../../electron/core/team/team-rows.ts';
-import type { PurchaseRecord } from '../../shared/purchase.ts';
-import { defaultPurchasingSettings, type Amounts } from '../../shared/spending.ts';
+import type { PurchaseRecord } from '../../shared/purchase/purchase.ts';
+import { defaultPurchasingSettings, type Amounts } from '../../shared/money/spending.ts';
 import { worldTitles } from './fixtures/batch-file.ts';
 import { startTestCore, type TestCore } from './fixtures/core-fixtures.ts';
 import { waitFor } from './fixtures/wait-for.ts';

@@ -6,7 +6,7 @@ import { startCore, type StartedCore } from '../../electron/core/app/start-core.
 import { EnvSecretStore } from '../../electron/core/secrets/env-secret-store.ts';
 import { ConfSettingsStore } from '../../electron/core/settings/conf-settings-store.ts';
 import { startSandbox, type RunningSandbox } from '../../electron/sandbox/index.ts';
-import { connectionTestSchema } from '../../shared/connection-test.ts';
+import { connectionTestSchema } from '../../shared/environment/connection-test.ts';
 import { runCli as runCliProcess, type CliRun } from './fixtures/run-cli.ts';
 
 let sandbox: RunningSandbox;

@@ -11,7 +11,7 @@ import { testConnection } from '../../electron/core/onboarding/connection-test.t
 import { MemorySecretStore } from '../../electron/core/secrets/memory-secret-store.ts';
 import type { SecretStore } from '../../electron/core/secrets/secret-store.ts';
 import { startSandbox, type RunningSandbox } from '../../electron/sandbox/index.ts';
-import type { AuthState, Environment } from '../../shared/environment.ts';
+import type { AuthState, Environment } from '../../shared/environment/environment.ts';
 import { codeOf } from './fixtures/core-fixtures.ts';
 
 const cleanups: (() => Promise<void> | void)[] = [];

@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../electron/sandbox/index.ts';
-import { environmentSchema } from '../../shared/environment.ts';
+import { environmentSchema } from '../../shared/environment/environment.ts';
 import { filesUnder, hostForSuite, inKeychain, keychain } from './support/keychain-host.ts';
 // The team password's suite is registered here, ahead of this file's own: the last test below
 // locks the keychain, which the test daemon cannot unlock without a prompt, and the keychain

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AdvancedSection } from '../../renderer/components/settings/AdvancedSection.tsx';
-import { defaultAdvancedSettings } from '../../shared/environment.ts';
+import { defaultAdvancedSettings } from '../../shared/environment/environment.ts';
 import { createFakeApi } from './support/fake-api.ts';
 import { renderWithApi } from './support/render-app.tsx';
 

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createQueryClient } from '../../renderer/api/query-client.ts';
 import { authKeys, purchaseKeys } from '../../renderer/api/query-keys.ts';
 import { useContractEvents } from '../../renderer/api/use-contract-events.ts';
-import type { PurchaseRecord } from '../../shared/purchase.ts';
+import type { PurchaseRecord } from '../../shared/purchase/purchase.ts';
 import { createFakeApi } from './support/fake-api.ts';
 import { renderWithApi } from './support/render-app.tsx';
 

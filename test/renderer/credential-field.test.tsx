@@ -2,7 +2,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, describe, expect, it } from 'vitest';
 import { CredentialsSection } from '../../renderer/components/settings/CredentialsSection.tsx';
 import type { CredentialStatus } from '../../shared/contract/channels.ts';
-import type { Environment } from '../../shared/environment.ts';
+import type { Environment } from '../../shared/environment/environment.ts';
 import { createFakeApi, sandbox } from './support/fake-api.ts';
 import { renderWithApi } from './support/render-app.tsx';
 

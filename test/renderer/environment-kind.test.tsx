@@ -2,7 +2,7 @@ import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { EnvironmentSwitcher } from '../../renderer/components/header/EnvironmentSwitcher.tsx';
 import { BuyBar } from '../../renderer/features/variable-picker/BuyBar.tsx';
-import { environmentKindOf, type Environment } from '../../shared/environment.ts';
+import { environmentKindOf, type Environment } from '../../shared/environment/environment.ts';
 import { createFakeApi } from './support/fake-api.ts';
 import { renderWithApi } from './support/render-app.tsx';
 

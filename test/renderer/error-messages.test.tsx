@@ -2,8 +2,8 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AppError } from '../../renderer/api/app-error.ts';
 import { ErrorNotice } from '../../renderer/components/common/ErrorNotice.tsx';
-import { errorWords, humanErrorMessage } from '../../shared/error-messages.ts';
-import { errorCodes } from '../../shared/errors.ts';
+import { errorWords, humanErrorMessage } from '../../shared/errors/error-messages.ts';
+import { errorCodes } from '../../shared/errors/errors.ts';
 
 afterEach(cleanup);
 

@@ -6,7 +6,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, describe, expect, it } from 'vitest';
 import { TeamAdminPanel } from '../../renderer/components/settings/team-admin/index.ts';
 import type { TitleDeskApi } from '../../shared/contract/api.ts';
-import type { AppErrorData } from '../../shared/errors.ts';
+import type { AppErrorData } from '../../shared/errors/errors.ts';
 import { teamAdminChangeSchema, type TeamAdminChange } from '../../shared/team/team-admin.ts';
 import type { TeamAdminView } from '../../shared/team/team-admin-view.ts';
 import { createFakeApi } from './support/fake-api.ts';

@@ -5,7 +5,7 @@ import { takeLaunchKey } from '../../renderer/bridge/launch-key.ts';
 import { SseParser } from '../../renderer/bridge/sse-parser.ts';
 import { launchKeyHeader } from '../../renderer/bridge/host-request.ts';
 import { createWebBridge } from '../../renderer/bridge/web-bridge.ts';
-import type { AuthState } from '../../shared/environment.ts';
+import type { AuthState } from '../../shared/environment/environment.ts';
 
 describe('the SSE parser', () => {
   it('assembles messages split across arbitrary chunks, CRLF and LF alike, and skips comments', () => {

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { z } from 'zod';
-import { sandboxConfigSchema, type SandboxConfig } from '../../../shared/sandbox-config.ts';
+import { sandboxConfigSchema, type SandboxConfig } from '../../../shared/environment/sandbox-config.ts';
 import { benchDir, startChild } from './child.ts';
 import { cpuTimelineSchema, type CpuSample } from '../machine/cpu-timeline.ts';
 import { judgedEntrySchema, purchaseTimingSchema, type PurchaseTiming } from '../polling/sandbox-judge.ts';

@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { PurchaseJournal } from '../../../electron/core/purchases/journal/journal.ts';
 import { SpendingLedger } from '../../../electron/core/spending/ledger.ts';
 import { periodStarts, SpendingGuard } from '../../../electron/core/spending/spending-guard.ts';
-import { defaultPurchasingSettings, type PurchasingSettings } from '../../../shared/spending.ts';
-import type { PurchaseRecord } from '../../../shared/purchase.ts';
+import { defaultPurchasingSettings, type PurchasingSettings } from '../../../shared/money/spending.ts';
+import type { PurchaseRecord } from '../../../shared/purchase/purchase.ts';
 import { percentile, round } from '../figures/stats.ts';
 
 export const budgetCheckSchema = z.object({

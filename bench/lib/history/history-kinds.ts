@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { HistoryQuery, PurchaseRecord } from '../../../shared/purchase.ts';
+import type { HistoryQuery, PurchaseRecord } from '../../../shared/purchase/purchase.ts';
 import { budgetCheckSchema } from './budget-checks.ts';
 import { machinePaceSchema } from '../machine/machine-pace.ts';
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DatabaseSync } from 'node:sqlite';
-import type { PurchaseRecord } from '../../../shared/purchase.ts';
+import type { PurchaseRecord } from '../../../shared/purchase/purchase.ts';
 import { PurchaseJournal } from '../../../electron/core/purchases/journal/journal.ts';
 import { fakeRecord } from '../../sections/history-records.ts';
 

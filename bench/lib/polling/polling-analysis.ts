@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { sandboxConfigSchema } from '../../../shared/sandbox-config.ts';
+import { sandboxConfigSchema } from '../../../shared/environment/sandbox-config.ts';
 import { cpuTimelineSchema, recordCpuTimeline, type CpuSample } from '../machine/cpu-timeline.ts';
 import { watchEventLoopDelay } from '../machine/event-loop-delay.ts';
 import { round } from '../figures/stats.ts';

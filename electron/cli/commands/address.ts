@@ -1,4 +1,4 @@
-import type { AddressFindResult, AddressRetrieveResult } from '../../../shared/address.ts';
+import type { AddressFindResult, AddressRetrieveResult } from '../../../shared/property/address.ts';
 import { testProviderKey } from '../../core/onboarding/provider-key-test.ts';
 import { defaultKeyTestText } from '../../core/router/onboarding-handlers.ts';
 import { printJson, runCommand, UsageError, type CommandSpec } from '../command-kit.ts';

@@ -1,5 +1,5 @@
-import type { BatchSummary } from '../../../shared/batch.ts';
-import { withServiceBase } from '../../../shared/iri.ts';
+import type { BatchSummary } from '../../../shared/purchase/batch.ts';
+import { withServiceBase } from '../../../shared/catalog/iri.ts';
 import type { BatchPlan, BatchService } from '../../core/batch/batch-service.ts';
 import { batchDocument } from '../../core/batch/batch-output.ts';
 import { parseBatchArgs, type BatchBudgetFlag, type BatchInputArgs } from '../batch-args.ts';

@@ -1,5 +1,5 @@
-import { describeResource, type CatalogResource } from '../../../shared/catalog-resource.ts';
-import { unreadableNote, type ResourceCatalog } from '../../../shared/catalog.ts';
+import { describeResource, type CatalogResource } from '../../../shared/catalog/catalog-resource.ts';
+import { unreadableNote, type ResourceCatalog } from '../../../shared/catalog/catalog.ts';
 import { printJson, runCommand, UsageError, type CommandSpec } from '../command-kit.ts';
 import { parseResourceArgs, resourceOptions, resourceUsage } from './resource-args.ts';
 

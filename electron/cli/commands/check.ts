@@ -1,7 +1,7 @@
 import { purchaseEnvironment } from '../../core/env/purchase-environment.ts';
 import { dataDirHolder } from '../../core/app/data-dir-lock.ts';
 import { CoreError } from '../../core/errors.ts';
-import type { PurchaseRecord } from '../../../shared/purchase.ts';
+import type { PurchaseRecord } from '../../../shared/purchase/purchase.ts';
 import type { CliContext } from '../cli-context.ts';
 import { builtInSandboxNote, notFoundError, otherServiceError } from '../check-lookup.ts';
 import { runCommand, UsageError, type CommandSpec } from '../command-kit.ts';

@@ -1,4 +1,4 @@
-import { purchaseStateSchema, type HistoryQuery } from '../../../shared/purchase.ts';
+import { purchaseStateSchema, type HistoryQuery } from '../../../shared/purchase/purchase.ts';
 import { printJson, runCommand, UsageError, type CommandSpec } from '../command-kit.ts';
 import { historyText } from '../history-output.ts';
 import { purchaseJson } from '../purchase-output.ts';

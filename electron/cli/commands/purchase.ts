@@ -1,12 +1,12 @@
-import { describeResource, resourceOfPurchase, type CatalogResource } from '../../../shared/catalog-resource.ts';
-import { titleNumberHint } from '../../../shared/title-number.ts';
-import { variableIdentity, withServiceBase } from '../../../shared/iri.ts';
-import { maxMinWaitSeconds, minWaitSecondsSchema, purchaseAddressSchema } from '../../../shared/purchase.ts';
+import { describeResource, resourceOfPurchase, type CatalogResource } from '../../../shared/catalog/catalog-resource.ts';
+import { titleNumberHint } from '../../../shared/property/title-number.ts';
+import { variableIdentity, withServiceBase } from '../../../shared/catalog/iri.ts';
+import { maxMinWaitSeconds, minWaitSecondsSchema, purchaseAddressSchema } from '../../../shared/purchase/purchase.ts';
 import { purchaseEnvironment } from '../../core/env/purchase-environment.ts';
 import { CoreError } from '../../core/errors.ts';
 import { guardedCreate } from '../../core/spending/guarded-purchase.ts';
 import { runCommand, UsageError, type CommandSpec } from '../command-kit.ts';
-import { purchaseStateWords } from '../../../shared/purchase-words.ts';
+import { purchaseStateWords } from '../../../shared/purchase/purchase-words.ts';
 import { newLocalId } from '../../core/purchases/submission/local-id.ts';
 import type { CliContext } from '../cli-context.ts';
 import { followUntilSettled, sayRateLimitWaits } from '../progress-line.ts';

@@ -1,7 +1,7 @@
-import { describeResource } from '../../../shared/catalog-resource.ts';
-import type { Environment } from '../../../shared/environment.ts';
-import { reportEnvironment } from '../../../shared/report-environment.ts';
-import { propertyReportRequestSchema, type PropertyReport, type PropertyReportRequest, type ReportRow } from '../../../shared/report.ts';
+import { describeResource } from '../../../shared/catalog/catalog-resource.ts';
+import type { Environment } from '../../../shared/environment/environment.ts';
+import { reportEnvironment } from '../../../shared/environment/report-environment.ts';
+import { propertyReportRequestSchema, type PropertyReport, type PropertyReportRequest, type ReportRow } from '../../../shared/purchase/report.ts';
 import { propertyReport } from '../../core/report/property-report.ts';
 import { printJson, runCommand, UsageError, type CommandSpec } from '../command-kit.ts';
 import { moneyText } from '../money-text.ts';

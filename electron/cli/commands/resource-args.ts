@@ -1,6 +1,6 @@
-import { parseAddressKey } from '../../../shared/address-key.ts';
-import type { CatalogResource } from '../../../shared/catalog-resource.ts';
-import { titleNumberRefusal, titleNumberSchema } from '../../../shared/title-number.ts';
+import { parseAddressKey } from '../../../shared/property/address-key.ts';
+import type { CatalogResource } from '../../../shared/catalog/catalog-resource.ts';
+import { titleNumberRefusal, titleNumberSchema } from '../../../shared/property/title-number.ts';
 import { UsageError } from '../command-kit.ts';
 
 /** The options that name what a command buys from or lists: a title, a postal address or a UPRN. */

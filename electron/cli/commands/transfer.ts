@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { historyExportSchema } from '../../../shared/journal.ts';
+import { historyExportSchema } from '../../../shared/purchase/journal.ts';
 import { CoreError } from '../../core/errors.ts';
 import { printJson, runCommand, UsageError, type CommandSpec } from '../command-kit.ts';
 import { refuseMissingFolder, writeOutputFile } from '../output-file.ts';

@@ -1,8 +1,8 @@
 import type { Dispatcher } from 'undici';
-import type { AddressFindResult, AddressRetrieveResult } from '../../../shared/address.ts';
-import { formatAddressKey } from '../../../shared/address-key.ts';
-import type { Environment } from '../../../shared/environment.ts';
-import { freeTextNeedsProviderKey, isWholePostcode, postcodeOnlyNote } from '../../../shared/postcode.ts';
+import type { AddressFindResult, AddressRetrieveResult } from '../../../shared/property/address.ts';
+import { formatAddressKey } from '../../../shared/property/address-key.ts';
+import type { Environment } from '../../../shared/environment/environment.ts';
+import { freeTextNeedsProviderKey, isWholePostcode, postcodeOnlyNote } from '../../../shared/property/postcode.ts';
 import type { ApiResponse } from '../http/exchange-types.ts';
 import type { ServiceClient } from '../api/service-client-types.ts';
 import { networkError } from '../api/status-error.ts';

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import type { AddressCandidate, HighlightRange } from '../../../shared/address.ts';
+import type { AddressCandidate, HighlightRange } from '../../../shared/property/address.ts';
 import { CoreError } from '../errors.ts';
 import { parseJson } from '../http/json.ts';
-import { providerErrorCode } from '../../../shared/provider-errors.ts';
+import { providerErrorCode } from '../../../shared/errors/provider-errors.ts';
 
 /** Loqate reports failures as an item with an Error code, at HTTP 200. */
 const errorItemSchema = z.object({
@@ -23,7 +23,7 @@ const findItemSchema = z.object({
 // json3 wraps the list as {"Items": […]}; plain json sends the bare array.
 const envelopeSchema = z.union([z.object({ Items: z.array(z.unknown()) }).transform((body) => body.Items), z.array(z.unknown())]);
 
-/** The provider's error item as a CoreError whose code says which account error it is (see shared/provider-errors.ts). */
+/** The provider's error item as a CoreError whose code says which account error it is (see shared/errors/provider-errors.ts). */
 function providerError(item: z.infer<typeof errorItemSchema>): CoreError {
   const provider = { error: item.Error, description: item.Description, cause: item.Cause, resolution: item.Resolution };
   const said = item.Description.trim().replace(/\.$/, '');

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { AddressTitle, ServiceAddressLookup } from '../../../shared/address.ts';
+import type { AddressTitle, ServiceAddressLookup } from '../../../shared/property/address.ts';
 import type { ServiceClient } from '../api/service-client-types.ts';
 import { statusError } from '../api/status-error.ts';
 import { serviceUrl } from '../api/urls.ts';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import type { AddressCandidate, AddressRetrieveResult } from '../../../shared/address.ts';
-import { parseAddressKey } from '../../../shared/address-key.ts';
-import { normalizePostcode } from '../../../shared/postcode.ts';
+import type { AddressCandidate, AddressRetrieveResult } from '../../../shared/property/address.ts';
+import { parseAddressKey } from '../../../shared/property/address-key.ts';
+import { normalizePostcode } from '../../../shared/property/postcode.ts';
 import type { ServiceClient } from '../api/service-client-types.ts';
 import { networkError, statusError } from '../api/status-error.ts';
 import { serviceUrl } from '../api/urls.ts';

@@ -1,4 +1,4 @@
-import type { ErrorCode } from '../../../shared/errors.ts';
+import type { ErrorCode } from '../../../shared/errors/errors.ts';
 import { CoreError } from '../errors.ts';
 import { TransportError } from '../http/exchange-types.ts';
 

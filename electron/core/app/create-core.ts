@@ -1,8 +1,8 @@
 import type { Dispatcher } from 'undici';
 import { requestChannelNames } from '../../../shared/contract/channels.ts';
-import type { PurchaseRecord } from '../../../shared/purchase.ts';
-import type { SandboxConfig } from '../../../shared/sandbox-config.ts';
-import { unsavedRefreshTokenNote } from '../../../shared/refresh-token-words.ts';
+import type { PurchaseRecord } from '../../../shared/purchase/purchase.ts';
+import type { SandboxConfig } from '../../../shared/environment/sandbox-config.ts';
+import { unsavedRefreshTokenNote } from '../../../shared/errors/refresh-token-words.ts';
 import { dataDirCoordination } from '../auth/refresh-coordination.ts';
 import { EnvironmentRegistry } from '../env/environment-registry.ts';
 import { CoreError } from '../errors.ts';

@@ -1,4 +1,4 @@
-import { noSandboxFaults, type SandboxFaults } from '../../../shared/sandbox-faults.ts';
+import { noSandboxFaults, type SandboxFaults } from '../../../shared/environment/sandbox-faults.ts';
 import { rulesForSandboxFaults } from '../../sandbox/demo-faults.ts';
 import type { RunningSandbox, SandboxOptions } from '../../sandbox/index.ts';
 import type { SandboxFaultControl } from '../router/sandbox-fault-handlers.ts';

@@ -1,5 +1,5 @@
-import type { Environment } from '../../../shared/environment.ts';
-import type { CredentialSource } from '../../../shared/environment.ts';
+import type { Environment } from '../../../shared/environment/environment.ts';
+import type { CredentialSource } from '../../../shared/environment/environment.ts';
 import type { SecretPersistence, SecretStore } from '../secrets/secret-store.ts';
 import type { Credentials } from './token-request.ts';
 

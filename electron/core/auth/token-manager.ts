@@ -1,5 +1,5 @@
 import type { Dispatcher } from 'undici';
-import type { AuthState, Environment } from '../../../shared/environment.ts';
+import type { AuthState, Environment } from '../../../shared/environment/environment.ts';
 import { CoreError } from '../errors.ts';
 import type { SecretStore } from '../secrets/secret-store.ts';
 import { AnswerLostError, RetryableAuthError } from './auth-errors.ts';

@@ -1,4 +1,4 @@
-import type { AddressCandidate } from '../../../shared/address.ts';
+import type { AddressCandidate } from '../../../shared/property/address.ts';
 
 /**
  * An address as its words in order, lower case, without punctuation or spacing: the app shows

@@ -1,5 +1,5 @@
-import type { BatchItem, BatchSpec } from '../../../shared/batch.ts';
-import { csvDocument } from '../../../shared/csv.ts';
+import type { BatchItem, BatchSpec } from '../../../shared/purchase/batch.ts';
+import { csvDocument } from '../../../shared/files/csv.ts';
 import { outputTable, type BatchDocument } from './batch-output.ts';
 
 export type ExportFormat = 'csv' | 'xlsx' | 'json';

@@ -1,7 +1,7 @@
-import type { BatchItem, BatchSpec } from '../../../shared/batch.ts';
-import { describeResource } from '../../../shared/catalog-resource.ts';
-import { parseVariableIri, variableName } from '../../../shared/iri.ts';
-import type { Money } from '../../../shared/purchase.ts';
+import type { BatchItem, BatchSpec } from '../../../shared/purchase/batch.ts';
+import { describeResource } from '../../../shared/catalog/catalog-resource.ts';
+import { parseVariableIri, variableName } from '../../../shared/catalog/iri.ts';
+import type { Money } from '../../../shared/purchase/purchase.ts';
 import { MoneyTally } from '../spending/money.ts';
 
 /** One output line as the CLI's --json and the JSON export give it. */

@@ -1,9 +1,9 @@
-import type { BatchFrom, BatchItem, BatchTenure } from '../../../shared/batch.ts';
-import type { CatalogVariable } from '../../../shared/catalog.ts';
-import { describeResource, resourceId, type CatalogResource } from '../../../shared/catalog-resource.ts';
-import type { ErrorCode } from '../../../shared/errors.ts';
-import { variableIdentity } from '../../../shared/iri.ts';
-import type { Money } from '../../../shared/purchase.ts';
+import type { BatchFrom, BatchItem, BatchTenure } from '../../../shared/purchase/batch.ts';
+import type { CatalogVariable } from '../../../shared/catalog/catalog.ts';
+import { describeResource, resourceId, type CatalogResource } from '../../../shared/catalog/catalog-resource.ts';
+import type { ErrorCode } from '../../../shared/errors/errors.ts';
+import { variableIdentity } from '../../../shared/catalog/iri.ts';
+import type { Money } from '../../../shared/purchase/purchase.ts';
 import type { EnvironmentSession } from '../env/environment-session.ts';
 import { CoreError } from '../errors.ts';
 import type { SpendingBook } from '../stores/spending-book.ts';

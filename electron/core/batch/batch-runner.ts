@@ -1,6 +1,6 @@
-import type { BatchItem } from '../../../shared/batch.ts';
-import type { Money, PurchaseRecord } from '../../../shared/purchase.ts';
-import { settledPurchaseStates } from '../../../shared/purchase.ts';
+import type { BatchItem } from '../../../shared/purchase/batch.ts';
+import type { Money, PurchaseRecord } from '../../../shared/purchase/purchase.ts';
+import { settledPurchaseStates } from '../../../shared/purchase/purchase.ts';
 import { CoreError } from '../errors.ts';
 import { isDiskFull } from '../files/disk-full.ts';
 import { newLocalId } from '../purchases/submission/local-id.ts';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { BatchFrom, BatchItem, BatchItemState, BatchSpec, BatchSummary, BatchTenure } from '../../../shared/batch.ts';
-import { batchItemStates } from '../../../shared/batch.ts';
-import type { Money } from '../../../shared/purchase.ts';
+import type { BatchFrom, BatchItem, BatchItemState, BatchSpec, BatchSummary, BatchTenure } from '../../../shared/purchase/batch.ts';
+import { batchItemStates } from '../../../shared/purchase/batch.ts';
+import type { Money } from '../../../shared/purchase/purchase.ts';
 import type { EnvironmentSession } from '../env/environment-session.ts';
 import { CoreError } from '../errors.ts';
 import type { PurchaseEnvironment, PurchaseService } from '../purchases/purchase-service.ts';

@@ -8,7 +8,7 @@ import {
   type BatchItemState,
   type BatchSpec,
   type BatchState,
-} from '../../../shared/batch.ts';
+} from '../../../shared/purchase/batch.ts';
 import { dirname } from 'node:path';
 import { afterFailedTransaction, isDiskFull } from '../files/disk-full.ts';
 import { SpareRoom } from '../files/spare-room.ts';

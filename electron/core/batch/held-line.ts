@@ -1,6 +1,6 @@
-import type { BatchItem, ReusedValue } from '../../../shared/batch.ts';
-import { variableIdentity } from '../../../shared/iri.ts';
-import type { PurchaseRecord } from '../../../shared/purchase.ts';
+import type { BatchItem, ReusedValue } from '../../../shared/purchase/batch.ts';
+import { variableIdentity } from '../../../shared/catalog/iri.ts';
+import type { PurchaseRecord } from '../../../shared/purchase/purchase.ts';
 import { deskHoldsWords } from '../../../shared/team/held-words.ts';
 import { sumMoney } from '../spending/money.ts';
 

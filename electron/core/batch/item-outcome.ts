@@ -1,5 +1,5 @@
-import type { BatchItem } from '../../../shared/batch.ts';
-import type { PurchaseRecord } from '../../../shared/purchase.ts';
+import type { BatchItem } from '../../../shared/purchase/batch.ts';
+import type { PurchaseRecord } from '../../../shared/purchase/purchase.ts';
 import { sumMoney } from '../spending/money.ts';
 import { applyHeldPurchase } from './held-line.ts';
 

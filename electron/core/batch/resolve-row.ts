@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { formatAddressKey, parseAddressKey } from '../../../shared/address-key.ts';
-import type { AddressCandidate, AddressTitle } from '../../../shared/address.ts';
-import type { BatchFrom, BatchTenure } from '../../../shared/batch.ts';
-import type { CatalogResource } from '../../../shared/catalog-resource.ts';
-import { isTitleNumber, normalizeTitleNumber } from '../../../shared/title-number.ts';
+import { formatAddressKey, parseAddressKey } from '../../../shared/property/address-key.ts';
+import type { AddressCandidate, AddressTitle } from '../../../shared/property/address.ts';
+import type { BatchFrom, BatchTenure } from '../../../shared/purchase/batch.ts';
+import type { CatalogResource } from '../../../shared/catalog/catalog-resource.ts';
+import { isTitleNumber, normalizeTitleNumber } from '../../../shared/property/title-number.ts';
 import type { EnvironmentSession } from '../env/environment-session.ts';
 import { serviceUrl } from '../api/urls.ts';
 import { lookUpServiceAddress } from '../address/service-address.ts';

@@ -1,4 +1,4 @@
-import { purchaseAddressLine, purchaseAddressSchema } from '../../../shared/purchase.ts';
+import { purchaseAddressLine, purchaseAddressSchema } from '../../../shared/purchase/purchase.ts';
 import { recogniseColumns } from './csv-input.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { PurchaseRecord } from '../../../shared/purchase.ts';
+import type { PurchaseRecord } from '../../../shared/purchase/purchase.ts';
 
 /** Why a batch is waiting for the service, and when it tries again (epoch ms). */
 export interface ServiceWaitState {

@@ -1,6 +1,6 @@
-import type { CatalogSourceGroup, CatalogVariable, ResourceCatalog, TitleCatalog } from '../../../shared/catalog.ts';
-import { catalogPath, catalogResourceSchema, describeResource, resourceId, type CatalogResource } from '../../../shared/catalog-resource.ts';
-import { isTitleNumber, normalizeTitleNumber, titleNumberRefusal } from '../../../shared/title-number.ts';
+import type { CatalogSourceGroup, CatalogVariable, ResourceCatalog, TitleCatalog } from '../../../shared/catalog/catalog.ts';
+import { catalogPath, catalogResourceSchema, describeResource, resourceId, type CatalogResource } from '../../../shared/catalog/catalog-resource.ts';
+import { isTitleNumber, normalizeTitleNumber, titleNumberRefusal } from '../../../shared/property/title-number.ts';
 import type { ServiceClient } from '../api/service-client-types.ts';
 import { networkError, statusError } from '../api/status-error.ts';
 import { serviceUrl } from '../api/urls.ts';

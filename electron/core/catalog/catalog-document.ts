@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import type { CatalogVariable } from '../../../shared/catalog.ts';
-import { priceSchema } from '../../../shared/catalog.ts';
-import { parseVariableIri } from '../../../shared/iri.ts';
+import type { CatalogVariable } from '../../../shared/catalog/catalog.ts';
+import { priceSchema } from '../../../shared/catalog/catalog.ts';
+import { parseVariableIri } from '../../../shared/catalog/iri.ts';
 
 /**
  * A catalog in either documented shape:

@@ -6,10 +6,10 @@ import {
   type AuthState,
   type AuthMode,
   type Environment,
-} from '../../../shared/environment.ts';
-import type { SandboxConfig } from '../../../shared/sandbox-config.ts';
-import { defaultPurchasingSettings, type PurchasingSettings } from '../../../shared/spending.ts';
-import type { SavedPreset } from '../../../shared/variable-presets.ts';
+} from '../../../shared/environment/environment.ts';
+import type { SandboxConfig } from '../../../shared/environment/sandbox-config.ts';
+import { defaultPurchasingSettings, type PurchasingSettings } from '../../../shared/money/spending.ts';
+import type { SavedPreset } from '../../../shared/catalog/variable-presets.ts';
 import type { TeamSetting } from '../../../shared/team/team-setting.ts';
 import { createEnvironmentSession, type EnvironmentSession } from './environment-session.ts';
 import { CoreError } from '../errors.ts';

@@ -1,5 +1,5 @@
 import type { Dispatcher } from 'undici';
-import { defaultAdvancedSettings, type AdvancedSettings, type Environment } from '../../../shared/environment.ts';
+import { defaultAdvancedSettings, type AdvancedSettings, type Environment } from '../../../shared/environment/environment.ts';
 import { AddressClient } from '../address/address-client.ts';
 import { TokenManager, type TokenManagerOptions } from '../auth/token-manager.ts';
 import { CatalogClient } from '../catalog/catalog-client.ts';

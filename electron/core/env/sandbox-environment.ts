@@ -1,5 +1,5 @@
-import type { Environment } from '../../../shared/environment.ts';
-import type { SandboxConfig } from '../../../shared/sandbox-config.ts';
+import type { Environment } from '../../../shared/environment/environment.ts';
+import type { SandboxConfig } from '../../../shared/environment/sandbox-config.ts';
 import type { SecretStore } from '../secrets/secret-store.ts';
 
 export const sandboxEnvironmentId = 'sandbox';

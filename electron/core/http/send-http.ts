@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { requestTimeoutMs } from '../../../shared/request-limits.ts';
+import { requestTimeoutMs } from '../../../shared/environment/request-limits.ts';
 import type { Dispatcher } from 'undici';
 import { CoreError } from '../errors.ts';
 import { SignalFanout } from '../signal-fanout.ts';

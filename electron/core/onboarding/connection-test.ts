@@ -1,6 +1,6 @@
 import type { Dispatcher } from 'undici';
-import type { ConnectionTest, TestStep } from '../../../shared/connection-test.ts';
-import type { Environment } from '../../../shared/environment.ts';
+import type { ConnectionTest, TestStep } from '../../../shared/environment/connection-test.ts';
+import type { Environment } from '../../../shared/environment/environment.ts';
 import { RetryableAuthError } from '../auth/auth-errors.ts';
 import { missingCredentialsMessage, resolveCredentials } from '../auth/credentials.ts';
 import { DiscoveryCache } from '../auth/discovery.ts';

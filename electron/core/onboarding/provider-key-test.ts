@@ -1,6 +1,6 @@
-import type { ProviderKeyTest, TestStep } from '../../../shared/connection-test.ts';
+import type { ProviderKeyTest, TestStep } from '../../../shared/environment/connection-test.ts';
 import type { AddressClient } from '../address/address-client.ts';
-import { errorWords } from '../../../shared/error-messages.ts';
+import { errorWords } from '../../../shared/errors/error-messages.ts';
 import { CoreError } from '../errors.ts';
 
 export interface ProviderKeyTestOptions {

@@ -1,4 +1,4 @@
-import type { PurchaseRecord } from '../../../shared/purchase.ts';
+import type { PurchaseRecord } from '../../../shared/purchase/purchase.ts';
 import { CoreError } from '../errors.ts';
 import type { Clock } from '../concurrency/clock.ts';
 import { newLocalId } from './submission/local-id.ts';

@@ -1,7 +1,7 @@
-import type { BackupInfo, HistoryExport, ImportSummary, JournalStatus } from '../../../shared/journal.ts';
-import { resourceOfPurchase, type CatalogResource } from '../../../shared/catalog-resource.ts';
-import type { HistoryQuery, PurchaseOptions, PurchaseRecord, PurchaseSummary, ResolveAction } from '../../../shared/purchase.ts';
-import type { SendAllReport } from '../../../shared/send-all.ts';
+import type { BackupInfo, HistoryExport, ImportSummary, JournalStatus } from '../../../shared/purchase/journal.ts';
+import { resourceOfPurchase, type CatalogResource } from '../../../shared/catalog/catalog-resource.ts';
+import type { HistoryQuery, PurchaseOptions, PurchaseRecord, PurchaseSummary, ResolveAction } from '../../../shared/purchase/purchase.ts';
+import type { SendAllReport } from '../../../shared/purchase/send-all.ts';
 import { CoreError } from '../errors.ts';
 import { defaultRetryPolicy, type RetryPolicy } from '../concurrency/backoff.ts';
 import { systemClock, type Clock } from '../concurrency/clock.ts';

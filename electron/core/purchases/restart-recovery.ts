@@ -1,4 +1,4 @@
-import type { PurchaseRecord } from '../../../shared/purchase.ts';
+import type { PurchaseRecord } from '../../../shared/purchase/purchase.ts';
 import type { Poller, PurchaseEnvironment } from './polling/poller.ts';
 import type { PurchaseSender } from './submission/purchase-sender.ts';
 import type { JournalStore } from '../stores/journal-store.ts';

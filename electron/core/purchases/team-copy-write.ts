@@ -1,6 +1,6 @@
 // How a desk's journal keeps another desk's purchase of its team, whether a begin found it holding
 // variables or a read of the team's changes brought it.
-import type { PurchaseRecord } from '../../../shared/purchase.ts';
+import type { PurchaseRecord } from '../../../shared/purchase/purchase.ts';
 import type { SaveExtra } from '../stores/journal-store.ts';
 
 /** A copy of a team purchase rewritten only when it is still a copy of that purchase and it moved on. */

@@ -1,7 +1,7 @@
-import type { CatalogResource } from '../../../shared/catalog-resource.ts';
-import type { PurchaseRecord, PurchaseResource } from '../../../shared/purchase.ts';
-import type { PropertyReport, PropertyReportRequest, ReportResource, ReportRow, ReportTitle, ReportValue } from '../../../shared/report.ts';
-import { normalizeTitleNumber } from '../../../shared/title-number.ts';
+import type { CatalogResource } from '../../../shared/catalog/catalog-resource.ts';
+import type { PurchaseRecord, PurchaseResource } from '../../../shared/purchase/purchase.ts';
+import type { PropertyReport, PropertyReportRequest, ReportResource, ReportRow, ReportTitle, ReportValue } from '../../../shared/purchase/report.ts';
+import { normalizeTitleNumber } from '../../../shared/property/title-number.ts';
 import type { PurchaseService } from '../purchases/purchase-service.ts';
 
 const pageSize = 1000;

@@ -1,4 +1,4 @@
-import type { SavePdfResult } from '../../../shared/report.ts';
+import type { SavePdfResult } from '../../../shared/purchase/report.ts';
 
 /**
  * Saves what the window shows as a PDF. Only the desktop app has one (webContents.printToPDF in

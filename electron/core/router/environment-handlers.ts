@@ -1,6 +1,6 @@
 import type { ContractHandlers } from './create-router.ts';
 import type { CredentialStatus, SandboxInfo } from '../../../shared/contract/channels.ts';
-import type { SandboxConfig } from '../../../shared/sandbox-config.ts';
+import type { SandboxConfig } from '../../../shared/environment/sandbox-config.ts';
 import type { EnvironmentRegistry } from '../env/environment-registry.ts';
 import type { SecretName } from '../secrets/secret-store.ts';
 

@@ -1,5 +1,5 @@
 import type { ContractHandlers } from './create-router.ts';
-import type { SandboxConfig } from '../../../shared/sandbox-config.ts';
+import type { SandboxConfig } from '../../../shared/environment/sandbox-config.ts';
 import type { EnvironmentRegistry } from '../env/environment-registry.ts';
 import { testConnection } from '../onboarding/connection-test.ts';
 import { testProviderKey } from '../onboarding/provider-key-test.ts';

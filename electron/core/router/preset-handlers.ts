@@ -1,4 +1,4 @@
-import { builtInPresets, presetList, type PresetList } from '../../../shared/variable-presets.ts';
+import { builtInPresets, presetList, type PresetList } from '../../../shared/catalog/variable-presets.ts';
 import { CoreError } from '../errors.ts';
 import type { EnvironmentRegistry } from '../env/environment-registry.ts';
 import type { ContractHandlers } from './create-router.ts';

@@ -1,4 +1,4 @@
-import { noSandboxFaults, type SandboxFaults } from '../../../shared/sandbox-faults.ts';
+import { noSandboxFaults, type SandboxFaults } from '../../../shared/environment/sandbox-faults.ts';
 import { CoreError } from '../errors.ts';
 import type { ContractHandlers } from './create-router.ts';
 

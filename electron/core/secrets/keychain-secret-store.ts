@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { AsyncEntry } from '@napi-rs/keyring';
-import type { ErrorCode } from '../../../shared/errors.ts';
+import type { ErrorCode } from '../../../shared/errors/errors.ts';
 import { CoreError } from '../errors.ts';
 import { MemorySecretStore } from './memory-secret-store.ts';
 import type { SecretName, SecretPersistence, SecretStore } from './secret-store.ts';

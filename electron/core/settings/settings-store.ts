@@ -5,9 +5,9 @@ import {
   environmentSchema,
   type AdvancedSettings,
   type Environment,
-} from '../../../shared/environment.ts';
-import { purchasingSettingsSchema, type PurchasingSettings } from '../../../shared/spending.ts';
-import { savedPresetSchema, type SavedPreset } from '../../../shared/variable-presets.ts';
+} from '../../../shared/environment/environment.ts';
+import { purchasingSettingsSchema, type PurchasingSettings } from '../../../shared/money/spending.ts';
+import { savedPresetSchema, type SavedPreset } from '../../../shared/catalog/variable-presets.ts';
 import { teamSettingSchema, type TeamSetting } from '../../../shared/team/team-setting.ts';
 
 /** Everything TitleDesk keeps between runs apart from purchases. Never a secret. */

@@ -1,5 +1,5 @@
-import type { CatalogResource } from '../../../shared/catalog-resource.ts';
-import type { Money, PurchaseOptions, PurchaseRecord } from '../../../shared/purchase.ts';
+import type { CatalogResource } from '../../../shared/catalog/catalog-resource.ts';
+import type { Money, PurchaseOptions, PurchaseRecord } from '../../../shared/purchase/purchase.ts';
 import type { EnvironmentSession } from '../env/environment-session.ts';
 import { CoreError } from '../errors.ts';
 import { newLocalId } from '../purchases/submission/local-id.ts';

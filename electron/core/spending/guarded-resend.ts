@@ -1,4 +1,4 @@
-import type { PurchaseRecord } from '../../../shared/purchase.ts';
+import type { PurchaseRecord } from '../../../shared/purchase/purchase.ts';
 import { CoreError } from '../errors.ts';
 import { describeBreach, type SpendingGuard } from './spending-guard.ts';
 

@@ -1,8 +1,8 @@
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import { z } from 'zod';
-import type { Money, PurchaseRecord } from '../../../shared/purchase.ts';
+import type { Money, PurchaseRecord } from '../../../shared/purchase/purchase.ts';
 import { afterFailedTransaction } from '../files/disk-full.ts';
-import type { CatalogResource } from '../../../shared/catalog-resource.ts';
+import type { CatalogResource } from '../../../shared/catalog/catalog-resource.ts';
 import { parseRecord, resourceColumn } from '../purchases/journal/journal-rows.ts';
 import { sumMoney } from './money.ts';
 import { Reservations } from './reservations.ts';

@@ -1,4 +1,4 @@
-import type { Money } from '../../../shared/purchase.ts';
+import type { Money } from '../../../shared/purchase/purchase.ts';
 
 /** Per-currency sums kept as a Map while adding, listed in order of first appearance. */
 export class MoneyTally {

@@ -1,5 +1,5 @@
-import type { ReusedValue } from '../../../shared/batch.ts';
-import type { CatalogResource } from '../../../shared/catalog-resource.ts';
+import type { ReusedValue } from '../../../shared/purchase/batch.ts';
+import type { CatalogResource } from '../../../shared/catalog/catalog-resource.ts';
 import type { SpendingBook } from '../stores/spending-book.ts';
 
 const dayMs = 86_400_000;

@@ -1,6 +1,6 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { z } from 'zod';
-import type { Money } from '../../../shared/purchase.ts';
+import type { Money } from '../../../shared/purchase/purchase.ts';
 
 import type { PeriodStarts } from '../stores/spending-book.ts';
 

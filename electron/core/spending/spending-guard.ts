@@ -1,5 +1,5 @@
-import { moneyText } from '../../../shared/money-text.ts';
-import type { Money } from '../../../shared/purchase.ts';
+import { moneyText } from '../../../shared/money/money-text.ts';
+import type { Money } from '../../../shared/purchase/purchase.ts';
 import {
   emptySpendingSettings,
   type Amounts,
@@ -7,7 +7,7 @@ import {
   type SpendingHistory,
   type SpendingSettings,
   type SpendingStatus,
-} from '../../../shared/spending.ts';
+} from '../../../shared/money/spending.ts';
 import type { Estimate, PeriodSpend } from './ledger.ts';
 import type { SpendingBook } from '../stores/spending-book.ts';
 import type { PeriodStarts } from './spend-tally.ts';

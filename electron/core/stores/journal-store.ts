@@ -1,5 +1,5 @@
-import type { JournalNotice } from '../../../shared/journal.ts';
-import type { HistoryQuery, PurchaseRecord, PurchaseSummary } from '../../../shared/purchase.ts';
+import type { JournalNotice } from '../../../shared/purchase/journal.ts';
+import type { HistoryQuery, PurchaseRecord, PurchaseSummary } from '../../../shared/purchase/purchase.ts';
 
 /**
  * How a write must survive: 'full' synced before it is acknowledged (an intent, a sending mark, a

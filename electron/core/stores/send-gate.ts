@@ -1,5 +1,5 @@
-import type { AppErrorData } from '../../../shared/errors.ts';
-import type { PurchaseRecord, PurchaseTeam } from '../../../shared/purchase.ts';
+import type { AppErrorData } from '../../../shared/errors/errors.ts';
+import type { PurchaseRecord, PurchaseTeam } from '../../../shared/purchase/purchase.ts';
 
 /**
  * What a store shared by a team decides before a purchase's POST may go: send it (as the team's

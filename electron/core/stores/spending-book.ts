@@ -1,5 +1,5 @@
-import type { CatalogResource } from '../../../shared/catalog-resource.ts';
-import type { Money, PurchaseRecord } from '../../../shared/purchase.ts';
+import type { CatalogResource } from '../../../shared/catalog/catalog-resource.ts';
+import type { Money, PurchaseRecord } from '../../../shared/purchase/purchase.ts';
 
 /** A purchase about to be made: its local id and its catalog price. */
 export interface Estimate {

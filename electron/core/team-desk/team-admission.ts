@@ -1,5 +1,5 @@
-import { describeResource, resourceOfPurchase } from '../../../shared/catalog-resource.ts';
-import type { PurchaseRecord } from '../../../shared/purchase.ts';
+import { describeResource, resourceOfPurchase } from '../../../shared/catalog/catalog-resource.ts';
+import type { PurchaseRecord } from '../../../shared/purchase/purchase.ts';
 import { CoreError } from '../errors.ts';
 import type { SendAdmission, SendGate } from '../stores/send-gate.ts';
 import type { TeamBeginInput, TeamStore } from '../team/team-store.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { purchaseRecordSchema, type PurchaseRecord } from '../../../shared/purchase.ts';
+import { purchaseRecordSchema, type PurchaseRecord } from '../../../shared/purchase/purchase.ts';
 import type { TeamRecordInput } from '../team/team-store.ts';
 import type { TeamPurchase } from '../team/team-rows.ts';
 

@@ -1,4 +1,4 @@
-import type { PurchaseRecord } from '../../../shared/purchase.ts';
+import type { PurchaseRecord } from '../../../shared/purchase/purchase.ts';
 import { CoreError } from '../errors.ts';
 import { registerLiveSecret } from '../live-secrets.ts';
 import type { PurchaseService } from '../purchases/purchase-service.ts';

@@ -1,6 +1,6 @@
-import type { CatalogResource } from '../../../shared/catalog-resource.ts';
-import type { ResourceCatalog } from '../../../shared/catalog.ts';
-import type { Money } from '../../../shared/purchase.ts';
+import type { CatalogResource } from '../../../shared/catalog/catalog-resource.ts';
+import type { ResourceCatalog } from '../../../shared/catalog/catalog.ts';
+import type { Money } from '../../../shared/purchase/purchase.ts';
 import { CoreError } from '../errors.ts';
 
 /** How a desk reads the prices a team purchase begins with: its environment's catalog of the resource. */

@@ -1,4 +1,4 @@
-import type { PurchaseRecord } from '../../../shared/purchase.ts';
+import type { PurchaseRecord } from '../../../shared/purchase/purchase.ts';
 import type { UnsentFate } from '../purchases/purchase-service.ts';
 import type { TeamStore } from '../team/team-store.ts';
 import type { TeamSync } from './team-sync.ts';

@@ -1,4 +1,4 @@
-import type { PurchaseRecord } from '../../../shared/purchase.ts';
+import type { PurchaseRecord } from '../../../shared/purchase/purchase.ts';
 import { CoreError } from '../errors.ts';
 import type { TeamRecordInput, TeamStore } from '../team/team-store.ts';
 import { refusedBeforeAccepted, teamUpdateOf } from './team-copy.ts';

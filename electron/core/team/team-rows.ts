@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { purchaseStateSchema } from '../../../shared/purchase.ts';
+import { purchaseStateSchema } from '../../../shared/purchase/purchase.ts';
 import { CoreError } from '../errors.ts';
 
 /**

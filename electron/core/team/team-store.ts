@@ -1,7 +1,7 @@
 import type postgres from 'postgres';
 import type { Sql } from 'postgres';
 import { z } from 'zod';
-import type { PurchaseState } from '../../../shared/purchase.ts';
+import type { PurchaseState } from '../../../shared/purchase/purchase.ts';
 import { CoreError } from '../errors.ts';
 import { knownSchemaVersion, readSchemaVersion, SchemaTooNewError } from './migrations/migration.ts';
 import { openTeamSql, type TeamSqlOptions } from './team-connect.ts';

@@ -1,6 +1,6 @@
 import { app, dialog } from 'electron';
-import { deepLinkScheme } from '../../../shared/deep-link.ts';
-import type { Environment } from '../../../shared/environment.ts';
+import { deepLinkScheme } from '../../../shared/purchase/deep-link.ts';
+import type { Environment } from '../../../shared/environment/environment.ts';
 import { findDeepLinkArg, parsePurchaseLink } from './deep-link.ts';
 
 /**

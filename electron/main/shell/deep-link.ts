@@ -1,4 +1,4 @@
-import { deepLinkScheme, purchaseLinkPrefix as prefix } from '../../../shared/deep-link.ts';
+import { deepLinkScheme, purchaseLinkPrefix as prefix } from '../../../shared/purchase/deep-link.ts';
 
 /**
  * Strict parsing of titledesk://purchase/<purchase-id-or-result-url> links: a link that is not

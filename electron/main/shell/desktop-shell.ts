@@ -1,7 +1,7 @@
 import { app, Menu, Notification, shell, type BrowserWindow, type IpcMain, type IpcMainEvent } from 'electron';
 import { pageListeningChannel } from '../../../shared/contract/channel-names.ts';
 import { eventChannels } from '../../../shared/contract/channels.ts';
-import type { PurchaseRecord } from '../../../shared/purchase.ts';
+import type { PurchaseRecord } from '../../../shared/purchase/purchase.ts';
 import type { ContractEvents } from '../../core/router/router-types.ts';
 import { buildMenuTemplate } from './app-menu.ts';
 import { createNotifier } from './notification-keeper.ts';

@@ -1,4 +1,4 @@
-import type { PurchaseRecord, PurchaseState } from '../../../shared/purchase.ts';
+import type { PurchaseRecord, PurchaseState } from '../../../shared/purchase/purchase.ts';
 
 /**
  * What the desktop shell shows about purchases outside the window: a native notification when

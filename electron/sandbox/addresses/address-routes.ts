@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { formatAddressKey, parseAddressKey } from '../../../shared/address-key.ts';
+import { formatAddressKey, parseAddressKey } from '../../../shared/property/address-key.ts';
 import { authenticate, isReply } from '../auth/bearer.ts';
 import { jsonLd, jsonReply, notFound, problemReply, type Reply } from '../http/reply.ts';
 import { addressCatalogUrl, catalogUrl, type ServiceState } from '../service-state.ts';

@@ -1,4 +1,4 @@
-import { parseAddressKey } from '../../../shared/address-key.ts';
+import { parseAddressKey } from '../../../shared/property/address-key.ts';
 import { isReply } from '../auth/bearer.ts';
 import { notFound, type Reply } from '../http/reply.ts';
 import type { Variable } from '../catalog/catalog.ts';

@@ -1,4 +1,4 @@
-import { isTitleNumber, normalizeTitleNumber } from '../../../shared/title-number.ts';
+import { isTitleNumber, normalizeTitleNumber } from '../../../shared/property/title-number.ts';
 import { notFound, type Reply } from '../http/reply.ts';
 import type { ServiceState } from '../service-state.ts';
 import type { SandboxTitle } from '../world/types.ts';

@@ -1,4 +1,4 @@
-import { errorWords } from '../../../shared/error-messages.ts';
+import { errorWords } from '../../../shared/errors/error-messages.ts';
 import { toAppError } from '../../api/app-error.ts';
 import { ProviderSaid } from './ProviderSaid.tsx';
 

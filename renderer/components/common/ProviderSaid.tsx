@@ -1,4 +1,4 @@
-import type { ProviderErrorDetail } from '../../../shared/provider-errors.ts';
+import type { ProviderErrorDetail } from '../../../shared/errors/provider-errors.ts';
 
 /**
  * The address provider's own Description, Cause and Resolution beside TitleDesk's headline: they

@@ -1,4 +1,4 @@
-import { environmentKindOf, type Environment, type EnvironmentKind } from '../../../shared/environment.ts';
+import { environmentKindOf, type Environment, type EnvironmentKind } from '../../../shared/environment/environment.ts';
 
 /** The badge every place that names an environment shows: only Live is red. */
 export const kindBadges: { readonly [K in EnvironmentKind | 'sandbox']: { readonly text: string; readonly className: string } } = {

@@ -1,4 +1,4 @@
-import type { Environment } from '../../../shared/environment.ts';
+import type { Environment } from '../../../shared/environment/environment.ts';
 import { AuthStatus } from './AuthStatus.tsx';
 import { EnvironmentSwitcher } from './EnvironmentSwitcher.tsx';
 import { HelpMenu } from './HelpMenu.tsx';

@@ -1,5 +1,5 @@
-import type { AuthState, Environment } from '../../../shared/environment.ts';
-import { unsavedRefreshTokenNote } from '../../../shared/refresh-token-words.ts';
+import type { AuthState, Environment } from '../../../shared/environment/environment.ts';
+import { unsavedRefreshTokenNote } from '../../../shared/errors/refresh-token-words.ts';
 import { useAuthStateQuery, useSignInMutation, useSignOutMutation } from '../../api/auth-queries.ts';
 import { useSignInOnOpen } from '../../api/use-sign-in-on-open.ts';
 import { formatClockTime } from '../../format-time.ts';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { Environment } from '../../../shared/environment.ts';
+import type { Environment } from '../../../shared/environment/environment.ts';
 import { useSelectEnvironmentMutation } from '../../api/environment-queries.ts';
 import { badgeOf } from '../common/environment-badge.ts';
 import { ErrorNotice } from '../common/ErrorNotice.tsx';

@@ -1,5 +1,5 @@
 import { useId, useState, type SubmitEvent } from 'react';
-import { advancedSettingsSchema, type AdvancedSettings } from '../../../shared/environment.ts';
+import { advancedSettingsSchema, type AdvancedSettings } from '../../../shared/environment/environment.ts';
 import { useUpdateSettingsMutation } from '../../api/settings-queries.ts';
 import { ErrorNotice } from '../common/ErrorNotice.tsx';
 import { TextField } from '../common/TextField.tsx';

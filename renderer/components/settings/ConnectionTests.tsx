@@ -1,5 +1,5 @@
-import type { ProviderKeyTest } from '../../../shared/connection-test.ts';
-import { errorWords } from '../../../shared/error-messages.ts';
+import type { ProviderKeyTest } from '../../../shared/environment/connection-test.ts';
+import { errorWords } from '../../../shared/errors/error-messages.ts';
 import { useTestConnectionMutation, useTestProviderKeyMutation } from '../../api/onboarding-queries.ts';
 import { ErrorNotice } from '../common/ErrorNotice.tsx';
 import { ProviderSaid } from '../common/ProviderSaid.tsx';

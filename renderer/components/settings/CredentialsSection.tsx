@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import type { AuthMode, Environment } from '../../../shared/environment.ts';
+import type { AuthMode, Environment } from '../../../shared/environment/environment.ts';
 import { useCredentialStatusQuery } from '../../api/credential-queries.ts';
 import { useSetAuthModeMutation } from '../../api/environment-queries.ts';
 import { ErrorNotice } from '../common/ErrorNotice.tsx';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
-import { environmentInputSchema, environmentKindOf, type AuthMode, type Environment, type EnvironmentInput, type EnvironmentKind } from '../../../shared/environment.ts';
+import { environmentInputSchema, environmentKindOf, type AuthMode, type Environment, type EnvironmentInput, type EnvironmentKind } from '../../../shared/environment/environment.ts';
 import { useSetCredentialMutation } from '../../api/credential-queries.ts';
 import { useAddEnvironmentMutation, useUpdateEnvironmentMutation } from '../../api/environment-queries.ts';
 import { ErrorNotice } from '../common/ErrorNotice.tsx';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { AuthMode } from '../../../shared/environment.ts';
+import type { AuthMode } from '../../../shared/environment/environment.ts';
 import type { SecretName } from '../../bridge/contract-schemas.ts';
 import { useCredentialStatusQuery } from '../../api/credential-queries.ts';
 import { persistencePhrases, secretLabels } from './credential-labels.ts';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { Environment } from '../../../shared/environment.ts';
+import type { Environment } from '../../../shared/environment/environment.ts';
 import { useRemoveEnvironmentMutation } from '../../api/environment-queries.ts';
 import { ErrorNotice } from '../common/ErrorNotice.tsx';
 import { EnvironmentForm } from './EnvironmentForm.tsx';

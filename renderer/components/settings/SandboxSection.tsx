@@ -1,5 +1,5 @@
 import { useId, useState, type SubmitEvent } from 'react';
-import { anySandboxFault, describeSandboxFaults, noSandboxFaults, sandboxFaultsSchema, type SandboxFaults } from '../../../shared/sandbox-faults.ts';
+import { anySandboxFault, describeSandboxFaults, noSandboxFaults, sandboxFaultsSchema, type SandboxFaults } from '../../../shared/environment/sandbox-faults.ts';
 import { useSandboxFaultsQuery, useSetSandboxFaultsMutation } from '../../api/sandbox-fault-queries.ts';
 import { ErrorNotice } from '../common/ErrorNotice.tsx';
 

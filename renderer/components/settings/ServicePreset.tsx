@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { productionBaseUrl } from '../../../shared/connection-test.ts';
+import { productionBaseUrl } from '../../../shared/environment/connection-test.ts';
 
 export interface ServicePresetProps {
   readonly baseUrl: string;

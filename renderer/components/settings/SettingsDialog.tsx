@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Environment } from '../../../shared/environment.ts';
+import type { Environment } from '../../../shared/environment/environment.ts';
 import { useSandboxInfoQuery, useSettingsQuery } from '../../api/settings-queries.ts';
 import { Dialog } from '../common/Dialog.tsx';
 import { ErrorNotice } from '../common/ErrorNotice.tsx';

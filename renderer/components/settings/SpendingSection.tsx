@@ -1,6 +1,6 @@
 import { useId, useState, type SubmitEvent } from 'react';
-import type { Environment } from '../../../shared/environment.ts';
-import type { SpendingStatus } from '../../../shared/spending.ts';
+import type { Environment } from '../../../shared/environment/environment.ts';
+import type { SpendingStatus } from '../../../shared/money/spending.ts';
 import { useSpendingStatusQuery, useUpdateSpendingMutation } from '../../api/spending-queries.ts';
 import { ErrorNotice } from '../common/ErrorNotice.tsx';
 import { TextField } from '../common/TextField.tsx';

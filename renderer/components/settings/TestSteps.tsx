@@ -1,4 +1,4 @@
-import type { TestStep } from '../../../shared/connection-test.ts';
+import type { TestStep } from '../../../shared/environment/connection-test.ts';
 
 const stepLabels: Readonly<Record<TestStep['step'], string>> = {
   discovery: 'Find the service',

@@ -1,6 +1,6 @@
-import type { AddressRetrieveResult } from '../../../shared/address.ts';
-import { catalogResourceSchema, type CatalogResource } from '../../../shared/catalog-resource.ts';
-import { purchaseAddressLine } from '../../../shared/purchase.ts';
+import type { AddressRetrieveResult } from '../../../shared/property/address.ts';
+import { catalogResourceSchema, type CatalogResource } from '../../../shared/catalog/catalog-resource.ts';
+import { purchaseAddressLine } from '../../../shared/purchase/purchase.ts';
 import { ErrorNotice } from '../../components/common/ErrorNotice.tsx';
 import { useAddressRetrieveQuery } from './address-queries.ts';
 import { ReportButton } from '../report/ReportButton.tsx';

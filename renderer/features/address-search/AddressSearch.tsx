@@ -1,7 +1,7 @@
 import { useId, useLayoutEffect, useState, type KeyboardEvent } from 'react';
-import type { AddressCandidate } from '../../../shared/address.ts';
-import { isPlausibleTitleNumber } from '../../../shared/plausible-title-number.ts';
-import { normalizeTitleNumber } from '../../../shared/title-number.ts';
+import type { AddressCandidate } from '../../../shared/property/address.ts';
+import { isPlausibleTitleNumber } from '../../../shared/property/plausible-title-number.ts';
+import { normalizeTitleNumber } from '../../../shared/property/title-number.ts';
 import { ErrorNotice } from '../../components/common/ErrorNotice.tsx';
 import { useAddressSuggestions, type FindRequest } from './address-queries.ts';
 import { describeCandidate, formatCount } from './candidate-label.ts';

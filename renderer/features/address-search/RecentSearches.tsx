@@ -1,4 +1,4 @@
-import type { AddressCandidate } from '../../../shared/address.ts';
+import type { AddressCandidate } from '../../../shared/property/address.ts';
 import './recent-searches.css';
 import { clearRecentSearches, useRecentSearches } from './recent-searches.ts';
 

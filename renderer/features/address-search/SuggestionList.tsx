@@ -1,5 +1,5 @@
-import type { AddressCandidate } from '../../../shared/address.ts';
-import { titleNumberHint } from '../../../shared/title-number.ts';
+import type { AddressCandidate } from '../../../shared/property/address.ts';
+import { titleNumberHint } from '../../../shared/property/title-number.ts';
 import { describeCandidate, formatCount } from './candidate-label.ts';
 import { Highlighted } from './highlight.tsx';
 

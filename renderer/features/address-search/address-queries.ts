@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import type { AddressCandidate } from '../../../shared/address.ts';
+import type { AddressCandidate } from '../../../shared/property/address.ts';
 import { useApi } from '../../api/api-context.tsx';
 import { AppError } from '../../api/app-error.ts';
 import { call } from '../../api/call.ts';

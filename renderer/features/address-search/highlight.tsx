@@ -1,4 +1,4 @@
-import type { HighlightRange } from '../../../shared/address.ts';
+import type { HighlightRange } from '../../../shared/property/address.ts';
 
 export interface TextSegment {
   readonly text: string;

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { z } from 'zod';
-import { addressCandidateSchema, type AddressCandidate } from '../../../shared/address.ts';
+import { addressCandidateSchema, type AddressCandidate } from '../../../shared/property/address.ts';
 import { readPreference, writePreference } from '../common/local-preference.ts';
 
 /** How many of each kind are offered under the search box. */

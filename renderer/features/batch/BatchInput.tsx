@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
-import type { BatchFrom, BatchTenure } from '../../../shared/batch.ts';
-import type { Environment } from '../../../shared/environment.ts';
+import type { BatchFrom, BatchTenure } from '../../../shared/purchase/batch.ts';
+import type { Environment } from '../../../shared/environment/environment.ts';
 import { usePresetsQuery } from '../../api/preset-queries.ts';
 import { lastSelection, valuationPack, type Preset } from '../variable-picker/presets.ts';
 import { parseIriList } from '../variable-picker/catalog-selection.ts';

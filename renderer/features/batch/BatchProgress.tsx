@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import type { BatchItemState, BatchSummary } from '../../../shared/batch.ts';
-import { batchItemStates } from '../../../shared/batch.ts';
-import { linesBeingBoughtText } from '../../../shared/batch-words.ts';
+import type { BatchItemState, BatchSummary } from '../../../shared/purchase/batch.ts';
+import { batchItemStates } from '../../../shared/purchase/batch.ts';
+import { linesBeingBoughtText } from '../../../shared/purchase/batch-words.ts';
 import { formatTotals } from '../common/money.ts';
 import { batchLabels, batchStateLabels, etaText } from './batch-labels.ts';
 import { formatNumber } from '../common/number.ts';

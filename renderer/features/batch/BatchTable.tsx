@@ -1,7 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef, useState } from 'react';
-import type { BatchItem } from '../../../shared/batch.ts';
-import type { Money } from '../../../shared/purchase.ts';
+import type { BatchItem } from '../../../shared/purchase/batch.ts';
+import type { Money } from '../../../shared/purchase/purchase.ts';
 import { formatDateTime } from '../../format-time.ts';
 import { formatTotals, sumMoney } from '../common/money.ts';
 import { batchStateLabels } from './batch-labels.ts';

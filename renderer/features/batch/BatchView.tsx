@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import type { BatchSummary } from '../../../shared/batch.ts';
-import type { Environment } from '../../../shared/environment.ts';
+import type { BatchSummary } from '../../../shared/purchase/batch.ts';
+import type { Environment } from '../../../shared/environment/environment.ts';
 import { batchKeys } from '../../api/query-keys.ts';
 import { ErrorNotice } from '../../components/common/ErrorNotice.tsx';
 import { formatTotals } from '../common/money.ts';

@@ -1,5 +1,5 @@
-import type { BatchItem, BatchSummary } from '../../../shared/batch.ts';
-import type { Environment } from '../../../shared/environment.ts';
+import type { BatchItem, BatchSummary } from '../../../shared/purchase/batch.ts';
+import type { Environment } from '../../../shared/environment/environment.ts';
 import { Dialog } from '../../components/common/Dialog.tsx';
 import { formatTotals, sumMoney } from '../common/money.ts';
 import { formatNumber } from '../common/number.ts';

@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type DragEvent } from 'react';
 import { flushSync } from 'react-dom';
-import { decodeTextFile } from '../../../shared/text-file.ts';
+import { decodeTextFile } from '../../../shared/files/text-file.ts';
 
 export interface BatchFile {
   readonly name: string;

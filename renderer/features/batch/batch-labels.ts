@@ -1,4 +1,4 @@
-import type { BatchItemState, BatchState } from '../../../shared/batch.ts';
+import type { BatchItemState, BatchState } from '../../../shared/purchase/batch.ts';
 
 export const batchStateLabels: { readonly [S in BatchItemState]: string } = {
   queued: 'To buy',

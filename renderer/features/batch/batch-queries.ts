@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BatchFrom, BatchSummary, BatchTenure } from '../../../shared/batch.ts';
+import type { BatchFrom, BatchSummary, BatchTenure } from '../../../shared/purchase/batch.ts';
 import { useApi } from '../../api/api-context.tsx';
 import { call } from '../../api/call.ts';
 import { batchKeys } from '../../api/query-keys.ts';

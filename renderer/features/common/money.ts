@@ -1,4 +1,4 @@
-import type { Money } from '../../../shared/purchase.ts';
+import type { Money } from '../../../shared/purchase/purchase.ts';
 
 const formatters = new Map<string, Intl.NumberFormat>();
 

@@ -1,5 +1,5 @@
-import { describeResource, resourceOfPurchase, type CatalogResource } from '../../../shared/catalog-resource.ts';
-import type { PurchaseSummary } from '../../../shared/purchase.ts';
+import { describeResource, resourceOfPurchase, type CatalogResource } from '../../../shared/catalog/catalog-resource.ts';
+import type { PurchaseSummary } from '../../../shared/purchase/purchase.ts';
 
 /**
  * A resource named on its own, as headings and tabs say it: "Title WYK1", "Address 8e05p·0", "UPRN

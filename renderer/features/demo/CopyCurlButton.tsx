@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Exchange, PurchaseRecord } from '../../../shared/purchase.ts';
+import type { Exchange, PurchaseRecord } from '../../../shared/purchase/purchase.ts';
 import './copy-curl.css';
 import { useEnvironmentsQuery } from '../../api/environment-queries.ts';
 import { curlCommand } from './curl-command.ts';

@@ -1,4 +1,4 @@
-import type { Environment } from '../../../shared/environment.ts';
+import type { Environment } from '../../../shared/environment/environment.ts';
 import { useSandboxInfoQuery } from '../../api/settings-queries.ts';
 import { setFirstRunHidden, useFirstRunHidden, useHideFirstRunAfterFirstPurchase } from './first-run-state.ts';
 

@@ -1,4 +1,4 @@
-import { anySandboxFault, describeSandboxFaults, noSandboxFaults } from '../../../shared/sandbox-faults.ts';
+import { anySandboxFault, describeSandboxFaults, noSandboxFaults } from '../../../shared/environment/sandbox-faults.ts';
 import { useSandboxFaultsQuery, useSetSandboxFaultsMutation } from '../../api/sandbox-fault-queries.ts';
 import { ErrorNotice } from '../../components/common/ErrorNotice.tsx';
 

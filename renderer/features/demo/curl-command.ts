@@ -1,5 +1,5 @@
 import { formatPreferences } from '../../../shared/http/prefer.ts';
-import type { Exchange, PurchaseRecord } from '../../../shared/purchase.ts';
+import type { Exchange, PurchaseRecord } from '../../../shared/purchase/purchase.ts';
 
 /**
  * The placeholder that stands for the access token. The renderer never has the token: the

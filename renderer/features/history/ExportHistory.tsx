@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Environment } from '../../../shared/environment.ts';
+import type { Environment } from '../../../shared/environment/environment.ts';
 import { useApi } from '../../api/api-context.tsx';
 import { call } from '../../api/call.ts';
 import { ErrorNotice } from '../../components/common/ErrorNotice.tsx';

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ChangeEvent } from 'react';
-import { historyExportSchema, type ImportSummary } from '../../../shared/journal.ts';
+import { historyExportSchema, type ImportSummary } from '../../../shared/purchase/journal.ts';
 import { useApi } from '../../api/api-context.tsx';
 import { call } from '../../api/call.ts';
 import { purchaseKeys } from '../../api/query-keys.ts';

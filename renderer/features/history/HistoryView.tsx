@@ -1,6 +1,6 @@
 import { memo, useCallback, useDeferredValue, useId, useState } from 'react';
-import type { Environment } from '../../../shared/environment.ts';
-import { purchaseStates, type PurchaseState, type PurchaseSummary } from '../../../shared/purchase.ts';
+import type { Environment } from '../../../shared/environment/environment.ts';
+import { purchaseStates, type PurchaseState, type PurchaseSummary } from '../../../shared/purchase/purchase.ts';
 import { ErrorNotice } from '../../components/common/ErrorNotice.tsx';
 import { formatTotals } from '../common/money.ts';
 import { PurchaseDetails } from '../purchases/PurchaseDetails.tsx';

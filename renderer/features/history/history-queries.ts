@@ -1,5 +1,5 @@
 import { replaceEqualDeep, useQuery } from '@tanstack/react-query';
-import type { HistoryQuery, PurchaseState, PurchaseSummary } from '../../../shared/purchase.ts';
+import type { HistoryQuery, PurchaseState, PurchaseSummary } from '../../../shared/purchase/purchase.ts';
 import { useApi } from '../../api/api-context.tsx';
 import { call } from '../../api/call.ts';
 import { purchaseKeys } from '../../api/query-keys.ts';

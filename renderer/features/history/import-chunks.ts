@@ -1,4 +1,4 @@
-import type { HistoryExport } from '../../../shared/journal.ts';
+import type { HistoryExport } from '../../../shared/purchase/journal.ts';
 
 /** Keeps each import request well under the browser-mode host's 1 MiB body limit. */
 const maxChunkBytes = 600_000;

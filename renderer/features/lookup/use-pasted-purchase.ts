@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { searchBoxSelector } from '../workspace/use-search-shortcut.ts';
-import { pastedPurchaseReference } from '../../../shared/pasted-reference.ts';
+import { pastedPurchaseReference } from '../../../shared/purchase/pasted-reference.ts';
 
 /**
  * Whether a paste aimed here may be taken for Look up: anywhere outside a text field, and in the

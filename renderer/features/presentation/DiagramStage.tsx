@@ -1,4 +1,4 @@
-import type { PurchaseRecord } from '../../../shared/purchase.ts';
+import type { PurchaseRecord } from '../../../shared/purchase/purchase.ts';
 import { formatMoney, formatTotals } from '../common/money.ts';
 import { useNow } from '../common/use-now.ts';
 import { usePurchaseQuery } from '../purchases/purchase-queries.ts';

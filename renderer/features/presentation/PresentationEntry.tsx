@@ -1,5 +1,5 @@
 import { lazy, useState } from 'react';
-import type { Environment } from '../../../shared/environment.ts';
+import type { Environment } from '../../../shared/environment/environment.ts';
 import { Deferred } from '../../components/common/Deferred.tsx';
 
 // The diagram, its script and its styles load when a demo starts, not with the first screen.

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { Environment } from '../../../shared/environment.ts';
+import type { Environment } from '../../../shared/environment/environment.ts';
 import { ErrorNotice } from '../../components/common/ErrorNotice.tsx';
 import { formatMoney } from '../common/money.ts';
 import { DiagramStage } from './DiagramStage.tsx';

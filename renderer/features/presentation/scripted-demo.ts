@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { CatalogVariable, TitleCatalog } from '../../../shared/catalog.ts';
+import type { CatalogVariable, TitleCatalog } from '../../../shared/catalog/catalog.ts';
 import { useApi } from '../../api/api-context.tsx';
 import { toAppError, type AppError } from '../../api/app-error.ts';
 import { call } from '../../api/call.ts';

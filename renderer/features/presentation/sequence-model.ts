@@ -1,4 +1,4 @@
-import type { Exchange, PurchaseRecord } from '../../../shared/purchase.ts';
+import type { Exchange, PurchaseRecord } from '../../../shared/purchase/purchase.ts';
 
 /** One arrow of the sequence diagram: a request from TitleDesk or an answer from the service. */
 export interface DiagramMessage {

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import type { PurchaseRecord } from '../../../shared/purchase.ts';
+import type { PurchaseRecord } from '../../../shared/purchase/purchase.ts';
 import { useEnvironmentsQuery } from '../../api/environment-queries.ts';
 import { ErrorNotice } from '../../components/common/ErrorNotice.tsx';
-import { humanErrorMessage } from '../../../shared/error-messages.ts';
-import { purchaseLink } from '../../../shared/deep-link.ts';
+import { humanErrorMessage } from '../../../shared/errors/error-messages.ts';
+import { purchaseLink } from '../../../shared/purchase/deep-link.ts';
 import { copyText, downloadText } from '../common/download.ts';
 import { RecoveryActions } from './RecoveryActions.tsx';
 import { ResultsTable } from './ResultsTable.tsx';

@@ -1,6 +1,6 @@
 import { measureElement, useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef } from 'react';
-import type { Environment } from '../../../shared/environment.ts';
+import type { Environment } from '../../../shared/environment/environment.ts';
 import { ErrorNotice } from '../../components/common/ErrorNotice.tsx';
 import { CompletionNotices, useCompletionNotices } from './CompletionNotices.tsx';
 import { usePurchaseIds } from './purchase-index.ts';

@@ -1,8 +1,8 @@
 import { memo } from 'react';
-import type { PurchaseRecord } from '../../../shared/purchase.ts';
+import type { PurchaseRecord } from '../../../shared/purchase/purchase.ts';
 import { formatClockTime } from '../../format-time.ts';
 import { useNow } from '../common/use-now.ts';
-import { requestTimeoutMs } from '../../../shared/request-limits.ts';
+import { requestTimeoutMs } from '../../../shared/environment/request-limits.ts';
 import { purchaseTitle, secondsUntil, stateLabels, titleNotNamed, variableCount, variableNameParts } from './purchase-labels.ts';
 import { usePurchaseQuery } from './purchase-queries.ts';
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef, type KeyboardEvent } from 'react';
-import type { PurchaseRecord } from '../../../shared/purchase.ts';
+import type { PurchaseRecord } from '../../../shared/purchase/purchase.ts';
 import { ErrorNotice } from '../../components/common/ErrorNotice.tsx';
 import { formatDateTime } from '../../format-time.ts';
 import { PurchaseDetails } from './PurchaseDetails.tsx';

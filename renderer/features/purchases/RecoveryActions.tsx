@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import type { PurchaseRecord } from '../../../shared/purchase.ts';
-import { damagedLabel, damagedWithAnswer } from '../../../shared/purchase-damage.ts';
-import { waitsOutRateLimit } from '../../../shared/purchase-words.ts';
+import type { PurchaseRecord } from '../../../shared/purchase/purchase.ts';
+import { damagedLabel, damagedWithAnswer } from '../../../shared/purchase/purchase-damage.ts';
+import { waitsOutRateLimit } from '../../../shared/purchase/purchase-words.ts';
 import { ErrorNotice } from '../../components/common/ErrorNotice.tsx';
 import { formatClockTime } from '../../format-time.ts';
 import { useResolvePurchaseMutation, useSendPurchaseMutation } from './recovery-queries.ts';
 import { useEnvironmentsQuery } from '../../api/environment-queries.ts';
-import { environmentKindOf } from '../../../shared/environment.ts';
+import { environmentKindOf } from '../../../shared/environment/environment.ts';
 import { noAnswerCause, noAnswerConsequence } from './no-answer-words.ts';
 
 /**

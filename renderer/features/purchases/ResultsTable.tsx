@@ -1,5 +1,5 @@
 import { useId, useState, type ClipboardEvent } from 'react';
-import type { Money, ResultItem } from '../../../shared/purchase.ts';
+import type { Money, ResultItem } from '../../../shared/purchase/purchase.ts';
 import { formatMoney, formatTotals } from '../common/money.ts';
 import { readPreference, writePreference } from '../common/local-preference.ts';
 import { copyText } from '../common/download.ts';

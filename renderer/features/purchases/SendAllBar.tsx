@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { SendAllReport } from '../../../shared/send-all.ts';
+import type { SendAllReport } from '../../../shared/purchase/send-all.ts';
 import { useApi } from '../../api/api-context.tsx';
 import { call } from '../../api/call.ts';
 import { purchaseKeys } from '../../api/query-keys.ts';

@@ -1,6 +1,6 @@
-import type { EnvironmentKind } from '../../../shared/environment.ts';
-import type { PurchaseRecord } from '../../../shared/purchase.ts';
-import { requestTimeoutMs } from '../../../shared/request-limits.ts';
+import type { EnvironmentKind } from '../../../shared/environment/environment.ts';
+import type { PurchaseRecord } from '../../../shared/purchase/purchase.ts';
+import { requestTimeoutMs } from '../../../shared/environment/request-limits.ts';
 
 /** The core's own advice after a timeout, which speaks of a charge: said here in words fitted to the environment instead. */
 const chargeAdvice = /\s*The purchase may have been accepted and charged[^]*$/;

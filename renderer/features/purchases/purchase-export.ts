@@ -1,6 +1,6 @@
-import { csvDocument, neutraliseCsvText } from '../../../shared/csv.ts';
-import { resourceOfPurchase } from '../../../shared/catalog-resource.ts';
-import type { PurchaseRecord, ResultItem } from '../../../shared/purchase.ts';
+import { csvDocument, neutraliseCsvText } from '../../../shared/files/csv.ts';
+import { resourceOfPurchase } from '../../../shared/catalog/catalog-resource.ts';
+import type { PurchaseRecord, ResultItem } from '../../../shared/purchase/purchase.ts';
 
 // Resource and Resource key: the catalog bought from (title, address or spatial, and its title
 // number, address key or UPRN), so rows bought from an address read apart from a title's.

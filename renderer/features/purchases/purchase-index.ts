@@ -1,6 +1,6 @@
 import { notifyManager, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { startTransition, useEffect, useState } from 'react';
-import type { PurchaseRecord, PurchaseState } from '../../../shared/purchase.ts';
+import type { PurchaseRecord, PurchaseState } from '../../../shared/purchase/purchase.ts';
 import { purchaseKeys } from '../../api/query-keys.ts';
 import { usePurchaseIndexQuery } from './purchase-queries.ts';
 

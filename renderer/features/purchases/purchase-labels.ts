@@ -1,6 +1,6 @@
-import { variableName } from '../../../shared/iri.ts';
-import type { ListedPurchase } from '../../../shared/purchase.ts';
-import { purchaseStateWords } from '../../../shared/purchase-words.ts';
+import { variableName } from '../../../shared/catalog/iri.ts';
+import type { ListedPurchase } from '../../../shared/purchase/purchase.ts';
+import { purchaseStateWords } from '../../../shared/purchase/purchase-words.ts';
 import { boughtFrom } from '../common/resource-words.ts';
 
 /** The same words as the CLI's status line. */

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { CatalogResource } from '../../../shared/catalog-resource.ts';
-import type { PurchaseOptions, PurchaseRecord } from '../../../shared/purchase.ts';
+import type { CatalogResource } from '../../../shared/catalog/catalog-resource.ts';
+import type { PurchaseOptions, PurchaseRecord } from '../../../shared/purchase/purchase.ts';
 import type { TitleDeskApi } from '../../../shared/contract/api.ts';
 import { useApi } from '../../api/api-context.tsx';
 import { call } from '../../api/call.ts';

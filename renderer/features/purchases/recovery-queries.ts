@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ResolveAction } from '../../../shared/purchase.ts';
+import type { ResolveAction } from '../../../shared/purchase/purchase.ts';
 import { useApi } from '../../api/api-context.tsx';
 import { call } from '../../api/call.ts';
 import { journalKeys } from '../../api/query-keys.ts';

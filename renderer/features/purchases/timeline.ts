@@ -1,4 +1,4 @@
-import type { Exchange } from '../../../shared/purchase.ts';
+import type { Exchange } from '../../../shared/purchase/purchase.ts';
 import { formatClockSeconds } from '../../format-time.ts';
 
 export interface TimelineStep {

@@ -1,4 +1,4 @@
-import type { ResultItem } from '../../../shared/purchase.ts';
+import type { ResultItem } from '../../../shared/purchase/purchase.ts';
 import { onFirstUse } from '../../on-first-use.ts';
 
 /**

@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
-import type { PropertyReport, PropertyReportRequest } from '../../../shared/report.ts';
+import type { PropertyReport, PropertyReportRequest } from '../../../shared/purchase/report.ts';
 import { toAppError } from '../../api/app-error.ts';
 import { ErrorNotice } from '../../components/common/ErrorNotice.tsx';
 import { useEnvironmentsQuery } from '../../api/environment-queries.ts';
-import { reportEnvironment, type ReportEnvironment } from '../../../shared/report-environment.ts';
+import { reportEnvironment, type ReportEnvironment } from '../../../shared/environment/report-environment.ts';
 import { usePropertyReportQuery, useSavePdfMutation } from './report-queries.ts';
 import { ReportTable } from './ReportTable.tsx';
 import { ResourceSections } from './ResourceSections.tsx';

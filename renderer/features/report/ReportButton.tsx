@@ -1,4 +1,4 @@
-import type { PropertyReportRequest } from '../../../shared/report.ts';
+import type { PropertyReportRequest } from '../../../shared/purchase/report.ts';
 import { resourceName } from '../common/resource-words.ts';
 import { useOpenReport } from './report-context.tsx';
 

@@ -1,5 +1,5 @@
 import { Fragment } from 'react';
-import type { ReportRow, ReportValue } from '../../../shared/report.ts';
+import type { ReportRow, ReportValue } from '../../../shared/purchase/report.ts';
 import { formatMoney } from '../common/money.ts';
 
 const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });

@@ -1,5 +1,5 @@
-import { describeResource } from '../../../shared/catalog-resource.ts';
-import type { ReportResource } from '../../../shared/report.ts';
+import { describeResource } from '../../../shared/catalog/catalog-resource.ts';
+import type { ReportResource } from '../../../shared/purchase/report.ts';
 import { catalogHeading, resourceName } from '../common/resource-words.ts';
 import { ReportTable } from './ReportTable.tsx';
 

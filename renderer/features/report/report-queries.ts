@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { PropertyReportRequest } from '../../../shared/report.ts';
+import type { PropertyReportRequest } from '../../../shared/purchase/report.ts';
 import { useApi } from '../../api/api-context.tsx';
 import { call } from '../../api/call.ts';
 

@@ -1,5 +1,5 @@
-import type { Money } from '../../../shared/purchase.ts';
-import type { SpendingStatus } from '../../../shared/spending.ts';
+import type { Money } from '../../../shared/purchase/purchase.ts';
+import type { SpendingStatus } from '../../../shared/money/spending.ts';
 import { formatMoney } from '../common/money.ts';
 
 /** Ten-thousandths of a unit: the precision budgets are checked at in core, so no float tail decides. */

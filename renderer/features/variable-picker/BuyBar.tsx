@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
-import { environmentKindOf, type Environment } from '../../../shared/environment.ts';
-import { describeResource, type CatalogResource } from '../../../shared/catalog-resource.ts';
-import { minWaitSecondsSchema, type PurchaseOptions, type PurchaseRecord } from '../../../shared/purchase.ts';
+import { environmentKindOf, type Environment } from '../../../shared/environment/environment.ts';
+import { describeResource, type CatalogResource } from '../../../shared/catalog/catalog-resource.ts';
+import { minWaitSecondsSchema, type PurchaseOptions, type PurchaseRecord } from '../../../shared/purchase/purchase.ts';
 import { Dialog } from '../../components/common/Dialog.tsx';
 import { AppError } from '../../api/app-error.ts';
 import { badgeOf } from '../../components/common/environment-badge.ts';

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { CatalogSourceGroup, CatalogVariable } from '../../../shared/catalog.ts';
+import type { CatalogSourceGroup, CatalogVariable } from '../../../shared/catalog/catalog.ts';
 import { formatMoney } from '../common/money.ts';
 import { groupCheck, groupVariables, sourceGroupId } from './catalog-selection.ts';
 

@@ -1,6 +1,6 @@
-import { environmentKindOf, type Environment } from '../../../shared/environment.ts';
-import type { PurchaseRecord } from '../../../shared/purchase.ts';
-import { requestTimeoutMs } from '../../../shared/request-limits.ts';
+import { environmentKindOf, type Environment } from '../../../shared/environment/environment.ts';
+import type { PurchaseRecord } from '../../../shared/purchase/purchase.ts';
+import { requestTimeoutMs } from '../../../shared/environment/request-limits.ts';
 import { useNow } from '../common/use-now.ts';
 import { focusPurchaseRow } from '../purchases/focus-purchase-row.ts';
 import { noAnswerCause, noAnswerMessage } from '../purchases/no-answer-words.ts';

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
-import type { CatalogResource } from '../../../shared/catalog-resource.ts';
-import type { Environment } from '../../../shared/environment.ts';
+import type { CatalogResource } from '../../../shared/catalog/catalog-resource.ts';
+import type { Environment } from '../../../shared/environment/environment.ts';
 import { resourceName } from '../common/resource-words.ts';
 import { ErrorNotice } from '../../components/common/ErrorNotice.tsx';
 import { useCatalogQuery } from './catalog-queries.ts';

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { unreadableNote, type ResourceCatalog, type TitleCatalog } from '../../../shared/catalog.ts';
-import type { CatalogResource } from '../../../shared/catalog-resource.ts';
-import type { Environment } from '../../../shared/environment.ts';
+import { unreadableNote, type ResourceCatalog, type TitleCatalog } from '../../../shared/catalog/catalog.ts';
+import type { CatalogResource } from '../../../shared/catalog/catalog-resource.ts';
+import type { Environment } from '../../../shared/environment/environment.ts';
 import { focusPurchaseRow } from '../purchases/focus-purchase-row.ts';
 import { BuyBar } from './BuyBar.tsx';
 import { CatalogTree } from './CatalogTree.tsx';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { CatalogResource } from '../../../shared/catalog-resource.ts';
+import type { CatalogResource } from '../../../shared/catalog/catalog-resource.ts';
 import { useApi } from '../../api/api-context.tsx';
 import { call } from '../../api/call.ts';
 import { resourceRequest } from '../common/resource-words.ts';

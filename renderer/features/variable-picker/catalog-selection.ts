@@ -1,9 +1,9 @@
-import type { CatalogSourceGroup, CatalogVariable, TitleCatalog } from '../../../shared/catalog.ts';
+import type { CatalogSourceGroup, CatalogVariable, TitleCatalog } from '../../../shared/catalog/catalog.ts';
 
 /** What the picker reads of a catalog, whichever resource it is of (a title, an address, a UPRN). */
 export type PickerCatalog = Pick<TitleCatalog, 'groups' | 'variableCount' | 'unreadable'>;
-import { variableIdentity } from '../../../shared/iri.ts';
-import type { Money } from '../../../shared/purchase.ts';
+import { variableIdentity } from '../../../shared/catalog/iri.ts';
+import type { Money } from '../../../shared/purchase/purchase.ts';
 import { sumMoney } from '../common/money.ts';
 
 /**

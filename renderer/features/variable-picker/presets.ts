@@ -1,4 +1,4 @@
-import { savedPresetSchema, valuationPackKeys, type SavedPreset } from '../../../shared/variable-presets.ts';
+import { savedPresetSchema, valuationPackKeys, type SavedPreset } from '../../../shared/catalog/variable-presets.ts';
 import { forgetPreference, isStringArray, readPreference, writePreference } from '../common/local-preference.ts';
 
 export interface Preset {

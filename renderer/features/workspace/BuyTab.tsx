@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import type { AddressCandidate } from '../../../shared/address.ts';
-import { describeResource, resourceId, type CatalogResource } from '../../../shared/catalog-resource.ts';
-import type { Environment } from '../../../shared/environment.ts';
+import type { AddressCandidate } from '../../../shared/property/address.ts';
+import { describeResource, resourceId, type CatalogResource } from '../../../shared/catalog/catalog-resource.ts';
+import type { Environment } from '../../../shared/environment/environment.ts';
 import { AddressCard } from '../address-search/AddressCard.tsx';
 import { AddressSearch } from '../address-search/AddressSearch.tsx';
 import { RecentSearches } from '../address-search/RecentSearches.tsx';

@@ -1,5 +1,5 @@
 import { lazy, useCallback, useEffect, useState } from 'react';
-import type { Environment } from '../../../shared/environment.ts';
+import type { Environment } from '../../../shared/environment/environment.ts';
 import { useSandboxInfoQuery } from '../../api/settings-queries.ts';
 import { Deferred } from '../../components/common/Deferred.tsx';
 import { TabPanel } from '../../components/common/Tabs.tsx';
@@ -11,8 +11,8 @@ import { JournalNotices } from '../purchases/JournalNotices.tsx';
 import { PurchasePanel, type RowFocusRequest } from '../purchases/PurchasePanel.tsx';
 import { rememberTitle } from '../address-search/recent-searches.ts';
 import { ReportContext } from '../report/report-context.tsx';
-import type { PropertyReportRequest } from '../../../shared/report.ts';
-import type { CatalogResource } from '../../../shared/catalog-resource.ts';
+import type { PropertyReportRequest } from '../../../shared/purchase/report.ts';
+import type { CatalogResource } from '../../../shared/catalog/catalog-resource.ts';
 import { BuyTab } from './BuyTab.tsx';
 import { useOpenCatalogs } from './use-open-catalogs.ts';
 import { useSearchShortcut } from './use-search-shortcut.ts';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { resourceId, type CatalogResource } from '../../../shared/catalog-resource.ts';
+import { resourceId, type CatalogResource } from '../../../shared/catalog/catalog-resource.ts';
 
 /** The catalogs open on the Buy tab (titles, addresses, UPRNs), each named by its resourceId. */
 export interface OpenCatalogs {

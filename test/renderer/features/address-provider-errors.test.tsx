@@ -2,8 +2,8 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, describe, expect, it } from 'vitest';
 import { AddressSearch } from '../../../renderer/features/address-search/AddressSearch.tsx';
 import { ConnectionTests } from '../../../renderer/components/settings/ConnectionTests.tsx';
-import { errorWords } from '../../../shared/error-messages.ts';
-import type { ProviderErrorDetail } from '../../../shared/provider-errors.ts';
+import { errorWords } from '../../../shared/errors/error-messages.ts';
+import type { ProviderErrorDetail } from '../../../shared/errors/provider-errors.ts';
 import { renderWithApi } from '../support/render-app.tsx';
 import { createFeatureApi, ok } from './support/feature-api.ts';
 

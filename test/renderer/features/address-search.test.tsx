@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AddressCandidate } from '../../../shared/address.ts';
+import type { AddressCandidate } from '../../../shared/property/address.ts';
 import { AddressSearch } from '../../../renderer/features/address-search/AddressSearch.tsx';
 import { Highlighted, splitByRanges } from '../../../renderer/features/address-search/highlight.tsx';
 import { LatestOnly } from '../../../renderer/features/address-search/latest-only.ts';

@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { BatchSummary } from '../../../shared/batch.ts';
+import type { BatchSummary } from '../../../shared/purchase/batch.ts';
 import { BatchView } from '../../../renderer/features/batch/BatchView.tsx';
 import { rememberSelection } from '../../../renderer/features/variable-picker/presets.ts';
 import { renderWithApi } from '../support/render-app.tsx';

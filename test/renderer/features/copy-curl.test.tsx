@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
 import { RequestsDrawer } from '../../../renderer/features/demo/RequestsDrawer.tsx';
 import { curlCommand, shellQuote } from '../../../renderer/features/demo/curl-command.ts';
-import type { PurchaseRecord } from '../../../shared/purchase.ts';
+import type { PurchaseRecord } from '../../../shared/purchase/purchase.ts';
 import { sandbox } from '../support/fake-api.ts';
 import { renderWithApi } from '../support/render-app.tsx';
 import { createFeatureApi, ok, purchase } from './support/feature-api.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { purchaseSummarySchema, type PurchaseSummary } from '../../../shared/purchase.ts';
+import { purchaseSummarySchema, type PurchaseSummary } from '../../../shared/purchase/purchase.ts';
 import { sharePurchasesById } from '../../../renderer/features/history/history-queries.ts';
 import { purchase } from './support/feature-api.ts';
 

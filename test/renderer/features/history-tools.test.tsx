@@ -2,7 +2,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HistoryTools } from '../../../renderer/features/history/HistoryTools.tsx';
 import { importChunks } from '../../../renderer/features/history/import-chunks.ts';
-import type { HistoryExport } from '../../../shared/journal.ts';
+import type { HistoryExport } from '../../../shared/purchase/journal.ts';
 import { renderWithApi } from '../support/render-app.tsx';
 import { createFeatureApi, ok, purchase } from './support/feature-api.ts';
 

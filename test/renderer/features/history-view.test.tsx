@@ -2,7 +2,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RequestOf, ResponseOf } from '../../../shared/contract/channels.ts';
 import type { Result } from '../../../shared/contract/result.ts';
-import { purchaseSummarySchema, type PurchaseRecord } from '../../../shared/purchase.ts';
+import { purchaseSummarySchema, type PurchaseRecord } from '../../../shared/purchase/purchase.ts';
 import { HistoryView } from '../../../renderer/features/history/HistoryView.tsx';
 import { renderWithApi } from '../support/render-app.tsx';
 import { sandbox } from '../support/fake-api.ts';

@@ -2,7 +2,7 @@ import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TitleDeskApi } from '../../../shared/contract/api.ts';
 import type { EventChannel, EventOf } from '../../../shared/contract/channels.ts';
-import type { Environment } from '../../../shared/environment.ts';
+import type { Environment } from '../../../shared/environment/environment.ts';
 import { takeOpenPurchase } from '../../../renderer/features/lookup/open-link.ts';
 import { PurchaseDetails } from '../../../renderer/features/purchases/PurchaseDetails.tsx';
 import { Workspace } from '../../../renderer/features/workspace/Workspace.tsx';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pastedPurchaseReference } from '../../../shared/pasted-reference.ts';
+import { pastedPurchaseReference } from '../../../shared/purchase/pasted-reference.ts';
 
 const id = '2ae93f76-5c1d-4b8e-9f3a-6d2e8c1b7a90';
 

@@ -4,7 +4,7 @@ import { AddressCard } from '../../../renderer/features/address-search/AddressCa
 import { PropertyReportView } from '../../../renderer/features/report/PropertyReportView.tsx';
 import { ReportButton } from '../../../renderer/features/report/ReportButton.tsx';
 import { ReportContext } from '../../../renderer/features/report/report-context.tsx';
-import type { PropertyReport } from '../../../shared/report.ts';
+import type { PropertyReport } from '../../../shared/purchase/report.ts';
 import { renderWithApi } from '../support/render-app.tsx';
 import { createFeatureApi, ok } from './support/feature-api.ts';
 

@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Exchange, PurchaseRecord } from '../../../shared/purchase.ts';
+import type { Exchange, PurchaseRecord } from '../../../shared/purchase/purchase.ts';
 import { PurchaseDetails } from '../../../renderer/features/purchases/PurchaseDetails.tsx';
 import { PurchaseRowView } from '../../../renderer/features/purchases/PurchaseRow.tsx';
 import { exportFileName, purchaseCsv, purchaseJson, purchasesCsv } from '../../../renderer/features/purchases/purchase-export.ts';

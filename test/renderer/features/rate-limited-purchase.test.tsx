@@ -2,8 +2,8 @@ import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { statusLine } from '../../../electron/cli/purchase-output.ts';
 import { PurchaseDetails } from '../../../renderer/features/purchases/PurchaseDetails.tsx';
-import { humanErrorMessage } from '../../../shared/error-messages.ts';
-import type { PurchaseRecord } from '../../../shared/purchase.ts';
+import { humanErrorMessage } from '../../../shared/errors/error-messages.ts';
+import type { PurchaseRecord } from '../../../shared/purchase/purchase.ts';
 import { renderWithApi } from '../support/render-app.tsx';
 import { createFeatureApi, purchase } from './support/feature-api.ts';
 

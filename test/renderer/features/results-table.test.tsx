@@ -2,7 +2,7 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ResultsTable } from '../../../renderer/features/purchases/ResultsTable.tsx';
 import { formatValue } from '../../../renderer/features/purchases/value-format.ts';
-import type { ResultItem } from '../../../shared/purchase.ts';
+import type { ResultItem } from '../../../shared/purchase/purchase.ts';
 
 afterEach(cleanup);
 beforeEach(() => { window.localStorage.clear(); });

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, expect, it } from 'vitest';
 import { SandboxSection } from '../../../renderer/components/settings/SandboxSection.tsx';
-import { noSandboxFaults, type SandboxFaults } from '../../../shared/sandbox-faults.ts';
+import { noSandboxFaults, type SandboxFaults } from '../../../shared/environment/sandbox-faults.ts';
 import { renderWithApi } from '../support/render-app.tsx';
 import { createFeatureApi, ok } from './support/feature-api.ts';
 

@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { AddressCandidate } from '../../../shared/address.ts';
+import type { AddressCandidate } from '../../../shared/property/address.ts';
 import { resetRecentSearchesCache } from '../../../renderer/features/address-search/recent-searches.ts';
 import { Workspace } from '../../../renderer/features/workspace/Workspace.tsx';
 import { sandbox } from '../support/fake-api.ts';

@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { SpendingStatus } from '../../../shared/spending.ts';
+import type { SpendingStatus } from '../../../shared/money/spending.ts';
 import { SpendingSection } from '../../../renderer/components/settings/SpendingSection.tsx';
 import { VariablePicker } from '../../../renderer/features/variable-picker/VariablePicker.tsx';
 import { renderWithApi } from '../support/render-app.tsx';

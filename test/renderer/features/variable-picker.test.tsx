@@ -2,10 +2,10 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { VariablePicker } from '../../../renderer/features/variable-picker/VariablePicker.tsx';
 import { matchKeys, parseIriList, summarise, variableKey } from '../../../renderer/features/variable-picker/catalog-selection.ts';
-import type { PurchaseOptions } from '../../../shared/purchase.ts';
+import type { PurchaseOptions } from '../../../shared/purchase/purchase.ts';
 import { sandbox } from '../support/fake-api.ts';
 import { renderWithApi } from '../support/render-app.tsx';
-import { presetList, type SavedPreset } from '../../../shared/variable-presets.ts';
+import { presetList, type SavedPreset } from '../../../shared/catalog/variable-presets.ts';
 import { catalog, createFeatureApi, ok, purchase, type Answers } from './support/feature-api.ts';
 
 afterEach(cleanup);

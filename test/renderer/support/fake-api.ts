@@ -17,8 +17,8 @@ import {
   environmentInputSchema,
   type AuthState,
   type Environment,
-} from '../../../shared/environment.ts';
-import type { AppErrorData, ErrorCode } from '../../../shared/errors.ts';
+} from '../../../shared/environment/environment.ts';
+import type { AppErrorData, ErrorCode } from '../../../shared/errors/errors.ts';
 
 /**
  * An in-memory TitleDeskApi for component tests: the real core runs in the end-to-end suite.

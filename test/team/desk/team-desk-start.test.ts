@@ -4,7 +4,7 @@
 // without waiting out the time kept for begins another folder of the desk may hold.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PurchaseRecord } from '../../../shared/purchase.ts';
+import type { PurchaseRecord } from '../../../shared/purchase/purchase.ts';
 import type { PurchaseEnvironment } from '../../../electron/core/purchases/polling/poller.ts';
 import type { SenderPresence } from '../../../electron/core/purchases/restart-recovery.ts';
 import type { TeamStore } from '../../../electron/core/team/team-store.ts';

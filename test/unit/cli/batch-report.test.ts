@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { commandLineDocument } from '../../../electron/cli/batch-report.ts';
 import { batchDocument } from '../../../electron/core/batch/batch-output.ts';
 import { applyPurchase } from '../../../electron/core/batch/item-outcome.ts';
-import type { BatchItem } from '../../../shared/batch.ts';
-import type { PurchaseRecord } from '../../../shared/purchase.ts';
+import type { BatchItem } from '../../../shared/purchase/batch.ts';
+import type { PurchaseRecord } from '../../../shared/purchase/purchase.ts';
 
 const line = { index: 0, row: 2, input: { title_number: 'DN1' }, titleNumber: 'DN1', tenure: null, state: 'sending', purchaseId: null, purchaseLocalId: 'local-1', reused: {}, values: {}, cost: [], total: [], reason: null } as unknown as BatchItem;
 const notSent = { id: 'local-1', state: 'not_sent' } as unknown as PurchaseRecord;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findDeepLinkArg, parsePurchaseLink } from '../../../electron/main/shell/deep-link.ts';
-import { purchaseLink } from '../../../shared/deep-link.ts';
+import { purchaseLink } from '../../../shared/purchase/deep-link.ts';
 
 const origins = ['https://api.whenfresh.com', 'https://staging.example.co.uk:8443'];
 const parse = (link: string) => parsePurchaseLink(link, origins);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createPurchaseWatch } from '../../../electron/main/shell/purchase-notices.ts';
-import type { PurchaseRecord } from '../../../shared/purchase.ts';
+import type { PurchaseRecord } from '../../../shared/purchase/purchase.ts';
 
 let n = 0;
 function record(overrides: Partial<PurchaseRecord>): PurchaseRecord {

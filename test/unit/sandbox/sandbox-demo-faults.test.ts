@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { rulesForSandboxFaults, sandboxFaultsFromFlags } from '../../../electron/sandbox/demo-faults.ts';
 import { FaultBook } from '../../../electron/sandbox/faults.ts';
-import { describeSandboxFaults, noSandboxFaults } from '../../../shared/sandbox-faults.ts';
+import { describeSandboxFaults, noSandboxFaults } from '../../../shared/environment/sandbox-faults.ts';
 
 describe('the Sandbox demo switches', () => {
   it('touch purchases and results only, never sign-in, strongest first', () => {

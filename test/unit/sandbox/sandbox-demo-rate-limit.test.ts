@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { rulesForSandboxFaults, sandboxFaultsFromFlags } from '../../../electron/sandbox/demo-faults.ts';
 import { FaultBook } from '../../../electron/sandbox/faults.ts';
-import { anySandboxFault, describeSandboxFaults, noSandboxFaults } from '../../../shared/sandbox-faults.ts';
+import { anySandboxFault, describeSandboxFaults, noSandboxFaults } from '../../../shared/environment/sandbox-faults.ts';
 
 describe('the rate-limit demo switch', () => {
   it('comes from --rate-limit N, within 1 to 100', () => {

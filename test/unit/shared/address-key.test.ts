@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAddressKey, parseAddressKey } from '../../../shared/address-key.ts';
+import { formatAddressKey, parseAddressKey } from '../../../shared/property/address-key.ts';
 
 describe('address key', () => {
   it('formats the documented example', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { catalogPath, catalogResourceSchema, describeResource, resourceId, resourceOfPurchase } from '../../../shared/catalog-resource.ts';
+import { catalogPath, catalogResourceSchema, describeResource, resourceId, resourceOfPurchase } from '../../../shared/catalog/catalog-resource.ts';
 
 describe('catalog resources', () => {
   it('builds each kind of catalog path with its key percent-encoded', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseOntologyIri, parseVariableIri, variableIdentity, variableIriSchema, variableName } from '../../../shared/iri.ts';
+import { parseOntologyIri, parseVariableIri, variableIdentity, variableIriSchema, variableName } from '../../../shared/catalog/iri.ts';
 
 const base = 'https://api.whenfresh.com';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isPlausibleTitleNumber } from '../../../shared/plausible-title-number.ts';
+import { isPlausibleTitleNumber } from '../../../shared/property/plausible-title-number.ts';
 
 describe('isPlausibleTitleNumber', () => {
   it('offers title numbers of every series the register holds', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseFindItems } from '../../../electron/core/address/provider-wire.ts';
 import { CoreError } from '../../../electron/core/errors.ts';
-import { providerErrorCode } from '../../../shared/provider-errors.ts';
+import { providerErrorCode } from '../../../shared/errors/provider-errors.ts';
 
 describe('address provider errors by number, else by text', () => {
   it.each([

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseBatchCsv } from '../../../electron/core/batch/csv-input.ts';
-import { decodeTextFile } from '../../../shared/text-file.ts';
+import { decodeTextFile } from '../../../shared/files/text-file.ts';
 
 /** A spreadsheet's export, with a non-ASCII cell and one outside the Basic Multilingual Plane. */
 const csv = 'title_number,note\r\nDN123456,£5 ⋯ 🏠\r\n';

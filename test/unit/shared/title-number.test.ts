@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isTitleNumber, isUsualTitleNumber, normalizeTitleNumber, titleNumberHint, titleNumberSchema } from '../../../shared/title-number.ts';
+import { isTitleNumber, isUsualTitleNumber, normalizeTitleNumber, titleNumberHint, titleNumberSchema } from '../../../shared/property/title-number.ts';
 
 describe('isTitleNumber', () => {
   it('accepts every shape the register holds: prefixed, digits only, older series', () => {

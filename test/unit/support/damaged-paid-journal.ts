@@ -1,7 +1,7 @@
 import { closeSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { PurchaseJournal } from '../../../electron/core/purchases/journal/journal.ts';
-import type { PurchaseRecord } from '../../../shared/purchase.ts';
+import type { PurchaseRecord } from '../../../shared/purchase/purchase.ts';
 import { intentRecord } from './intent-record.ts';
 import { settledRecord } from './settled-record.ts';
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fakeRecord } from '../../../bench/sections/history-records.ts';
 import { PurchaseJournal } from '../../../electron/core/purchases/journal/journal.ts';
 import { createRandom } from '../../../electron/sandbox/seeded.ts';
-import type { PurchaseRecord } from '../../../shared/purchase.ts';
+import type { PurchaseRecord } from '../../../shared/purchase/purchase.ts';
 
 /**
  * A journal in a new temporary folder (added to `dirs` for the caller to remove), filled the way

@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { isStale } from './fresh-build.ts';
 
-const inputs = ['electron/main/index.ts', 'shared/iri.ts', 'renderer/index.html', 'build/zod-without-eval.ts', 'vite.config.ts', 'package.json', 'package-lock.json', 'patches/postgres+3.4.9.patch'];
+const inputs = ['electron/main/index.ts', 'shared/catalog/iri.ts', 'renderer/index.html', 'build/zod-without-eval.ts', 'vite.config.ts', 'package.json', 'package-lock.json', 'patches/postgres+3.4.9.patch'];
 const outputs = ['dist/index.html', 'dist-electron/main.js', 'dist-electron/preload.cjs'];
 const sourcesAt = new Date('2026-01-01T00:00:00Z');
 const builtAt = new Date('2026-01-01T00:01:00Z');

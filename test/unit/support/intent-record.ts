@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { PurchaseRecord } from '../../../shared/purchase.ts';
+import type { PurchaseRecord } from '../../../shared/purchase/purchase.ts';
 
 export const uprnVariable = 'https://api.example.test/vars/WhenFresh/Address#Ordnance Survey/Spatial/Address/UPRN';
 

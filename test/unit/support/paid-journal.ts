@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { BatchStore } from '../../../electron/core/batch/batch-store.ts';
 import { PurchaseJournal } from '../../../electron/core/purchases/journal/journal.ts';
 import { createRandom } from '../../../electron/sandbox/seeded.ts';
-import type { BatchItem } from '../../../shared/batch.ts';
-import type { PurchaseRecord, ResultItem } from '../../../shared/purchase.ts';
+import type { BatchItem } from '../../../shared/purchase/batch.ts';
+import type { PurchaseRecord, ResultItem } from '../../../shared/purchase/purchase.ts';
 
 /**
  * A journal of paid purchases written through the journal API exactly as a batch writes it: each

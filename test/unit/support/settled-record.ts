@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { PurchaseRecord } from '../../../shared/purchase.ts';
+import type { PurchaseRecord } from '../../../shared/purchase/purchase.ts';
 
 /**
  * The nth of a set of settled purchases for journal tests: its own title, purchase ID and

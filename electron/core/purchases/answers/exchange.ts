@@ -1,4 +1,4 @@
-import type { Exchange } from '../../../../shared/purchase.ts';
+import type { Exchange } from '../../../../shared/purchase/purchase.ts';
 import { TransportError, type ApiRequest, type ApiResponse } from '../../http/exchange-types.ts';
 import type { ServiceClient } from '../../api/service-client-types.ts';
 import { CoreError } from '../../errors.ts';

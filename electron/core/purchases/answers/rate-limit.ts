@@ -1,6 +1,6 @@
-import type { AppErrorData } from '../../../../shared/errors.ts';
+import type { AppErrorData } from '../../../../shared/errors/errors.ts';
 import { retryAfterDelayMs } from '../../../../shared/http/retry-after.ts';
-import type { PurchaseRecord } from '../../../../shared/purchase.ts';
+import type { PurchaseRecord } from '../../../../shared/purchase/purchase.ts';
 import type { ApiResponse } from '../../http/exchange-types.ts';
 
 /**

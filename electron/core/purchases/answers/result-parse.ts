@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { parseVariableIri, variableName } from '../../../../shared/iri.ts';
-import type { Money, ResultItem } from '../../../../shared/purchase.ts';
+import { parseVariableIri, variableName } from '../../../../shared/catalog/iri.ts';
+import type { Money, ResultItem } from '../../../../shared/purchase/purchase.ts';
 
 /**
  * The purchase result exactly as the seed's Resources tables describe it: a hydra:Collection of

@@ -1,4 +1,4 @@
-import type { AppErrorData } from '../../../../shared/errors.ts';
+import type { AppErrorData } from '../../../../shared/errors/errors.ts';
 
 /**
  * Refusals that mean "this environment has no usable credentials": nothing was sent, and the

@@ -1,5 +1,5 @@
-import type { HistoryExport, ImportSummary } from '../../../../shared/journal.ts';
-import { purchaseRecordSchema, type PurchaseRecord } from '../../../../shared/purchase.ts';
+import type { HistoryExport, ImportSummary } from '../../../../shared/purchase/journal.ts';
+import { purchaseRecordSchema, type PurchaseRecord } from '../../../../shared/purchase/purchase.ts';
 import type { Clock } from '../../concurrency/clock.ts';
 import type { JournalStore } from '../../stores/journal-store.ts';
 import { recoverInterrupted } from '../recovery/recovery.ts';

@@ -1,7 +1,7 @@
 import { copyFileSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { backup, type DatabaseSync } from 'node:sqlite';
-import type { BackupInfo, JournalNotice } from '../../../../shared/journal.ts';
+import type { BackupInfo, JournalNotice } from '../../../../shared/purchase/journal.ts';
 import { CoreError } from '../../errors.ts';
 import { backupProblem, backupProblemNow } from './backup-check.ts';
 import { createPrivateFile, makePrivateFolder, privateFileMode } from '../../files/private-files.ts';

@@ -1,5 +1,5 @@
 import type { DatabaseSync } from 'node:sqlite';
-import type { BatchItem } from '../../../../shared/batch.ts';
+import type { BatchItem } from '../../../../shared/purchase/batch.ts';
 
 /**
  * The batches' tables live in the journal's file (batch-store.ts writes them), so their

@@ -1,4 +1,4 @@
-import type { PurchaseRecord } from '../../../../shared/purchase.ts';
+import type { PurchaseRecord } from '../../../../shared/purchase/purchase.ts';
 import { fullJitterDelayMs, type RetryPolicy } from '../../concurrency/backoff.ts';
 import type { Clock } from '../../concurrency/clock.ts';
 import { RefusalLog, refusedAnswerPhrase } from './refusal-log.ts';

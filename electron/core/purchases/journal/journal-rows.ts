@@ -1,9 +1,9 @@
 import type { DatabaseSync } from 'node:sqlite';
 import { z } from 'zod';
-import type { JournalNotice } from '../../../../shared/journal.ts';
-import type { PurchaseRecord, PurchaseSummary } from '../../../../shared/purchase.ts';
-import { resourceOfPurchase, type CatalogResource } from '../../../../shared/catalog-resource.ts';
-import { purchaseRecordSchema, purchaseSummarySchema } from '../../../../shared/purchase.ts';
+import type { JournalNotice } from '../../../../shared/purchase/journal.ts';
+import type { PurchaseRecord, PurchaseSummary } from '../../../../shared/purchase/purchase.ts';
+import { resourceOfPurchase, type CatalogResource } from '../../../../shared/catalog/catalog-resource.ts';
+import { purchaseRecordSchema, purchaseSummarySchema } from '../../../../shared/purchase/purchase.ts';
 
 // Reading the journal's rows back without trusting them (its tables: migrations/0001-purchases.ts).
 

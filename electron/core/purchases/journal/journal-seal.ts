@@ -45,7 +45,7 @@ export function sealPath(journalPath: string): string {
 
 /**
  * The format of the records every record was read with: raise it whenever purchaseRecordSchema
- * (shared/purchase.ts) changes, so a journal sealed by another version is read again. A constant
+ * (shared/purchase/purchase.ts) changes, so a journal sealed by another version is read again. A constant
  * because the desktop bundle carries no JSON Schema output of zod to fingerprint the schema at run
  * time; test/unit/core/purchases/journal/journal-record-format.test.ts pins the schema's fingerprint to this value.
  */

@@ -1,5 +1,5 @@
-import type { PurchaseRecord } from '../../../../shared/purchase.ts';
-import { settledPurchaseStates } from '../../../../shared/purchase.ts';
+import type { PurchaseRecord } from '../../../../shared/purchase/purchase.ts';
+import { settledPurchaseStates } from '../../../../shared/purchase/purchase.ts';
 import type { PurchaseJournal } from './journal.ts';
 
 interface Entry {

@@ -1,6 +1,6 @@
-import type { JournalNotice } from '../../../../shared/journal.ts';
-import type { HistoryQuery, PurchaseRecord, PurchaseSummary } from '../../../../shared/purchase.ts';
-import { settledPurchaseStates } from '../../../../shared/purchase.ts';
+import type { JournalNotice } from '../../../../shared/purchase/journal.ts';
+import type { HistoryQuery, PurchaseRecord, PurchaseSummary } from '../../../../shared/purchase/purchase.ts';
+import { settledPurchaseStates } from '../../../../shared/purchase/purchase.ts';
 import type { Clock } from '../../concurrency/clock.ts';
 import { backUpJournal } from './journal-backup.ts';
 import type { Durability, JournalWrite } from './journal.ts';

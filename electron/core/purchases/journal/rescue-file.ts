@@ -1,7 +1,7 @@
 import { closeSync, existsSync, fsyncSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { purchaseResourceSchema } from '../../../../shared/purchase.ts';
+import { purchaseResourceSchema } from '../../../../shared/purchase/purchase.ts';
 
 /**
  * The last line of defence for a paid purchase: when the journal cannot take the answer to a

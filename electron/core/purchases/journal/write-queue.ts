@@ -1,4 +1,4 @@
-import type { PurchaseRecord } from '../../../../shared/purchase.ts';
+import type { PurchaseRecord } from '../../../../shared/purchase/purchase.ts';
 import type { Durability, JournalWrite } from './journal.ts';
 
 /**

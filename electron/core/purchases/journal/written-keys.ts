@@ -1,4 +1,4 @@
-import type { PurchaseRecord } from '../../../../shared/purchase.ts';
+import type { PurchaseRecord } from '../../../../shared/purchase/purchase.ts';
 import { resourceColumnOf } from './journal-rows.ts';
 import { summaryInFlightStates } from './search/history-search-schema.ts';
 

@@ -1,5 +1,5 @@
-import type { AppErrorData } from '../../../../shared/errors.ts';
-import type { Exchange, PurchaseRecord } from '../../../../shared/purchase.ts';
+import type { AppErrorData } from '../../../../shared/errors/errors.ts';
+import type { Exchange, PurchaseRecord } from '../../../../shared/purchase/purchase.ts';
 import type { ServiceClient } from '../../api/service-client-types.ts';
 import { CoreError } from '../../errors.ts';
 import { fullJitterDelayMs, type RetryPolicy } from '../../concurrency/backoff.ts';

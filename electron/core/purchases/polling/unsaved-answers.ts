@@ -1,4 +1,4 @@
-import type { JournalNotice } from '../../../../shared/journal.ts';
+import type { JournalNotice } from '../../../../shared/purchase/journal.ts';
 
 /**
  * Followed purchases whose latest answer the journal refused (a full disk, a lock held past its

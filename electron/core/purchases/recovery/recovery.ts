@@ -1,6 +1,6 @@
-import { catalogPath, resourceOfPurchase } from '../../../../shared/catalog-resource.ts';
-import type { Exchange, PurchaseRecord } from '../../../../shared/purchase.ts';
-import { damagedWithAnswer } from '../../../../shared/purchase-damage.ts';
+import { catalogPath, resourceOfPurchase } from '../../../../shared/catalog/catalog-resource.ts';
+import type { Exchange, PurchaseRecord } from '../../../../shared/purchase/purchase.ts';
+import { damagedWithAnswer } from '../../../../shared/purchase/purchase-damage.ts';
 
 /**
  * What a start makes of an intent left "submitting" by a process that stopped. The durable

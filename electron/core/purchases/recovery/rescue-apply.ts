@@ -1,4 +1,4 @@
-import type { JournalNotice } from '../../../../shared/journal.ts';
+import type { JournalNotice } from '../../../../shared/purchase/journal.ts';
 import type { JournalStore } from '../../stores/journal-store.ts';
 import { purchaseIdOf } from '../answers/reference.ts';
 import { readRescue, rescuePath } from '../journal/rescue-file.ts';

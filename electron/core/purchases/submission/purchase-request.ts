@@ -1,6 +1,6 @@
-import { catalogPath, type CatalogResource } from '../../../../shared/catalog-resource.ts';
+import { catalogPath, type CatalogResource } from '../../../../shared/catalog/catalog-resource.ts';
 import { formatPreferences } from '../../../../shared/http/prefer.ts';
-import { minWaitSecondsSchema, type PurchaseOptions, type PurchaseRecord } from '../../../../shared/purchase.ts';
+import { minWaitSecondsSchema, type PurchaseOptions, type PurchaseRecord } from '../../../../shared/purchase/purchase.ts';
 import type { ApiRequest } from '../../http/exchange-types.ts';
 import { serviceUrl } from '../../api/urls.ts';
 

@@ -1,8 +1,8 @@
-import { purchaseAddressSchema, type PurchaseOptions, type PurchaseRecord, type ResolveAction } from '../../../../shared/purchase.ts';
-import type { SendAllReport } from '../../../../shared/send-all.ts';
-import { waitsOutRateLimit } from '../../../../shared/purchase-words.ts';
-import { resourceOfPurchase, type CatalogResource } from '../../../../shared/catalog-resource.ts';
-import { isTitleNumber, normalizeTitleNumber, titleNumberRefusal } from '../../../../shared/title-number.ts';
+import { purchaseAddressSchema, type PurchaseOptions, type PurchaseRecord, type ResolveAction } from '../../../../shared/purchase/purchase.ts';
+import type { SendAllReport } from '../../../../shared/purchase/send-all.ts';
+import { waitsOutRateLimit } from '../../../../shared/purchase/purchase-words.ts';
+import { resourceOfPurchase, type CatalogResource } from '../../../../shared/catalog/catalog-resource.ts';
+import { isTitleNumber, normalizeTitleNumber, titleNumberRefusal } from '../../../../shared/property/title-number.ts';
 import { checkedResource } from '../../catalog/catalog-client.ts';
 import { CoreError } from '../../errors.ts';
 import type { Clock } from '../../concurrency/clock.ts';

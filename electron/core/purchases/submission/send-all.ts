@@ -1,5 +1,5 @@
-import type { PurchaseRecord } from '../../../../shared/purchase.ts';
-import type { SendAllReport } from '../../../../shared/send-all.ts';
+import type { PurchaseRecord } from '../../../../shared/purchase/purchase.ts';
+import type { SendAllReport } from '../../../../shared/purchase/send-all.ts';
 import { CoreError } from '../../errors.ts';
 
 type Entry = SendAllReport['purchases'][number];

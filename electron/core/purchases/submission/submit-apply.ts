@@ -1,5 +1,5 @@
-import type { AppErrorData } from '../../../../shared/errors.ts';
-import type { PurchaseRecord } from '../../../../shared/purchase.ts';
+import type { AppErrorData } from '../../../../shared/errors/errors.ts';
+import type { PurchaseRecord } from '../../../../shared/purchase/purchase.ts';
 import { appendExchange, type ExchangeResult } from '../answers/exchange.ts';
 import { rateLimitedError } from '../answers/rate-limit.ts';
 import type { JournalStore } from '../../stores/journal-store.ts';

@@ -1,4 +1,4 @@
-import type { AppErrorData } from '../../../../shared/errors.ts';
+import type { AppErrorData } from '../../../../shared/errors/errors.ts';
 import { parseRetryAfter } from '../../../../shared/http/retry-after.ts';
 import type { ApiResponse } from '../../http/exchange-types.ts';
 import { errorCodeForStatus } from '../../api/status-error.ts';

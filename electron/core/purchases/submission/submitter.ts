@@ -1,5 +1,5 @@
-import { resourceOfPurchase } from '../../../../shared/catalog-resource.ts';
-import type { PurchaseRecord } from '../../../../shared/purchase.ts';
+import { resourceOfPurchase } from '../../../../shared/catalog/catalog-resource.ts';
+import type { PurchaseRecord } from '../../../../shared/purchase/purchase.ts';
 import { CoreError } from '../../errors.ts';
 import type { Clock } from '../../concurrency/clock.ts';
 import { sendExchange, type ExchangeResult } from '../answers/exchange.ts';

@@ -2,8 +2,8 @@ import { requestFunctions, type Invoke } from '../../../../renderer/bridge/api-f
 import type { TitleDeskApi } from '../../../../shared/contract/api.ts';
 import type { RequestChannel, RequestOf, ResponseOf } from '../../../../shared/contract/channels.ts';
 import type { Result } from '../../../../shared/contract/result.ts';
-import type { PurchaseRecord } from '../../../../shared/purchase.ts';
-import type { TitleCatalog } from '../../../../shared/catalog.ts';
+import type { PurchaseRecord } from '../../../../shared/purchase/purchase.ts';
+import type { TitleCatalog } from '../../../../shared/catalog/catalog.ts';
 
 /**
  * A TitleDeskApi for the workflow components: each test answers the channels it uses (with a

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AddressCandidate } from '../../../../shared/address.ts';
+import type { AddressCandidate } from '../../../../shared/property/address.ts';
 import { addressWords, exactAddressMatch, withoutCountry } from '../../../../electron/core/batch/address-match.ts';
 
 const candidate = (id: string, text: string, description: string, isContainer = false): AddressCandidate => ({

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { DatabaseSync, StatementSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BatchStore, type BatchRow } from '../../../../electron/core/batch/batch-store.ts';
-import type { BatchItem } from '../../../../shared/batch.ts';
+import type { BatchItem } from '../../../../shared/purchase/batch.ts';
 
 let dir: string;
 

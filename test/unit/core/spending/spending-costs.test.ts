@@ -8,7 +8,7 @@ import { fakeRecord } from '../../../../bench/sections/history-records.ts';
 import { PurchaseJournal } from '../../../../electron/core/purchases/journal/journal.ts';
 import { SpendingLedger } from '../../../../electron/core/spending/ledger.ts';
 import { createRandom } from '../../../../electron/sandbox/seeded.ts';
-import type { Money, PurchaseRecord } from '../../../../shared/purchase.ts';
+import type { Money, PurchaseRecord } from '../../../../shared/purchase/purchase.ts';
 
 const dirs: string[] = [];
 const open: { close: () => void }[] = [];

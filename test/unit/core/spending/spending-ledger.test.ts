@@ -5,7 +5,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { afterEach, describe, expect, it } from 'vitest';
 import { availableForTitleSql, SpendingLedger } from '../../../../electron/core/spending/ledger.ts';
 import { PurchaseJournal } from '../../../../electron/core/purchases/journal/journal.ts';
-import type { PurchaseRecord } from '../../../../shared/purchase.ts';
+import type { PurchaseRecord } from '../../../../shared/purchase/purchase.ts';
 import { filledJournal } from '../../support/filled-journal.ts';
 
 const dirs: string[] = [];

@@ -9,7 +9,7 @@ import { journalMigrations, journalSchemaVersion, migrateJournal } from '../../.
 import { SpendingLedger } from '../../../../electron/core/spending/ledger.ts';
 import { localCopyOf } from '../../../../electron/core/team-desk/team-copy.ts';
 import type { TeamPurchase } from '../../../../electron/core/team/team-rows.ts';
-import type { PurchaseRecord } from '../../../../shared/purchase.ts';
+import type { PurchaseRecord } from '../../../../shared/purchase/purchase.ts';
 
 const dirs: string[] = [];
 const open: { close: () => void }[] = [];

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { decimalPrice } from '../../../../electron/core/team-desk/team-prices.ts';
 import { acceptedByService, localCopyOf, refusedBeforeAccepted, teamUpdateOf } from '../../../../electron/core/team-desk/team-copy.ts';
 import type { TeamPurchase } from '../../../../electron/core/team/team-rows.ts';
-import type { PurchaseRecord } from '../../../../shared/purchase.ts';
+import type { PurchaseRecord } from '../../../../shared/purchase/purchase.ts';
 
 const record = (fields: Partial<PurchaseRecord> = {}): PurchaseRecord => ({
   id: '01a234ca-86bd-7000-9061-5b4aecbd8f14', environmentId: 'sandbox', titleNumber: 'DN1', variables: ['https://x/vars/A#B/C'],

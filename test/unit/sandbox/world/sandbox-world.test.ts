@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAddressKey } from '../../../../shared/address-key.ts';
+import { formatAddressKey } from '../../../../shared/property/address-key.ts';
 import { buildWorld, historicTitleNumbers } from '../../../../electron/sandbox/world/build-world.ts';
 import type { SandboxAddress } from '../../../../electron/sandbox/world/types.ts';
 

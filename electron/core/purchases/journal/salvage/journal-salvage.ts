@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
-import type { PurchaseRecord } from '../../../../../shared/purchase.ts';
-import { purchaseRecordSchema, purchaseStateSchema } from '../../../../../shared/purchase.ts';
+import type { PurchaseRecord } from '../../../../../shared/purchase/purchase.ts';
+import { purchaseRecordSchema, purchaseStateSchema } from '../../../../../shared/purchase/purchase.ts';
 import type { RecordEvidence } from './salvage-merge.ts';
 
 /**

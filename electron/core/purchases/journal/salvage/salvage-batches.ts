@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import type { DatabaseSync } from 'node:sqlite';
 import { z } from 'zod';
-import { batchItemSchema, batchSpecSchema, batchStates, batchItemStates, type BatchItem, type BatchItemState } from '../../../../../shared/batch.ts';
+import { batchItemSchema, batchSpecSchema, batchStates, batchItemStates, type BatchItem, type BatchItemState } from '../../../../../shared/purchase/batch.ts';
 import { backupPaths, openBackupReadOnly } from '../journal-backup.ts';
 import type { BatchTableRow, SalvagedBatches } from '../journal-batch-tables.ts';
 import { objectAcrossPages, RawPages } from './overflow-chains.ts';

@@ -1,7 +1,7 @@
-import type { PurchaseDamage, PurchaseRecord, PurchaseState } from '../../../../../shared/purchase.ts';
+import type { PurchaseDamage, PurchaseRecord, PurchaseState } from '../../../../../shared/purchase/purchase.ts';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { damagedRecordMessage } from '../../../../../shared/purchase-damage.ts';
+import { damagedRecordMessage } from '../../../../../shared/purchase/purchase-damage.ts';
 import { resourceColumnOf } from '../journal-rows.ts';
 
 const localIdSchema = z.uuid();

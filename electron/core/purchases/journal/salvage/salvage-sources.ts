@@ -1,6 +1,6 @@
 import { DatabaseSync } from 'node:sqlite';
 import { z } from 'zod';
-import { purchaseStateSchema } from '../../../../../shared/purchase.ts';
+import { purchaseStateSchema } from '../../../../../shared/purchase/purchase.ts';
 import { backupPaths, openBackupReadOnly } from '../journal-backup.ts';
 import { parseRecord } from '../journal-rows.ts';
 import { scanRecordTexts } from './journal-salvage.ts';

@@ -1,6 +1,6 @@
 import type { SQLInputValue } from 'node:sqlite';
-import type { HistoryQuery } from '../../../../../shared/purchase.ts';
-import { normalizeTitleNumber } from '../../../../../shared/title-number.ts';
+import type { HistoryQuery } from '../../../../../shared/purchase/purchase.ts';
+import { normalizeTitleNumber } from '../../../../../shared/property/title-number.ts';
 import { resourceColumn } from '../journal-rows.ts';
 import { summariesTable, summaryOf } from './history-search-schema.ts';
 import { textCandidates, type Filters } from './history-search.ts';

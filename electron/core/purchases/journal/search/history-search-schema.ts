@@ -1,4 +1,4 @@
-import { purchaseRecordSchema, purchaseSummarySchema, type PurchaseRecord } from '../../../../../shared/purchase.ts';
+import { purchaseRecordSchema, purchaseSummarySchema, type PurchaseRecord } from '../../../../../shared/purchase/purchase.ts';
 
 /**
  * The tables behind free-text history search (history-search.ts), kept in step with the journal

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ApiResponse } from '../../../../../electron/core/http/exchange-types.ts';
 import { rateLimitWaitMs, sendNotBefore } from '../../../../../electron/core/purchases/answers/rate-limit.ts';
 import { retryAfterDelayMs } from '../../../../../shared/http/retry-after.ts';
-import type { PurchaseRecord } from '../../../../../shared/purchase.ts';
+import type { PurchaseRecord } from '../../../../../shared/purchase/purchase.ts';
 
 const receivedAt = Date.UTC(2026, 11, 1, 14, 1, 40);
 

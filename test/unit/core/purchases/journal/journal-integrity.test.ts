@@ -5,7 +5,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { backUpJournal, listBackups } from '../../../../../electron/core/purchases/journal/journal-backup.ts';
 import { PurchaseJournal } from '../../../../../electron/core/purchases/journal/journal.ts';
-import type { PurchaseRecord } from '../../../../../shared/purchase.ts';
+import type { PurchaseRecord } from '../../../../../shared/purchase/purchase.ts';
 import { settledRecord } from '../../../support/settled-record.ts';
 
 let dir: string;

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { recordFormat } from '../../../../../electron/core/purchases/journal/journal-seal.ts';
-import { purchaseRecordSchema } from '../../../../../shared/purchase.ts';
+import { purchaseRecordSchema } from '../../../../../shared/purchase/purchase.ts';
 
 /**
  * The seal's record format is a hand-written constant (the desktop bundle cannot describe a zod

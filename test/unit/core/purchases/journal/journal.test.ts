@@ -5,7 +5,7 @@ import { DatabaseSync, StatementSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { PurchaseJournal } from '../../../../../electron/core/purchases/journal/journal.ts';
-import type { HistoryQuery, PurchaseRecord } from '../../../../../shared/purchase.ts';
+import type { HistoryQuery, PurchaseRecord } from '../../../../../shared/purchase/purchase.ts';
 import { intentRecord, uprnVariable } from '../../../support/intent-record.ts';
 
 const varA = uprnVariable;

@@ -5,7 +5,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { systemClock } from '../../../../../electron/core/concurrency/clock.ts';
 import { RecordStore } from '../../../../../electron/core/purchases/journal/record-store.ts';
-import type { PurchaseRecord } from '../../../../../shared/purchase.ts';
+import type { PurchaseRecord } from '../../../../../shared/purchase/purchase.ts';
 import { intentRecord } from '../../../support/intent-record.ts';
 
 let dir: string;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Durability, JournalWrite } from '../../../../../electron/core/purchases/journal/journal.ts';
 import { WriteQueue } from '../../../../../electron/core/purchases/journal/write-queue.ts';
-import type { PurchaseRecord } from '../../../../../shared/purchase.ts';
+import type { PurchaseRecord } from '../../../../../shared/purchase/purchase.ts';
 
 function record(id: string, state: PurchaseRecord['state'] = 'submitting'): PurchaseRecord {
   return { id, environmentId: 'e', titleNumber: 'DN1', variables: [], options: {}, state, autoCheck: true, createdAt: 1, updatedAt: 1, timeline: [] };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { recoverInterrupted, sendableReason } from '../../../../../electron/core/purchases/recovery/recovery.ts';
-import type { PurchaseRecord } from '../../../../../shared/purchase.ts';
+import type { PurchaseRecord } from '../../../../../shared/purchase/purchase.ts';
 
 const intent: PurchaseRecord = {
   id: '6f1c2a8e-3f4b-4c1d-9a2e-5b7c8d9e0f11', environmentId: 'sandbox', variables: ['v'], options: {}, state: 'submitting',

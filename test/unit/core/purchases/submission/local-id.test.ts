@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { purchaseRecordSchema } from '../../../../../shared/purchase.ts';
+import { purchaseRecordSchema } from '../../../../../shared/purchase/purchase.ts';
 import { newLocalId } from '../../../../../electron/core/purchases/submission/local-id.ts';
 
 describe('new purchase ids', () => {

@@ -9,7 +9,7 @@ import { PurchaseJournal } from '../../../../../../electron/core/purchases/journ
 import { appendRescue } from '../../../../../../electron/core/purchases/journal/rescue-file.ts';
 import { sendableReason } from '../../../../../../electron/core/purchases/recovery/recovery.ts';
 import { createRandom } from '../../../../../../electron/sandbox/seeded.ts';
-import type { BatchItem } from '../../../../../../shared/batch.ts';
+import type { BatchItem } from '../../../../../../shared/purchase/batch.ts';
 import { writeDamagedPaidJournal } from '../../../../support/damaged-paid-journal.ts';
 import { copyDataDir, writePaidJournal, type PaidJournal } from '../../../../support/paid-journal.ts';
 

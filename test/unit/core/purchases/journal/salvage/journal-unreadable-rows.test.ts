@@ -8,7 +8,7 @@ import { backUpJournal } from '../../../../../../electron/core/purchases/journal
 import { PurchaseJournal } from '../../../../../../electron/core/purchases/journal/journal.ts';
 import { sendableReason } from '../../../../../../electron/core/purchases/recovery/recovery.ts';
 import { createRandom } from '../../../../../../electron/sandbox/seeded.ts';
-import type { PurchaseRecord } from '../../../../../../shared/purchase.ts';
+import type { PurchaseRecord } from '../../../../../../shared/purchase/purchase.ts';
 import { copyDataDir, writePaidJournal, type PaidJournal } from '../../../../support/paid-journal.ts';
 
 /**

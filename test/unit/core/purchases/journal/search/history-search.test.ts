@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { buildHistorySelect } from '../../../../../../electron/core/purchases/journal/search/history-query.ts';
 import { trigramQuery, variablesContaining } from '../../../../../../electron/core/purchases/journal/search/history-search.ts';
 import { PurchaseJournal } from '../../../../../../electron/core/purchases/journal/journal.ts';
-import type { HistoryQuery, PurchaseRecord } from '../../../../../../shared/purchase.ts';
+import type { HistoryQuery, PurchaseRecord } from '../../../../../../shared/purchase/purchase.ts';
 import { filledJournal as filled } from '../../../../support/filled-journal.ts';
 
 const dirs: string[] = [];

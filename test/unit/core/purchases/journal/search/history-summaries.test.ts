@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buildHistorySelect } from '../../../../../../electron/core/purchases/journal/search/history-query.ts';
 import { PurchaseJournal } from '../../../../../../electron/core/purchases/journal/journal.ts';
-import { purchaseSummarySchema, type HistoryQuery, type PurchaseRecord, type PurchaseSummary } from '../../../../../../shared/purchase.ts';
+import { purchaseSummarySchema, type HistoryQuery, type PurchaseRecord, type PurchaseSummary } from '../../../../../../shared/purchase/purchase.ts';
 import { filledJournal } from '../../../../support/filled-journal.ts';
 import { intentRecord } from '../../../../support/intent-record.ts';
 

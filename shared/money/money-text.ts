@@ -1,4 +1,4 @@
-import type { Money } from './purchase.ts';
+import type { Money } from '../purchase/purchase.ts';
 
 /**
  * Money as people write it, for messages made outside the renderer (a budget refusal reaches the

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { catalogResourceSchema } from './catalog-resource.ts';
-import { appErrorSchema } from './errors.ts';
+import { catalogResourceSchema } from '../catalog/catalog-resource.ts';
+import { appErrorSchema } from '../errors/errors.ts';
 
 /**
  * A purchase as TitleDesk records it. The service names only its own observable states

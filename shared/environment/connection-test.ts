@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { environmentIdSchema } from './environment.ts';
-import { errorCodeSchema } from './errors.ts';
-import { providerErrorDetailSchema } from './provider-errors.ts';
+import { errorCodeSchema } from '../errors/errors.ts';
+import { providerErrorDetailSchema } from '../errors/provider-errors.ts';
 
 /** The production Data Purchase Service, offered as a preset when adding an environment. */
 export const productionBaseUrl = 'https://api.whenfresh.com';

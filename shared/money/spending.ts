@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { environmentIdSchema } from './environment.ts';
-import { moneySchema } from './purchase.ts';
+import { environmentIdSchema } from '../environment/environment.ts';
+import { moneySchema } from '../purchase/purchase.ts';
 
 export const currencySchema = z.string().trim().min(1).max(10).regex(/^[A-Z0-9]+$/, 'A currency code, e.g. GBP.');
 const amountSchema = z.number().nonnegative().max(1e12);

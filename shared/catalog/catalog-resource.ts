@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { parseAddressKey } from './address-key.ts';
-import type { PurchaseRecord } from './purchase.ts';
-import { normalizeTitleNumber } from './title-number.ts';
+import { parseAddressKey } from '../property/address-key.ts';
+import type { PurchaseRecord } from '../purchase/purchase.ts';
+import { normalizeTitleNumber } from '../property/title-number.ts';
 
 /**
  * The three kinds of catalog the service sells from, each named by its resource's key: a title

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { errorCodeSchema } from './errors.ts';
+import { errorCodeSchema } from '../errors/errors.ts';
 import { purchaseStateSchema } from './purchase.ts';
 
 /**
