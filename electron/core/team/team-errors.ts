@@ -50,18 +50,22 @@ function databaseRefusal(code: string, message: string, where: string, cause?: u
   return new CoreError('internal', `The team database at ${where} failed (${code}): ${message}.`, cause === undefined ? undefined : { cause });
 }
 
+/** The errors lost() made: marked, not recognised by their words, which may be reworded. */
+const lostConnections = new WeakSet<CoreError>();
+
 /**
  * A connection that broke after it was opened (reset, closed): what a server refusing TLS looks
  * like to a desk whose URL demands it, as the client's handshake after the refusal is reset.
  */
 export function isConnectionLost(error: unknown): boolean {
-  return error instanceof CoreError && (error.code === 'network' || error.code === 'outcome_unknown') && / stopped answering[ (]/.test(error.message);
+  return error instanceof CoreError && lostConnections.has(error);
 }
 
 function lost(where: string, during: string, error: unknown): CoreError {
   const code = codeOf(error) || (error instanceof Error ? error.message : 'unknown');
-  if (during === 'begin') {
-    return new CoreError('outcome_unknown', `The team database at ${where} stopped answering during a begin (${code}): whether the purchase began is unknown; look its local id up before deciding.`);
-  }
-  return new CoreError('network', `The team database at ${where} stopped answering (${code}).`);
+  const made = during === 'begin'
+    ? new CoreError('outcome_unknown', `The team database at ${where} stopped answering during a begin (${code}): whether the purchase began is unknown; look its local id up before deciding.`)
+    : new CoreError('network', `The team database at ${where} stopped answering (${code}).`);
+  lostConnections.add(made);
+  return made;
 }
