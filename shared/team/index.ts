@@ -10,7 +10,7 @@
  */
 export { deskHoldsWords } from './held-words.ts';
 export { type TeamAdminView, teamAdminViewSchema, type TeamAdminWaiting } from './team-admin-view.ts';
-export { type DatabaseClock, databaseTimeAt, isReleasable, isTimeZone, maxClaimTimeoutSeconds, maxReuseWindowSeconds, type TeamAdminChange, teamAdminChangeSchema, type TeamAdminOverview, type TeamDeskRole, waitingVariableNames } from './team-admin.ts';
+export { type DatabaseClock, databaseTimeAt, isReleasable, isTimeZone, maxClaimTimeoutSeconds, maxReuseWindowSeconds, type TeamAdminChange, teamAdminChangeSchema, type TeamAdminOverview, type TeamDeskRole } from './team-admin.ts';
 export { type DurationProblem, type DurationReading, durationWords, parseDuration } from './team-duration.ts';
 export { teamPasswordSchema, type TeamSetting, teamSettingSchema, type TeamTlsMode, teamTlsModeOf, teamTlsModeSchema, teamTlsWords, teamUrlProblem, type TeamView, teamViewSchema } from './team-setting.ts';
 export { deskRoleNameSchema, type TeamAway, teamAwaySchema, teamBudgetViewSchema, type TeamLinkStatus, teamLinkStatusSchema, type TeamProblem, teamProblemSchema, type TeamTestResult, teamTestResultSchema } from './team-status.ts';

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { variableName } from '../catalog/iri.ts';
 import { deskRoleNameSchema } from './team-status.ts';
 
 /**
@@ -49,14 +48,6 @@ export function databaseTimeAt(clock: DatabaseClock, localNow: number): number {
 /** Whether support or an admin may release a waiting purchase at `localNow`, by the database's clock. */
 export function isReleasable(item: { readonly releasableAt: number }, clock: DatabaseClock, localNow: number): boolean {
   return item.releasableAt <= databaseTimeAt(clock, localNow);
-}
-
-/**
- * A waiting purchase's variables by name, as results and batch exports name them: the IRI's own
- * name, or the whole text when it is not a variable IRI (nothing is hidden that cannot be named).
- */
-export function waitingVariableNames(variables: readonly string[]): string[] {
-  return variables.map(variableName);
 }
 
 export type TeamAdminChange =

@@ -1,4 +1,5 @@
-import { isReleasable, waitingVariableNames, type DatabaseClock, type TeamAdminOverview } from '../../../shared/team/team-admin.ts';
+import { variableName } from '../../../shared/catalog/iri.ts';
+import { isReleasable, type DatabaseClock, type TeamAdminOverview } from '../../../shared/team/team-admin.ts';
 import { durationWords } from '../../../shared/team/team-duration.ts';
 import { hourMinute } from './team-words.ts';
 
@@ -17,7 +18,7 @@ function waitingLines(item: TeamAdminOverview['waiting'][number], clock: Databas
   // The names on a line of their own, since a purchase may hold dozens; --json has the whole IRIs.
   return [
     `  team purchase ${item.purchaseId} by desk ${item.desk}: ${what}; last report ${hourMinute(item.lastReportAt)}, ${when}`,
-    `    variables: ${waitingVariableNames(item.variables).join(', ')}`,
+    `    variables: ${item.variables.map(variableName).join(', ')}`,
   ].join('\n');
 }
 

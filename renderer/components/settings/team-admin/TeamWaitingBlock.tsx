@@ -1,5 +1,6 @@
 import { Fragment } from 'react';
-import { databaseTimeAt, isReleasable, waitingVariableNames } from '../../../../shared/team/team-admin.ts';
+import { variableName } from '../../../../shared/catalog/iri.ts';
+import { databaseTimeAt, isReleasable } from '../../../../shared/team/team-admin.ts';
 import type { TeamAdminView, TeamAdminWaiting } from '../../../../shared/team/team-admin-view.ts';
 import { useTeamAdminChangeMutation } from '../../../api/team-admin-queries.ts';
 import { resourceName } from '../../../features/common/resource-words.ts';
@@ -10,13 +11,12 @@ import { useConfirm } from './use-confirm.ts';
 
 /** Each variable by its name; its whole IRI is the name's tooltip. */
 function VariableNames({ variables }: { readonly variables: readonly string[] }) {
-  const names = waitingVariableNames(variables);
   return (
     <>
       {variables.map((iri, index) => (
         <Fragment key={iri}>
           {index > 0 ? ', ' : ''}
-          <span title={iri}>{names[index]}</span>
+          <span title={iri}>{variableName(iri)}</span>
         </Fragment>
       ))}
     </>
