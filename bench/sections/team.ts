@@ -1,4 +1,4 @@
-import { rmSync, writeFileSync, mkdtempSync } from 'node:fs';
+import { existsSync, rmSync, writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import postgres from 'postgres';
@@ -12,6 +12,10 @@ import { benchDir, startChild, type BenchChild } from '../lib/children/child.ts'
 import { sampleMachineCpu } from '../lib/machine/machine-cpu.ts';
 import { startSandboxProcess, type SandboxProcess } from '../lib/children/sandbox-process.ts';
 import { goalMark, type Section, type SectionOutcome } from '../lib/figures/section.ts';
+import { chromiumPath } from '../lib/page/browser.ts';
+import type { ScreenRow } from '../lib/page/row-probe.ts';
+import { propagationMs, screenMs, type DeskEvent } from '../lib/figures/team-delays.ts';
+import { startScreenDesk, type ScreenDesk } from '../lib/page/screen-desk.ts';
 import { percentile, round, show } from '../lib/figures/stats.ts';
 
 const desks = 4;
@@ -25,7 +29,7 @@ const reportSchema = z.object({
   bought: z.number(),
   reused: z.number(),
   refused: z.record(z.string(), z.number()),
-  events: z.array(z.tuple([z.string(), z.string(), z.number(), z.union([z.literal(0), z.literal(1)])])),
+  events: z.array(z.tuple([z.string(), z.string(), z.number(), z.union([z.literal(0), z.literal(1)])])) satisfies z.ZodType<DeskEvent[]>,
 });
 type DeskReport = z.infer<typeof reportSchema>;
 type Pair = { title: string; variable: string };
@@ -58,23 +62,16 @@ async function runDesks(sandbox: SandboxProcess, urls: readonly (string | undefi
   }
 }
 
-/**
- * From a change on the desk that made it to the same change on each other desk's journal, in ms:
- * `answers` for what the service answered (pending, available, failed…), `appearing` for a new
- * purchase (submitting), timed from the click on its desk, so it includes its wait for the begin.
- */
-function propagationMs(reports: readonly DeskReport[], which: 'answers' | 'appearing'): number[] {
-  const origin = new Map<string, number>();
-  for (const report of reports) for (const [id, state, at, own] of report.events) if (own === 1 && !origin.has(`${id} ${state}`)) origin.set(`${id} ${state}`, at);
-  const delays: number[] = [];
-  for (const report of reports) {
-    for (const [id, state, at, own] of report.events) {
-      if ((state === 'submitting') !== (which === 'appearing')) continue;
-      const from = own === 0 ? origin.get(`${id} ${state}`) : undefined;
-      if (from !== undefined) delays.push(at - from);
-    }
+/** Waits until the screen desk's page has shown nothing new for 3 s (at most a minute), then gives all it showed. */
+async function settledRows(screen: ScreenDesk): Promise<ScreenRow[]> {
+  const until = Date.now() + 60_000;
+  let rows = await screen.rows();
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    const now = await screen.rows();
+    if (now.length === rows.length || Date.now() > until) return now;
+    rows = now;
   }
-  return delays;
 }
 
 export const teamSection: Section = {
@@ -85,6 +82,7 @@ export const teamSection: Section = {
     if ('missing' in found) return { figures: { skipped: found.missing }, tables: [], notes: [`Not run: ${found.missing}`] };
     const cluster = await startThrowawayCluster(found.bin);
     const sandbox = await startSandboxProcess({ pacing });
+    let screen: ScreenDesk | undefined;
     try {
       const variables = sandbox.config.sampleVariables.slice(0, 2);
       const pairs: Pair[] = sandbox.titles.slice(0, context.purchases).map((title, index) => ({ title, variable: variables[index % variables.length] ?? '' }));
@@ -101,6 +99,15 @@ export const teamSection: Section = {
       await adminStore.setBudget('GBP', 'day', limit);
       await adminStore.close();
       const urls = made.map((desk) => asLogin(cluster.url, desk.login, desk.password));
+      // A fifth desk, support (sees, never buys), in browser mode with its page open on the
+      // purchase list: how soon the others' purchases reach a user's screen, not only a journal.
+      if (existsSync(chromiumPath)) {
+        context.log('team: a screen desk (browser-mode host, purchase list on screen) joins the team');
+        const screenDesk = await addDesk(admin, { team: 'Bench', name: 'screen', role: 'support' });
+        const databaseUrl = new URL(cluster.url);
+        databaseUrl.username = '';
+        screen = await startScreenDesk({ sandbox, databaseUrl: databaseUrl.toString(), login: screenDesk.login, password: screenDesk.password });
+      }
       // Every desk asks for every pair, each starting at its own quarter: all contend for every title.
       const rotated = (desk: number): Pair[] => [...pairs.slice((desk * pairs.length) / desks), ...pairs.slice(0, (desk * pairs.length) / desks)];
       // Begin latency while the desks run: a desk of another team begins a purchase no one else asks for, one at a time.
@@ -129,6 +136,9 @@ export const teamSection: Section = {
         await probeLoop.catch(() => undefined);
         await probe.close();
       }
+      const rows = screen === undefined ? [] : await settledRows(screen);
+      // Closed before the desks run alone, which it would otherwise share the machine with.
+      await screen?.close();
       const teamPosts = ((await sandbox.stats())['purchase'] ?? 0) - postsBefore;
       // Judged by the sandbox: each pair is its own title, so a title POSTed and taken twice is a double buy.
       const taken = new Map<string, number>();
@@ -150,6 +160,7 @@ export const teamSection: Section = {
       const aloneWall = Math.max(...alone.map((report) => report.wallSeconds));
       const delays = propagationMs(team, 'answers');
       const appearing = propagationMs(team, 'appearing');
+      const onScreen = screenMs(team, rows);
       // From the go to the last change any desk saw: the span the propagation figures fall in.
       const lastChangeAt = Math.max(...team.flatMap((report) => report.events.map(([, , at]) => at)));
       const burstCpu = machineCpu.within(teamGoAt, lastChangeAt);
@@ -162,6 +173,9 @@ export const teamSection: Section = {
         beginP50Ms: round(percentile(beginMs, 50), 1), beginP99Ms: round(percentile(beginMs, 99), 1), beginSamples: beginMs.length,
         propagationP50Ms: round(percentile(delays, 50)), propagationP99Ms: round(percentile(delays, 99)), propagationSamples: delays.length,
         appearingP50Ms: round(percentile(appearing, 50)), appearingP99Ms: round(percentile(appearing, 99)), appearingSamples: appearing.length,
+        screenDesk: screen !== undefined,
+        screenAnswersP50Ms: round(percentile(onScreen.answers, 50), 0), screenAnswersP99Ms: round(percentile(onScreen.answers, 99), 0), screenAnswersSamples: onScreen.answers.length,
+        screenAppearingP50Ms: round(percentile(onScreen.appearing, 50), 0), screenAppearingP99Ms: round(percentile(onScreen.appearing, 99), 0), screenAppearingSamples: onScreen.appearing.length,
         teamWallSeconds: round(teamWall, 1), teamPerSecond: round((row?.bought ?? 0) / teamWall, 1),
         aloneWallSeconds: round(aloneWall, 1), alonePosts, alonePerSecond: round(alonePosts / aloneWall, 1),
         burstSeconds: round((lastChangeAt - teamGoAt) / 1000, 1), burstBusyPercent: burstCpu === null ? null : round(burstCpu.busyShare * 100),
@@ -182,6 +196,10 @@ export const teamSection: Section = {
             ['begin p50 / p99 (under load)', `${show(figures.beginP50Ms, ' ms')} / ${show(figures.beginP99Ms, ' ms')}`, '', ''],
             ["an answer on its desk to the same on another desk's journal p50 / p99", `${show(figures.propagationP50Ms, ' ms')} / ${show(figures.propagationP99Ms, ' ms')}`, '< 1 s', goalMark((figures.propagationP99Ms ?? Infinity) < 1000)],
             ["a click on one desk to the purchase on another desk's journal p50 / p99", `${show(figures.appearingP50Ms, ' ms')} / ${show(figures.appearingP99Ms, ' ms')}`, '', ''],
+            ...(screen === undefined ? [] : [
+              [`an answer on its desk to the same on the screen desk's purchase list, rows in view p50 / p99 (${String(onScreen.answers.length)})`, `${show(figures.screenAnswersP50Ms, ' ms')} / ${show(figures.screenAnswersP99Ms, ' ms')}`, '< 1 s', goalMark((figures.screenAnswersP99Ms ?? Infinity) < 1000)],
+              [`a click on one desk to the purchase on the screen desk's purchase list, rows in view p50 / p99 (${String(onScreen.appearing.length)})`, `${show(figures.screenAppearingP50Ms, ' ms')} / ${show(figures.screenAppearingP99Ms, ' ms')}`, '', ''],
+            ]),
             [`the machine from the go to the last change (${show(figures.burstSeconds, ' s')}): cores busy / CPU used`, burstCpu === null ? 'n/a' : `${show(figures.burstBusyPercent, ' %')} of ${String(burstCpu.cores)} / ${show(figures.burstCpuSeconds, ' s')}`, '', ''],
             ['  of which the 4 desks / the database', `${show(figures.desksCpuSeconds, ' s')} / ${show(figures.databaseCpuSeconds, ' s')}`, '', ''],
             ['team: wall / purchases a second', `${show(figures.teamWallSeconds, ' s')} / ${show(figures.teamPerSecond)}`, '', ''],
@@ -191,10 +209,14 @@ export const teamSection: Section = {
         notes: [
           `Every desk asks for all ${String(pairs.length)} purchases (one variable each), starting at its own quarter; the team's day budget is ${String(budgetShare * 100)} % of their whole cost.`,
           'Begin latency is sampled by a desk of another team on the same database, beginning purchases one at a time while the desks run.',
+          screen === undefined
+            ? `No screen desk: no Chromium at ${chromiumPath} (set TITLEDESK_CHROMIUM).`
+            : "A fifth desk, support, runs as the browser-mode host with its page (headless Chromium, 1280 x 900) on the purchase list; a row counts at the first frame that has it in view, in each state. The list shows the newest purchases, so the rows counted are those that were in view when they arrived or changed; the numbers in brackets are how many.",
           "Each team desk has its titles' catalogs loaded before the clicks, as an analyst buys from a catalog on screen: the begin prices from it at once.",
         ],
       };
     } finally {
+      await screen?.close();
       await sandbox.stop();
       cluster.stop();
     }

@@ -304,6 +304,10 @@ function teamTable(team: unknown): string[] {
     `| Begin, under that load, p50 / p99 | ${pair('beginP50Ms', 'beginP99Ms', ' ms')} |`,
     `| An answer on its desk to the same on the other desks' journals p50 / p99 | ${pair('propagationP50Ms', 'propagationP99Ms', ' ms')} |`,
     `| A click on one desk to the purchase on the other desks' journals p50 / p99 (includes its wait for the begin) | ${pair('appearingP50Ms', 'appearingP99Ms', ' ms')} |`,
+    ...(num(team, 'screenAnswersSamples') === undefined ? [] : [
+      `| An answer on its desk to the same on a fifth desk's screen (its purchase list in a browser, rows in view) p50 / p99 (rows) | ${pair('screenAnswersP50Ms', 'screenAnswersP99Ms', ' ms')} (${fmt(num(team, 'screenAnswersSamples'))}) |`,
+      `| A click on one desk to the purchase on that screen p50 / p99 (rows) | ${pair('screenAppearingP50Ms', 'screenAppearingP99Ms', ' ms')} (${fmt(num(team, 'screenAppearingSamples'))}) |`,
+    ]),
     `| Team: wall time / purchases a second | ${fmt(num(team, 'teamWallSeconds'), ' s')} / ${fmt(num(team, 'teamPerSecond'))} |`,
     ...(num(team, 'burstBusyPercent') === undefined ? [] : [
       `| The machine from the go to the last change (${fmt(num(team, 'burstSeconds'), ' s')}): cores busy / CPU used (the desks', the database's) | ${fmt(num(team, 'burstBusyPercent'), ' %')} / ${fmt(num(team, 'burstCpuSeconds'), ' s')} (${pair('desksCpuSeconds', 'databaseCpuSeconds', ' s')}) |`,
