@@ -10,8 +10,12 @@
  *   contract calls the page made (page-work.ts).
  * - A stale answer (an older Find's suggestions shown after a newer one's) is counted, never
  *   guessed (stale.ts).
+ * - A team desk as its user sees it: the browser-mode host joined to the team, its purchase list
+ *   open (screen-desk.ts), each row timed at the first frame that has it in view (row-probe.ts).
  */
 export { addressBox, chromiumPath, installProbe, invoke, probeSchema, readProbe, startBrowserRig, stopProbeWatching, type BrowserRig, type Probe } from './browser.ts';
 export { watchPageWork, type PageWork } from './page-work.ts';
 export { buildRenderer, removeRendererBuild, type RendererBuild } from './renderer-build.ts';
 export { countStale, type FindExchange, type ListSnapshot } from './stale.ts';
+export { installRowProbe, readScreenRows, type ScreenRow } from './row-probe.ts';
+export { startScreenDesk, type ScreenDesk, type ScreenDeskOptions } from './screen-desk.ts';
