@@ -8,6 +8,17 @@ export const deskRoleNameSchema = z.enum(['analyst', 'support', 'admin']);
 export const teamProblemSchema = z.enum(['invalid', 'unreachable', 'password', 'tls', 'schema', 'not-a-desk', 'other']);
 export type TeamProblem = z.infer<typeof teamProblemSchema>;
 
+/**
+ * Why a desk cannot use its team database, for the headline (team-away-words.ts): not reached (or
+ * gone away), a server that does not offer the TLS the URL demands, a certificate refused (another
+ * CA, or another host name), a team setting that cannot be used (its CA file unreadable), the
+ * desk's password refused, a login that is no longer an active desk, or a team schema newer or
+ * older than this TitleDesk's. The reason beside it says the rest in words. New values go at the
+ * end: the ones before are what older cores send.
+ */
+export const teamAwaySchema = z.enum(['unreachable', 'tls-not-offered', 'certificate', 'setting', 'password', 'not-a-desk', 'schema-newer', 'schema-older']);
+export type TeamAway = z.infer<typeof teamAwaySchema>;
+
 export const teamBudgetViewSchema = z.object({
   currency: z.string(),
   period: z.enum(['day', 'month']),
@@ -29,18 +40,18 @@ export const teamTestResultSchema = z.discriminatedUnion('ok', [
     /** This desk's purchases the team database has not seen settle yet (sent and followed, or answers still to write). */
     unsettled: z.number().int().nonnegative(),
   }),
-  z.object({ ok: z.literal(false), problem: teamProblemSchema, message: z.string(), database: z.string().optional() }),
+  z.object({
+    ok: z.literal(false),
+    problem: teamProblemSchema,
+    message: z.string(),
+    database: z.string().optional(),
+    /** The headline's why, as a running desk's header would say it; absent from an older core. */
+    away: teamAwaySchema.optional(),
+    /** The team database's schema version, when that is why. */
+    schemaVersion: z.number().int().optional(),
+  }),
 ]);
 export type TeamTestResult = z.infer<typeof teamTestResultSchema>;
-
-/**
- * Why a desk cannot use its team database, for the header's headline: not reached (or gone away),
- * a server that does not offer the TLS the URL demands, a certificate refused (another CA, or
- * another host name), or a team setting that cannot be used (its CA file unreadable). The reason
- * beside it says the rest in words.
- */
-export const teamAwaySchema = z.enum(['unreachable', 'tls-not-offered', 'certificate', 'setting']);
-export type TeamAway = z.infer<typeof teamAwaySchema>;
 
 /**
  * The app's link to the team database: off (no team), connected, or unreachable since a time with
@@ -57,6 +68,8 @@ export const teamLinkStatusSchema = z.object({
   reason: z.string().optional(),
   /** Why, while unreachable; absent is "unreachable" (a core before this field). */
   away: teamAwaySchema.optional(),
+  /** The team database's schema version, while away for it (schema-newer, schema-older). */
+  schemaVersion: z.number().int().optional(),
   pendingSync: z.number().int().nonnegative().optional(),
 });
 export type TeamLinkStatus = z.infer<typeof teamLinkStatusSchema>;

@@ -110,6 +110,25 @@ describe('the header', () => {
     expect(reason.parentElement?.textContent).toMatch(/^Team database unreachable since .*: new purchases are refused/);
   });
 
+  it('names a refused password, a login no longer a desk and a schema it cannot use, never "unreachable"', async () => {
+    const { fake, banner } = await renderApp();
+    const database = 'postgres://td_acme_front@db.example.com:5432/team (TLS require)';
+    const since = now - 60_000;
+    const at = formatClockTime(since);
+    const away = { state: 'unreachable', database, desk: 'front', since, pendingSync: 0 } as const;
+    const password = "The team database at postgres://td_acme_front@db.example.com:5432/team (TLS require) refused this desk's login: check its name and password. Nothing was sent.";
+    fake.emit('team:changed', { ...away, away: 'password', reason: password });
+    expect(await within(banner).findByText(`Team database refused this desk's password since ${at}: new purchases are refused`)).toBeDefined();
+    expect(within(banner).getByText(password)).toBeDefined();
+    fake.emit('team:changed', { ...away, away: 'not-a-desk', reason: 'The team database refused: the login td_acme_front is not an active desk of a team.' });
+    expect(await within(banner).findByText(`This login is no longer a desk of the team since ${at}: new purchases are refused`)).toBeDefined();
+    fake.emit('team:changed', { ...away, away: 'schema-newer', schemaVersion: 9, reason: "The team database at …: the team database's schema is version 9, newer than this TitleDesk knows (7)." });
+    expect(await within(banner).findByText(`Team database schema 9 needs a newer TitleDesk (since ${at}): new purchases are refused`)).toBeDefined();
+    fake.emit('team:changed', { ...away, away: 'schema-older', schemaVersion: 5, reason: 'The team database at … has schema version 5; this TitleDesk needs 7: the team\'s admin runs "titledesk team migrate".' });
+    expect(await within(banner).findByText(`Team database schema 5 needs "titledesk team migrate" (since ${at}): new purchases are refused`)).toBeDefined();
+    expect(within(banner).queryByText(/unreachable/)).toBeNull();
+  });
+
   it('opens settings from the header and gives focus back when they close', async () => {
     const { banner } = await renderApp();
     const button = within(banner).getByRole('button', { name: 'Settings' });

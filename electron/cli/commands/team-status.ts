@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { awayHeadline } from '../../../shared/team/team-away-words.ts';
 import type { TeamProblem, TeamTestResult } from '../../../shared/team/team-status.ts';
 import { durationWords } from '../../../shared/team/team-duration.ts';
 import { probeTeam, type ResolvedTeam } from '../../core/team-join/index.ts';
@@ -39,6 +40,19 @@ function reachableLines(result: Extract<TeamTestResult, { ok: true }>): string[]
   ];
 }
 
+type Failure = Extract<TeamTestResult, { ok: false }>;
+
+/** Why, as the app's header would headline it (its own words when not the network's), then the reason. */
+function failureLines(result: Failure): string[] {
+  if (result.away === undefined) return [`Reachable:     no (${result.problem}): ${result.message}`];
+  return [`Reachable:     no (${result.problem}): ${awayHeadline(result)}`, `Why:           ${result.message}`];
+}
+
+function failureJson(result: Failure): Record<string, unknown> {
+  const away = result.away === undefined ? {} : { away: result.away, headline: awayHeadline(result), ...(result.schemaVersion === undefined ? {} : { schemaVersion: result.schemaVersion }) };
+  return { problem: result.problem, message: result.message, ...away };
+}
+
 /**
  * `titledesk team status`: which team database this desk uses (the TITLEDESK_TEAM_* variables, else
  * the app's Settings → Team on the data folder with its password from the keychain), as which desk,
@@ -58,11 +72,11 @@ export async function runTeamStatus(options: { readonly dataDir: string | undefi
   // A refused login with no password at all is most often a keychain this process cannot open.
   const noPassword = !result.ok && result.problem === 'password' && team.connection.password === undefined;
   if (options.json) {
-    printJson({ team: { database: team.connection.describe, source: team.source, tls: team.connection.tls }, dataDir, reachable: result.ok, pendingSync: pending, ...(result.ok ? { result } : { problem: result.problem, message: result.message }) });
+    printJson({ team: { database: team.connection.describe, source: team.source, tls: team.connection.tls }, dataDir, reachable: result.ok, pendingSync: pending, ...(result.ok ? { result } : failureJson(result)) });
   } else {
     const lines = [
       `Team database: ${team.connection.describe}, from ${sourceWords(team, dataDir)}`,
-      ...(result.ok ? reachableLines(result) : [`Reachable:     no (${result.problem}): ${result.message}`]),
+      ...(result.ok ? reachableLines(result) : failureLines(result)),
       ...(noPassword ? ['Password:      none found: not in the OS keychain for this data folder, and TITLEDESK_TEAM_PASSWORD is not set'] : []),
       `Pending sync:  ${pendingWords(pending)}`,
     ];

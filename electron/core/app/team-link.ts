@@ -41,6 +41,7 @@ function statusOf(status: TeamDeskStatus, identity?: Identity): TeamLinkStatus {
     ...(status.unreachableSince === undefined ? {} : { since: status.unreachableSince }),
     ...(status.problem === undefined ? {} : { reason: status.problem }),
     ...(status.away === undefined ? {} : { away: status.away }),
+    ...(status.schemaVersion === undefined ? {} : { schemaVersion: status.schemaVersion }),
     pendingSync: status.pendingSync,
   };
 }

@@ -4,6 +4,7 @@ import { CoreError } from '../errors.ts';
 import type { SendAdmission, SendGate } from '../stores/send-gate.ts';
 import type { TeamBeginInput, TeamStore } from '../team/team-store.ts';
 import type { TeamBeginResult, TeamPurchase } from '../team/team-rows.ts';
+import { isLoginRefused } from './team-away.ts';
 import { groupedBegins, type GroupedBegin } from './team-begin-group.ts';
 import { priceLines, type CatalogOf } from './team-prices.ts';
 import { heldWords, teamBudgetError } from './team-words.ts';
@@ -59,6 +60,11 @@ async function begin(store: TeamStore, input: TeamBeginInput, grouped: GroupedBe
     options.reached(true);
     return result;
   } catch (error) {
+    // The login refused (a password changed, a desk made inactive): away too, in those words.
+    if (isLoginRefused(error)) {
+      options.reached(false, error);
+      throw options.refusal(error);
+    }
     if (!(error instanceof CoreError) || (error.code !== 'network' && error.code !== 'outcome_unknown')) throw error;
     if (error.code === 'outcome_unknown') {
       // Cut off mid-call: the local id says whether it began. If that cannot be asked either, it is

@@ -1,7 +1,8 @@
+import { certificateAdvice, notADeskAdvice, passwordAdvice } from '../../../shared/team/team-away-words.ts';
 import type { TeamAway } from '../../../shared/team/team-status.ts';
 import { redactSecrets } from '../redaction.ts';
-import { teamProblemOf } from '../team-join/team-probe.ts';
-import { certificateAdvice, tlsNotOfferedWords } from '../team-join/team-tls-words.ts';
+import { teamAwayOf } from '../team-join/team-probe.ts';
+import { tlsNotOfferedWords } from '../team-join/team-tls-words.ts';
 import { serverOffersTls } from '../team-join/tls-offer.ts';
 import { isConnectionLost } from '../team/team-errors.ts';
 import type { TeamConnection } from '../team/team-url.ts';
@@ -10,6 +11,27 @@ import type { TeamConnection } from '../team/team-url.ts';
 export interface AwayReason {
   readonly away: TeamAway;
   readonly problem: string | undefined;
+  /** The team database's schema version, when that is why. */
+  readonly schemaVersion?: number | undefined;
+}
+
+/** After the database's own words: what to do, for a refusal that waiting will not fix. */
+const adviceByAway: Partial<Record<TeamAway, string>> = {
+  certificate: certificateAdvice,
+  password: `Nothing was sent. ${passwordAdvice}`,
+  'not-a-desk': `Nothing was sent. ${notADeskAdvice}`,
+  // The schema's words carry their advice (update TitleDesk, or "titledesk team migrate").
+  'schema-newer': 'Nothing was sent.',
+  'schema-older': 'Nothing was sent.',
+};
+
+/**
+ * A refusal of the login (a password refused, a login no longer a desk): like the network's, it
+ * makes the link away, as every purchase would be refused the same until it is fixed.
+ */
+export function isLoginRefused(error: unknown): boolean {
+  const away = teamAwayOf(error)?.away;
+  return away === 'password' || away === 'not-a-desk';
 }
 
 /** How long to wait for the server's TLS answer: the server answered a moment ago, or is gone. */
@@ -47,8 +69,10 @@ export class TeamAwayReasons {
     // The client's words carry no password; redacted all the same, as they are shown and logged.
     const message = error instanceof Error ? redactSecrets(error.message) : undefined;
     if (this.#offered === false && isConnectionLost(error)) return { away: 'tls-not-offered', problem: redactSecrets(tlsNotOfferedWords(this.#connection)) };
-    if (teamProblemOf(error) === 'tls') return { away: 'certificate', problem: `${message ?? ''} ${certificateAdvice}`.trim() };
-    return { away: 'unreachable', problem: message };
+    const kind = teamAwayOf(error);
+    // Anything else (a row it cannot read, a failure of its own) is said in its words, as unreachable.
+    if (kind === undefined || kind.away === 'unreachable') return { away: 'unreachable', problem: message };
+    return { ...kind, problem: `${message ?? ''} ${adviceByAway[kind.away] ?? ''}`.trim() };
   }
 
   /** The database answered: the streak ends, and the next one asks again. */

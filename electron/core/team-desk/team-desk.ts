@@ -5,7 +5,7 @@ import type { PurchaseService } from '../purchases/purchase-service.ts';
 import { TeamStore } from '../team/team-store.ts';
 import type { TeamConnection } from '../team/team-url.ts';
 import { teamSendGate } from './team-admission.ts';
-import { TeamAwayReasons } from './team-away.ts';
+import { isLoginRefused, TeamAwayReasons } from './team-away.ts';
 import { TeamImport } from './team-import.ts';
 import type { CatalogOf } from './team-prices.ts';
 import { reconcileOwn } from './team-start.ts';
@@ -181,7 +181,7 @@ export async function startTeamDesk(options: TeamDeskOptions): Promise<TeamDesk>
       try {
         return await run(open);
       } catch (error) {
-        if (error instanceof CoreError && (error.code === 'network' || error.code === 'team_database')) reached(false, error);
+        if (error instanceof CoreError && (error.code === 'network' || error.code === 'team_database' || isLoginRefused(error))) reached(false, error);
         throw error;
       }
     },

@@ -12,8 +12,10 @@ export interface TeamDeskStatus {
   readonly unreachableSince?: number | undefined;
   /** Why, in the words of the last failure. */
   readonly problem?: string | undefined;
-  /** What kind of failure, for the headline: unreachable, TLS not offered, a certificate refused. */
+  /** What kind of failure, for the headline: unreachable, TLS not offered, a certificate, password or login refused, a schema. */
   readonly away?: TeamAway | undefined;
+  /** The team database's schema version, while away for it. */
+  readonly schemaVersion?: number | undefined;
   /** This desk's answers written locally and not yet in the team database. */
   readonly pendingSync: number;
 }
@@ -43,7 +45,7 @@ export class TeamStatusBoard {
       return;
     }
     const since = this.#status.state === 'unreachable' ? this.#status.unreachableSince : Date.now();
-    this.#set({ ...this.#status, state: 'unreachable', unreachableSince: since, problem: reason.problem, away: reason.away, pendingSync });
+    this.#set({ ...this.#status, state: 'unreachable', unreachableSince: since, problem: reason.problem, away: reason.away, schemaVersion: reason.schemaVersion, pendingSync });
   }
 
   pending(pendingSync: number): void {

@@ -1,6 +1,7 @@
 import type { PurchaseRecord } from '../../../shared/purchase/purchase.ts';
 import { CoreError } from '../errors.ts';
 import type { TeamRecordInput, TeamStore } from '../team/team-store.ts';
+import { isLoginRefused } from './team-away.ts';
 import { refusedBeforeAccepted, teamUpdateOf } from './team-copy.ts';
 
 export interface TeamSyncOptions {
@@ -127,7 +128,10 @@ export class TeamSync {
  */
 const updatesInOneCommit = 25;
 
-/** The database answered and said no (a settled purchase, an accepted one): waiting will not help. */
+/**
+ * The database answered and said no (a settled purchase, an accepted one): waiting will not help.
+ * Not a refused login: that is the desk's, not the answer's, and the answer waits until it is fixed.
+ */
 function refused(error: unknown): boolean {
-  return error instanceof CoreError && (error.code === 'validation' || error.code === 'unauthorized');
+  return error instanceof CoreError && (error.code === 'validation' || error.code === 'unauthorized') && !isLoginRefused(error);
 }

@@ -20,7 +20,8 @@ export function unreachableError(place: TeamPlace, cause?: unknown): CoreError {
 
 /**
  * The refusal of a new purchase while the link is away, in the words of why: the header's reason
- * when it is a TLS or certificate problem (its own advice, not a network's), else unreachable.
+ * when it is not the network's (TLS, a certificate, the password or login refused, the schema:
+ * each with its own advice, as waiting will not fix it), else unreachable.
  */
 export function awayError(place: TeamPlace, status: TeamDeskStatus, cause?: unknown): CoreError {
   const problem = status.state === 'unreachable' && status.away !== undefined && status.away !== 'unreachable' ? status.problem : undefined;

@@ -1,4 +1,5 @@
-import type { TeamProblem, TeamTestResult } from '../../../shared/team/team-status.ts';
+import { certificateAdvice, notADeskAdvice, passwordAdvice } from '../../../shared/team/team-away-words.ts';
+import type { TeamAway, TeamProblem, TeamTestResult } from '../../../shared/team/team-status.ts';
 import type { TeamBudgetLimit } from '../team/team-rows.ts';
 import { CoreError } from '../errors.ts';
 import { redactSecrets } from '../redaction.ts';
@@ -6,7 +7,8 @@ import { knownSchemaVersion } from '../team/migrations/migration.ts';
 import type { TeamBudgets } from '../team/team-budgets.ts';
 import { TeamStore } from '../team/team-store.ts';
 import type { TeamConnection } from '../team/team-url.ts';
-import { certificateAdvice, tlsNotOfferedWords } from './team-tls-words.ts';
+import { schemaMismatchOf } from '../team/team-errors.ts';
+import { tlsNotOfferedWords } from './team-tls-words.ts';
 import { serverOffersTls } from './tls-offer.ts';
 
 /**
@@ -27,6 +29,28 @@ export function teamProblemOf(error: unknown): TeamProblem {
   return 'other';
 }
 
+/** The headline's why, and the database's schema version when that is why. */
+export interface TeamAwayKind {
+  readonly away: TeamAway;
+  readonly schemaVersion?: number;
+}
+
+/**
+ * The headline's why of a failure to use the team database: not reached, or a refusal that waiting
+ * will not fix (a certificate, the password, a login no desk, a schema this TitleDesk cannot use).
+ * Undefined for any other failure. A server without TLS looks unreachable until it is asked
+ * (team-away.ts, tlsNotOffered below).
+ */
+export function teamAwayOf(error: unknown): TeamAwayKind | undefined {
+  const schema = schemaMismatchOf(error);
+  if (schema !== undefined) return { away: schema.newer ? 'schema-newer' : 'schema-older', schemaVersion: schema.version };
+  const problem = teamProblemOf(error);
+  // The CA file itself unreadable: the setting is what to fix, not the server's certificate.
+  if (problem === 'tls') return { away: error instanceof CoreError && error.code === 'validation' ? 'setting' : 'certificate' };
+  if (problem === 'password' || problem === 'not-a-desk' || problem === 'unreachable') return { away: problem };
+  return undefined;
+}
+
 /**
  * Each limit with what is spent against it in the running day or month, by the team's calendar
  * (a period's row appears only with its first purchase: none yet means nothing spent), and any
@@ -45,16 +69,21 @@ export function currentBudgets(limits: readonly TeamBudgetLimit[], budgets: Team
   return [...limited, ...unlimited];
 }
 
-/** Why a failure happened, with a next step where the client's message lacks one. */
+/**
+ * Why a failure happened, with a next step where the client's message lacks one, and the headline's
+ * why: a setting that cannot be used (no database named yet), or as a running desk would say it.
+ */
 function failureOf(error: unknown, database: string | undefined): TeamTestResult {
   const problem = teamProblemOf(error);
   const base = error instanceof CoreError ? error.message : 'Something went wrong inside TitleDesk while testing the team database.';
   const hint: Partial<Record<TeamProblem, string>> = {
     unreachable: ' Check the URL, and that this machine may reach the server (VPN, firewall).',
     tls: ` ${certificateAdvice}`,
-    'not-a-desk': ' The team’s admin adds it with titledesk team add-desk, or makes it active again.',
+    password: ` ${passwordAdvice}`,
+    'not-a-desk': ` ${notADeskAdvice}`,
   };
-  return { ok: false, problem, message: redactSecrets(`${base}${hint[problem] ?? ''}`), ...(database === undefined ? {} : { database }) };
+  const kind: TeamAwayKind | undefined = database === undefined ? { away: 'setting' } : teamAwayOf(error);
+  return { ok: false, problem, message: redactSecrets(`${base}${hint[problem] ?? ''}`), ...(database === undefined ? {} : { database }), ...kind };
 }
 
 /**
@@ -65,7 +94,7 @@ function failureOf(error: unknown, database: string | undefined): TeamTestResult
 async function tlsNotOffered(error: unknown, connection: TeamConnection): Promise<TeamTestResult | undefined> {
   if (connection.tls === 'disable' || teamProblemOf(error) !== 'unreachable') return undefined;
   if ((await serverOffersTls(connection.host, connection.port)) !== false) return undefined;
-  return { ok: false, problem: 'tls', message: redactSecrets(tlsNotOfferedWords(connection)), database: connection.describe };
+  return { ok: false, problem: 'tls', message: redactSecrets(tlsNotOfferedWords(connection)), database: connection.describe, away: 'tls-not-offered' };
 }
 
 /**

@@ -1,12 +1,10 @@
 import { isLoopbackHost, type TeamConnection } from '../team/team-url.ts';
 
 /**
- * TLS problems with the team database in words, one text for Test connection, `titledesk team
- * status` and a running desk's header and refusals, so they never say it differently.
+ * A server without the TLS a desk's URL demands, in words naming the database: one text for Test
+ * connection, `titledesk team status` and a running desk's header and refusals, so they never say
+ * it differently. The headlines and the other advice are shared/team/team-away-words.ts's.
  */
-
-/** After a certificate refused (another CA, none given, or issued for another host name). */
-export const certificateAdvice = 'Give the CA file that signed the server’s certificate, or check the host name in the URL matches the certificate.';
 
 /** A server that answered "no TLS" to a desk whose URL demands it; names the database, never the password. */
 export function tlsNotOfferedWords(connection: TeamConnection): string {

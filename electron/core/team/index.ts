@@ -20,7 +20,7 @@
  * - Connections verify TLS (verify-full) for any host off this machine, with an optional CA file;
  *   the password never appears in a log line or an error.
  */
-export { knownSchemaVersion, migrateTeamSchema, readSchemaVersion, SchemaTooNewError, teamMigrations, type MigrationRun, type TeamMigration } from './migrations/migration.ts';
+export { knownSchemaVersion, migrateTeamSchema, readSchemaVersion, SchemaTooNewError, SchemaTooOldError, teamMigrations, type MigrationRun, type TeamMigration } from './migrations/migration.ts';
 export { TeamStore, type TeamBeginInput, type TeamChanges, type TeamRecordInput, type TeamStoreOptions } from './team-store.ts';
 export { isLoopbackHost, parseTeamUrl, type TeamConnection, type TeamTlsMode, type TeamUrlOptions } from './team-url.ts';
 export { addDesk, deskLoginName, scramVerifier, setupTeam, type NewDesk, type TeamSetup } from './team-admin.ts';

@@ -1,6 +1,6 @@
 import postgres from 'postgres';
 import { CoreError } from '../errors.ts';
-import { SchemaTooNewError } from './migrations/migration.ts';
+import { SchemaTooNewError, SchemaTooOldError } from './migrations/migration.ts';
 
 /**
  * Node's and postgres.js's codes for a query that never reached a server: no connection, or (EPIPE)
@@ -29,6 +29,7 @@ export function certainlyNotSent(error: unknown): boolean {
 export function teamError(error: unknown, where: string, during: 'begin' | 'read' | 'write' | 'admin'): CoreError {
   if (error instanceof CoreError) return error;
   if (error instanceof SchemaTooNewError) return new CoreError('protocol', `The team database at ${where}: ${error.message}.`, { cause: error });
+  if (error instanceof SchemaTooOldError) return new CoreError('protocol', `The team database at ${where} ${error.message}.`, { cause: error });
   const code = codeOf(error);
   if (error instanceof postgres.PostgresError) {
     if (code === '57P01' || code === '57P02' || code === '57P03') return lost(where, during, error);
@@ -68,4 +69,15 @@ function lost(where: string, during: string, error: unknown): CoreError {
     : new CoreError('network', `The team database at ${where} stopped answering (${code}).`);
   lostConnections.add(made);
   return made;
+}
+
+/**
+ * A team schema this TitleDesk cannot use, from teamError's error: the database's version and
+ * whether it is newer (update TitleDesk) or older (the admin migrates). Undefined for any other.
+ */
+export function schemaMismatchOf(error: unknown): { readonly version: number; readonly newer: boolean } | undefined {
+  const cause = error instanceof CoreError ? error.cause : error;
+  if (cause instanceof SchemaTooNewError) return { version: cause.found, newer: true };
+  if (cause instanceof SchemaTooOldError) return { version: cause.found, newer: false };
+  return undefined;
 }

@@ -3,7 +3,7 @@ import type { Sql } from 'postgres';
 import { z } from 'zod';
 import type { PurchaseState } from '../../../shared/purchase/purchase.ts';
 import { CoreError } from '../errors.ts';
-import { knownSchemaVersion, readSchemaVersion, SchemaTooNewError } from './migrations/migration.ts';
+import { knownSchemaVersion, readSchemaVersion, SchemaTooNewError, SchemaTooOldError } from './migrations/migration.ts';
 import { openTeamSql, type TeamSqlOptions } from './team-connect.ts';
 import { readTeamBudgets, type TeamBudgets } from './team-budgets.ts';
 import { teamError } from './team-errors.ts';
@@ -138,9 +138,7 @@ export class TeamStore {
   static async #opened(sql: Sql, connection: TeamConnection, timeoutMs: number): Promise<TeamStore> {
     const version = await readSchemaVersion(sql);
     if (version > knownSchemaVersion) throw new SchemaTooNewError(version);
-    if (version < knownSchemaVersion) {
-      throw new CoreError('protocol', `The team database at ${connection.describe} has schema version ${String(version)}; this TitleDesk needs ${String(knownSchemaVersion)}: the team's admin runs "titledesk team migrate".`);
-    }
+    if (version < knownSchemaVersion) throw new SchemaTooOldError(version);
     const [row] = await sql`
       SELECT id::text AS id, team_id::text AS "teamId", name, role, login_role AS "loginRole", active
       FROM titledesk.desks WHERE login_role = session_user AND active`;

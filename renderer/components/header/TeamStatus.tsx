@@ -1,14 +1,7 @@
-import type { TeamAway, TeamLinkStatus } from '../../../shared/team/team-status.ts';
+import { awayHeadline } from '../../../shared/team/team-away-words.ts';
+import type { TeamLinkStatus } from '../../../shared/team/team-status.ts';
 import { useTeamStatusQuery } from '../../api/team-queries.ts';
 import { formatClockTime } from '../../format-time.ts';
-
-/** The headline of a link that is away, by why: a TLS problem is not the network's, so never "unreachable". */
-const awayHeadlines: Readonly<Record<TeamAway, string>> = {
-  unreachable: 'Team database unreachable',
-  'tls-not-offered': 'No TLS from the team database',
-  certificate: 'Team database certificate refused',
-  setting: 'Team setting unusable',
-};
 
 function words(status: TeamLinkStatus): string | undefined {
   switch (status.state) {
@@ -19,10 +12,9 @@ function words(status: TeamLinkStatus): string | undefined {
       const who = status.role === undefined ? '' : ` (${status.role})`;
       return `Team: desk ${status.desk ?? '?'}${who}${waiting}`;
     }
-    case 'unreachable': {
-      const since = status.since === undefined ? '' : ` since ${formatClockTime(status.since)}`;
-      return `${awayHeadlines[status.away ?? 'unreachable']}${since}: new purchases are refused`;
-    }
+    // The headline by why (team-away-words.ts): only the network's failure is "unreachable".
+    case 'unreachable':
+      return `${awayHeadline(status, status.since === undefined ? undefined : formatClockTime(status.since))}: new purchases are refused`;
   }
 }
 

@@ -7,7 +7,7 @@ import { chmodSync, chownSync, mkdtempSync, rmSync, writeFileSync } from 'node:f
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TeamAwayReasons } from '../../../electron/core/team-desk/team-away.ts';
-import { certificateAdvice } from '../../../electron/core/team-join/team-tls-words.ts';
+import { certificateAdvice } from '../../../shared/team/team-away-words.ts';
 import { openTeamSql } from '../../../electron/core/team/team-connect.ts';
 import { TeamStore } from '../../../electron/core/team/team-store.ts';
 import { parseTeamUrl } from '../../../electron/core/team/team-url.ts';

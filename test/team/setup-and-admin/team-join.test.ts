@@ -50,13 +50,13 @@ describe.skipIf(missing !== '')(missing === '' ? 'a desk joining its team' : `sk
   });
 
   it.each([
-    ['a wrong password', () => teamConnectionOf({ databaseUrl: team.deskUrl, login: desk('front').login }, 'Wr0ng-Passw0rd-123'), 'password', /refused this desk's login: check its name and password/],
-    ['a login that is no longer an active desk', () => teamConnectionOf({ databaseUrl: team.deskUrl, login: desk('gone').login }, desk('gone').password), 'not-a-desk', /is not an active desk.*add-desk/],
-    ['a server that is not there', () => teamConnectionOf({ databaseUrl: 'postgres://127.0.0.1:1/td_join_test', login: desk('front').login }, 'Wr0ng-Passw0rd-123'), 'unreachable', /cannot be reached \(ECONNREFUSED\).*VPN, firewall/],
-    ['an unreadable CA file', () => teamConnectionOf({ databaseUrl: 'postgres://db.example.com/team', login: 'desk', caFile: '/nonexistent/ca.pem' }, 'Wr0ng-Passw0rd-123'), 'tls', /certificate authority file/],
-  ])('says in words what is wrong with %s, without the password', async (_name, connect, problem, message) => {
+    ['a wrong password', () => teamConnectionOf({ databaseUrl: team.deskUrl, login: desk('front').login }, 'Wr0ng-Passw0rd-123'), 'password', 'password', /refused this desk's login: check its name and password\. Give this desk’s current password in Settings → Team/],
+    ['a login that is no longer an active desk', () => teamConnectionOf({ databaseUrl: team.deskUrl, login: desk('gone').login }, desk('gone').password), 'not-a-desk', 'not-a-desk', /is not an active desk.*add-desk.*--activate/],
+    ['a server that is not there', () => teamConnectionOf({ databaseUrl: 'postgres://127.0.0.1:1/td_join_test', login: desk('front').login }, 'Wr0ng-Passw0rd-123'), 'unreachable', 'unreachable', /cannot be reached \(ECONNREFUSED\).*VPN, firewall/],
+    ['an unreadable CA file', () => teamConnectionOf({ databaseUrl: 'postgres://db.example.com/team', login: 'desk', caFile: '/nonexistent/ca.pem' }, 'Wr0ng-Passw0rd-123'), 'tls', 'setting', /certificate authority file/],
+  ])('says in words what is wrong with %s, without the password', async (_name, connect, problem, away, message) => {
     const result = await probeTeam(connect);
-    expect(result).toMatchObject({ ok: false, problem });
+    expect(result).toMatchObject({ ok: false, problem, away });
     if (result.ok) return;
     expect(result.message).toMatch(message);
     expect(JSON.stringify(result)).not.toContain('Wr0ng-Passw0rd-123');
@@ -100,7 +100,7 @@ describe.skipIf(missing !== '')(missing === '' ? 'a desk joining its team' : `sk
   it('team status exits 3 on a wrong password and 5 when the server is not there, naming neither password', () => {
     const wrong = titledeskSync(['team', 'status', '--data-dir', dataDir], { TITLEDESK_TEAM_PASSWORD: 'Wr0ng-Passw0rd-123' });
     expect(wrong.status).toBe(3);
-    expect(wrong.stdout).toMatch(/Reachable: {5}no \(password\)/);
+    expect(wrong.stdout).toMatch(/Reachable: {5}no \(password\): Team database refused this desk's password\nWhy: {11}The team database at .* refused this desk's login/);
     const away = titledeskSync(['team', 'status'], { TITLEDESK_TEAM_DATABASE_URL: 'postgres://desk:Wr0ng-Passw0rd-123@127.0.0.1:1/team' });
     expect(away.status).toBe(5);
     expect(away.stdout).toContain('postgres://desk@127.0.0.1:1/team (TLS disable), from TITLEDESK_TEAM_DATABASE_URL');

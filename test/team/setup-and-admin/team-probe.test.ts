@@ -12,9 +12,17 @@ import { titledeskSync } from '../support/team-cli.ts';
 const missing = passwordClusterMissing();
 
 /** `titledesk team status --json` with only the team's variables, no keychain. */
-function teamStatus(url: string): { status: number | null; document: { reachable: boolean; problem?: string; message?: string }; output: string } {
+interface StatusDocument {
+  readonly reachable: boolean;
+  readonly problem?: string;
+  readonly message?: string;
+  readonly away?: string;
+  readonly headline?: string;
+}
+
+function teamStatus(url: string): { status: number | null; document: StatusDocument; output: string } {
   const result = titledeskSync(['team', 'status', '--json'], { TITLEDESK_TEAM_DATABASE_URL: url });
-  return { status: result.status, document: JSON.parse(result.stdout) as { reachable: boolean; problem?: string; message?: string }, output: result.stdout + result.stderr };
+  return { status: result.status, document: JSON.parse(result.stdout) as StatusDocument, output: result.stdout + result.stderr };
 }
 
 describe.skipIf(missing !== '')(missing === '' ? 'Test connection against a schema or TLS that does not match' : `skipped: ${missing}`, () => {
@@ -56,13 +64,13 @@ describe.skipIf(missing !== '')(missing === '' ? 'Test connection against a sche
     try {
       const before = await snapshot();
       const result = await probe(team.deskUrl);
-      expect(result).toMatchObject({ ok: false, problem: 'schema' });
+      expect(result).toMatchObject({ ok: false, problem: 'schema', away: 'schema-newer', schemaVersion: knownSchemaVersion + 1 });
       if (result.ok) return;
       expect(result.message).toContain(`version ${String(knownSchemaVersion + 1)}, newer than this TitleDesk knows (${String(knownSchemaVersion)})`);
       expect(result.message).toMatch(/update TitleDesk on this desk/);
       const cli = teamStatus(deskUrl());
       expect(cli.status).toBe(5);
-      expect(cli.document).toMatchObject({ reachable: false, problem: 'schema' });
+      expect(cli.document).toMatchObject({ reachable: false, problem: 'schema', away: 'schema-newer', headline: `Team database schema ${String(knownSchemaVersion + 1)} needs a newer TitleDesk` });
       expect(cli.document.message).toContain('newer than this TitleDesk knows');
       expect(cli.output).not.toContain(password);
       expect(await snapshot()).toEqual(before);
@@ -77,13 +85,12 @@ describe.skipIf(missing !== '')(missing === '' ? 'Test connection against a sche
     try {
       const before = await snapshot();
       const result = await probe(team.deskUrl);
-      expect(result).toMatchObject({ ok: false, problem: 'schema' });
+      expect(result).toMatchObject({ ok: false, problem: 'schema', away: 'schema-older', schemaVersion: knownSchemaVersion - 1 });
       if (result.ok) return;
-      expect(result.message).toContain(`has schema version ${String(knownSchemaVersion - 1)}; this TitleDesk needs ${String(knownSchemaVersion)}`);
-      expect(result.message).toContain('titledesk team migrate');
+      expect(result.message).toContain(`has schema version ${String(knownSchemaVersion - 1)}; this TitleDesk needs ${String(knownSchemaVersion)}: the team's admin runs "titledesk team migrate".`);
       const cli = teamStatus(deskUrl());
       expect(cli.status).toBe(5);
-      expect(cli.document).toMatchObject({ reachable: false, problem: 'schema' });
+      expect(cli.document).toMatchObject({ reachable: false, problem: 'schema', away: 'schema-older', headline: `Team database schema ${String(knownSchemaVersion - 1)} needs "titledesk team migrate"` });
       expect(cli.document.message).toContain('titledesk team migrate');
       expect(await snapshot()).toEqual(before);
     } finally {
@@ -93,7 +100,7 @@ describe.skipIf(missing !== '')(missing === '' ? 'Test connection against a sche
 
   it.each(['require', 'verify-full'])('says a server without TLS cannot give sslmode=%s what it demands, never the password', async (mode) => {
     const result = await probe(`${team.deskUrl}?sslmode=${mode}`);
-    expect(result).toMatchObject({ ok: false, problem: 'tls' });
+    expect(result).toMatchObject({ ok: false, problem: 'tls', away: 'tls-not-offered' });
     if (result.ok) return;
     expect(result.message).toContain(`(TLS ${mode})`);
     expect(result.message).toMatch(/does not offer TLS/);
@@ -101,7 +108,7 @@ describe.skipIf(missing !== '')(missing === '' ? 'Test connection against a sche
     expect(JSON.stringify(result)).not.toContain(password);
     const cli = teamStatus(deskUrl(`?sslmode=${mode}`));
     expect(cli.status).toBe(5);
-    expect(cli.document).toMatchObject({ reachable: false, problem: 'tls' });
+    expect(cli.document).toMatchObject({ reachable: false, problem: 'tls', away: 'tls-not-offered', headline: 'No TLS from the team database' });
     expect(cli.document.message).toMatch(/does not offer TLS/);
     expect(cli.output).not.toContain(password);
   });

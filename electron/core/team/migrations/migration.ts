@@ -53,6 +53,16 @@ export class SchemaTooNewError extends Error {
   }
 }
 
+/** A database whose schema is older than this TitleDesk's: the team's admin migrates it. */
+export class SchemaTooOldError extends Error {
+  readonly found: number;
+  constructor(found: number) {
+    super(`has schema version ${String(found)}; this TitleDesk needs ${String(knownSchemaVersion)}: the team's admin runs "titledesk team migrate"`);
+    this.name = 'SchemaTooOldError';
+    this.found = found;
+  }
+}
+
 /** The schema version of the database, 0 when TitleDesk's schema is not there at all. */
 export async function readSchemaVersion(sql: Sql | TransactionSql): Promise<number> {
   const [table] = await sql<{ present: boolean }[]>`SELECT to_regclass('titledesk.schema_migrations') IS NOT NULL AS present`;
