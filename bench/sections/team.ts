@@ -15,7 +15,7 @@ import { goalMark, type Section, type SectionOutcome } from '../lib/figures/sect
 import { chromiumPath } from '../lib/page/browser.ts';
 import type { ScreenRow } from '../lib/page/row-probe.ts';
 import { propagationMs, screenMs, type DeskEvent } from '../lib/figures/team-delays.ts';
-import { startScreenDesk, type ScreenDesk } from '../lib/page/screen-desk.ts';
+import { startScreenDesk, type ScreenDesk, type ScreenView } from '../lib/page/screen-desk.ts';
 import { percentile, round, show } from '../lib/figures/stats.ts';
 
 const desks = 4;
@@ -62,14 +62,17 @@ async function runDesks(sandbox: SandboxProcess, urls: readonly (string | undefi
   }
 }
 
-/** Waits until the screen desk's page has shown nothing new for 3 s (at most a minute), then gives all it showed. */
-async function settledRows(screen: ScreenDesk): Promise<ScreenRow[]> {
+type ScreenRows = Record<ScreenView, ScreenRow[]>;
+
+/** Waits until the screen desk's pages have shown nothing new for 3 s (at most a minute), then gives all they showed. */
+async function settledRows(screen: ScreenDesk): Promise<ScreenRows> {
   const until = Date.now() + 60_000;
-  let rows = await screen.rows();
+  const read = async (): Promise<ScreenRows> => ({ list: await screen.rows('list'), history: await screen.rows('history') });
+  let rows = await read();
   for (;;) {
     await new Promise((resolve) => setTimeout(resolve, 3_000));
-    const now = await screen.rows();
-    if (now.length === rows.length || Date.now() > until) return now;
+    const now = await read();
+    if ((now.list.length === rows.list.length && now.history.length === rows.history.length) || Date.now() > until) return now;
     rows = now;
   }
 }
@@ -136,7 +139,7 @@ export const teamSection: Section = {
         await probeLoop.catch(() => undefined);
         await probe.close();
       }
-      const rows = screen === undefined ? [] : await settledRows(screen);
+      const rows: ScreenRows = screen === undefined ? { list: [], history: [] } : await settledRows(screen);
       // Closed before the desks run alone, which it would otherwise share the machine with.
       await screen?.close();
       const teamPosts = ((await sandbox.stats())['purchase'] ?? 0) - postsBefore;
@@ -160,7 +163,8 @@ export const teamSection: Section = {
       const aloneWall = Math.max(...alone.map((report) => report.wallSeconds));
       const delays = propagationMs(team, 'answers');
       const appearing = propagationMs(team, 'appearing');
-      const onScreen = screenMs(team, rows);
+      const onScreen = screenMs(team, rows.list);
+      const inHistory = screenMs(team, rows.history);
       // From the go to the last change any desk saw: the span the propagation figures fall in.
       const lastChangeAt = Math.max(...team.flatMap((report) => report.events.map(([, , at]) => at)));
       const burstCpu = machineCpu.within(teamGoAt, lastChangeAt);
@@ -176,6 +180,8 @@ export const teamSection: Section = {
         screenDesk: screen !== undefined,
         screenAnswersP50Ms: round(percentile(onScreen.answers, 50), 0), screenAnswersP99Ms: round(percentile(onScreen.answers, 99), 0), screenAnswersSamples: onScreen.answers.length,
         screenAppearingP50Ms: round(percentile(onScreen.appearing, 50), 0), screenAppearingP99Ms: round(percentile(onScreen.appearing, 99), 0), screenAppearingSamples: onScreen.appearing.length,
+        historyAnswersP50Ms: round(percentile(inHistory.answers, 50), 0), historyAnswersP99Ms: round(percentile(inHistory.answers, 99), 0), historyAnswersSamples: inHistory.answers.length,
+        historyAppearingP50Ms: round(percentile(inHistory.appearing, 50), 0), historyAppearingP99Ms: round(percentile(inHistory.appearing, 99), 0), historyAppearingSamples: inHistory.appearing.length,
         teamWallSeconds: round(teamWall, 1), teamPerSecond: round((row?.bought ?? 0) / teamWall, 1),
         aloneWallSeconds: round(aloneWall, 1), alonePosts, alonePerSecond: round(alonePosts / aloneWall, 1),
         burstSeconds: round((lastChangeAt - teamGoAt) / 1000, 1), burstBusyPercent: burstCpu === null ? null : round(burstCpu.busyShare * 100),
@@ -199,6 +205,8 @@ export const teamSection: Section = {
             ...(screen === undefined ? [] : [
               [`an answer on its desk to the same on the screen desk's purchase list, rows in view p50 / p99 (${String(onScreen.answers.length)})`, `${show(figures.screenAnswersP50Ms, ' ms')} / ${show(figures.screenAnswersP99Ms, ' ms')}`, '< 1 s', goalMark((figures.screenAnswersP99Ms ?? Infinity) < 1000)],
               [`a click on one desk to the purchase on the screen desk's purchase list, rows in view p50 / p99 (${String(onScreen.appearing.length)})`, `${show(figures.screenAppearingP50Ms, ' ms')} / ${show(figures.screenAppearingP99Ms, ' ms')}`, '', ''],
+              [`an answer on its desk to the same in the screen desk's History, rows in view p50 / p99 (${String(inHistory.answers.length)})`, `${show(figures.historyAnswersP50Ms, ' ms')} / ${show(figures.historyAnswersP99Ms, ' ms')}`, '< 1 s', goalMark((figures.historyAnswersP99Ms ?? Infinity) < 1000)],
+              [`a click on one desk to the purchase in the screen desk's History, rows in view p50 / p99 (${String(inHistory.appearing.length)})`, `${show(figures.historyAppearingP50Ms, ' ms')} / ${show(figures.historyAppearingP99Ms, ' ms')}`, '', ''],
             ]),
             [`the machine from the go to the last change (${show(figures.burstSeconds, ' s')}): cores busy / CPU used`, burstCpu === null ? 'n/a' : `${show(figures.burstBusyPercent, ' %')} of ${String(burstCpu.cores)} / ${show(figures.burstCpuSeconds, ' s')}`, '', ''],
             ['  of which the 4 desks / the database', `${show(figures.desksCpuSeconds, ' s')} / ${show(figures.databaseCpuSeconds, ' s')}`, '', ''],
@@ -211,7 +219,7 @@ export const teamSection: Section = {
           'Begin latency is sampled by a desk of another team on the same database, beginning purchases one at a time while the desks run.',
           screen === undefined
             ? `No screen desk: no Chromium at ${chromiumPath} (set TITLEDESK_CHROMIUM).`
-            : "A fifth desk, support, runs as the browser-mode host with its page (headless Chromium, 1280 x 900) on the purchase list; a row counts at the first frame that has it in view, in each state. The list shows the newest purchases, so the rows counted are those that were in view when they arrived or changed; the numbers in brackets are how many.",
+            : "A fifth desk, support, runs as the browser-mode host with two pages open (headless Chromium, 1280 x 900), one on the purchase list and one on History; a row counts at the first frame that has it in view, in each state. Both show the newest purchases first, so the rows counted are those in view when they arrived or changed; the numbers in brackets are how many.",
           "Each team desk has its titles' catalogs loaded before the clicks, as an analyst buys from a catalog on screen: the begin prices from it at once.",
         ],
       };

@@ -2,8 +2,9 @@ import type { Page } from '@playwright/test';
 import { z } from 'zod';
 
 /**
- * Runs in the page before its own scripts: records each purchase row of the purchase list the
- * first time it is on screen in each state, as [purchase id, state, epoch ms]. A row counts once
+ * Runs in the page before its own scripts: records each purchase row (the purchase list's or
+ * History's, both marked with data-purchase-id and data-state) the first time it is on screen in
+ * each state, as [purchase id, state, epoch ms]. A row counts once
  * it is in the document and inside the viewport at an animation frame, the frame that paints it;
  * rows the list keeps just out of view (its overscan) do not. Only the rows a mutation touched are
  * read, once a frame, so the watch costs the page little while thousands of purchases change.
@@ -14,7 +15,7 @@ export function installRowProbe(): void {
   const known = new Set<string>();
   const pending = new Set<Element>();
   let framed = false;
-  const rowOf = (node: Node): Element | null => (node instanceof Element ? node : node.parentElement)?.closest('article[data-purchase-id]') ?? null;
+  const rowOf = (node: Node): Element | null => (node instanceof Element ? node : node.parentElement)?.closest('[data-purchase-id][data-state]') ?? null;
   const read = (): void => {
     framed = false;
     const at = performance.timeOrigin + performance.now();
@@ -24,7 +25,7 @@ export function installRowProbe(): void {
       const box = row.getBoundingClientRect();
       if (box.bottom <= 0 || box.top >= height) continue;
       const id = row.getAttribute('data-purchase-id') ?? '';
-      const state = [...row.classList].find((name) => name.startsWith('purchase-row-'))?.slice('purchase-row-'.length) ?? '';
+      const state = row.getAttribute('data-state') ?? '';
       const key = `${id} ${state}`;
       if (id === '' || state === '' || known.has(key)) continue;
       known.add(key);
@@ -38,8 +39,8 @@ export function installRowProbe(): void {
       if (row !== null) pending.add(row);
       for (const added of record.addedNodes) {
         if (!(added instanceof Element)) continue;
-        if (added.matches('article[data-purchase-id]')) pending.add(added);
-        for (const inner of added.querySelectorAll('article[data-purchase-id]')) pending.add(inner);
+        if (added.matches('[data-purchase-id][data-state]')) pending.add(added);
+        for (const inner of added.querySelectorAll('[data-purchase-id][data-state]')) pending.add(inner);
       }
     }
     if (!framed && pending.size > 0) {
@@ -48,7 +49,7 @@ export function installRowProbe(): void {
     }
   });
   // The document, not its body: this runs before the page has one.
-  observer.observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['class'] });
+  observer.observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-state'] });
   Object.defineProperty(window, '__titledeskRows', { value: seen });
 }
 

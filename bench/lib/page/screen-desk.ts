@@ -5,10 +5,13 @@ import { invoke, startBrowserRig, type BrowserRig } from './browser.ts';
 import { buildRenderer } from './renderer-build.ts';
 import { installRowProbe, readScreenRows, type ScreenRow } from './row-probe.ts';
 
-/** A desk of the team seen as its user sees it: the browser-mode host, its page, the purchase list on screen. */
+/** What a page of the screen desk shows: the Buy tab's purchase list, or History. */
+export type ScreenView = 'list' | 'history';
+
+/** A desk of the team seen as its user sees it: the browser-mode host and two pages, the purchase list and History. */
 export interface ScreenDesk {
-  /** What the page's purchase list has shown so far (row-probe.ts). */
-  rows(): Promise<ScreenRow[]>;
+  /** What a page has shown so far (row-probe.ts). */
+  rows(view: ScreenView): Promise<ScreenRow[]>;
   close(): Promise<void>;
 }
 
@@ -40,7 +43,7 @@ async function joined(rig: BrowserRig, timeoutMs: number): Promise<void> {
 
 /**
  * Starts a browser-mode host on a renderer built for the bench, joins it to the team, selects the
- * shared sandbox, and opens its page on the Buy tab with the row probe installed.
+ * shared sandbox, and opens two pages with the row probe installed: the Buy tab and History.
  */
 export async function startScreenDesk(options: ScreenDeskOptions): Promise<ScreenDesk> {
   // The bench's one build of the renderer, removed by run.ts at the end.
@@ -57,19 +60,28 @@ export async function startScreenDesk(options: ScreenDeskOptions): Promise<Scree
     await call(rig, 'team:save', { setting: { databaseUrl: options.databaseUrl, login: options.login }, password: options.password });
     await joined(rig, 30_000);
     const context = await rig.browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const page: Page = await context.newPage();
-    await page.addInitScript(installRowProbe);
-    await page.goto(rig.url);
-    await page.locator('main').waitFor({ state: 'visible', timeout: 15_000 });
-    const started = rig;
+    const opened = rig;
+    const open = async (view: ScreenView): Promise<Page> => {
+      const page = await context.newPage();
+      await page.addInitScript(installRowProbe);
+      await page.goto(opened.url);
+      await page.locator('main').waitFor({ state: 'visible', timeout: 15_000 });
+      if (view === 'history') {
+        await page.getByRole('tab', { name: 'History' }).click();
+        await page.getByRole('heading', { name: 'History' }).waitFor({ state: 'visible', timeout: 10_000 });
+      }
+      return page;
+    };
+    // Two pages of one desk, as two windows side by side: the Buy tab's list and History.
+    const pages: Record<ScreenView, Page> = { list: await open('list'), history: await open('history') };
     let closing: Promise<void> | undefined;
     return {
-      rows: () => readScreenRows(page),
+      rows: (view) => readScreenRows(pages[view]),
       // Once only: the section closes it as soon as it has read the rows, and again on its way out.
       close() {
         closing ??= (async () => {
           await context.close();
-          await started.close();
+          await opened.close();
         })();
         return closing;
       },

@@ -6,7 +6,8 @@
  *   with another run's machine (results-file.ts).
  * - The Performance figures are generated from results.json only (`npm run bench:readme`, and at
  *   the end of every bench run that writes the file), so the two cannot disagree
- *   (readme-table.ts).
+ *   (readme-table.ts; the team section's rows in team-table.ts, the reading of a figure in
+ *   figure-reading.ts).
  */
 export { generatedEnd, generatedStart, performanceMarkdown, performancePagePath, replaceGenerated } from './readme-table.ts';
 export { benchResultsSchema, benchRunSchema, mergeResults, newRunId, parseResults, type BenchResults, type BenchRun } from './results-file.ts';

@@ -1,6 +1,8 @@
 import { ceilingMeasures } from '../polling/ceiling-measures.ts';
 import { paceProbes } from '../machine/machine-pace.ts';
 import type { BenchResults } from './results-file.ts';
+import { at, fmt, num } from './figure-reading.ts';
+import { teamTable } from './team-table.ts';
 
 /**
  * The Performance figures of docs/performance.md, generated from bench/results.json only (`npm run
@@ -11,26 +13,6 @@ export const generatedEnd = '<!-- bench:results:end -->';
 
 /** The page that holds the generated figures, from the project root. */
 export const performancePagePath = 'docs/performance.md';
-
-/** A value deep in a section's figures, or undefined: the file is input, so nothing is assumed. */
-function at(root: unknown, path: string): unknown {
-  let value = root;
-  for (const key of path.split('.')) {
-    if (typeof value !== 'object' || value === null || !(key in value)) return undefined;
-    value = Reflect.get(value, key);
-  }
-  return value;
-}
-
-function num(root: unknown, path: string): number | undefined {
-  const value = at(root, path);
-  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
-}
-
-function fmt(value: number | undefined, unit = ''): string {
-  if (value === undefined) return '-';
-  return `${value.toLocaleString('en-GB', { maximumFractionDigits: 2 })}${unit}`;
-}
 
 const pollingRows: readonly [string, string, string][] = [
   ['result GETs (counted by the sandbox)', 'result GETs (sandbox count)', ''],
@@ -288,32 +270,6 @@ export function performanceMarkdown(results: BenchResults): string {
   const team = results.sections['team'];
   if (team !== undefined && num(team, 'pairs') !== undefined) lines.push('', ...teamTable(team));
   return lines.join('\n');
-}
-
-function teamTable(team: unknown): string[] {
-  const pair = (a: string, b: string, unit = ''): string => `${fmt(num(team, a), unit)} / ${fmt(num(team, b), unit)}`;
-  const text = (key: string): string => {
-    const value = at(team, key);
-    return typeof value === 'string' ? value : '-';
-  };
-  return [
-    `| A team of ${fmt(num(team, 'desks'))} desks on one PostgreSQL database, each asking for the same ${fmt(num(team, 'pairs'))} purchases | Result |`,
-    '|---|---|',
-    `| POSTs counted by the sandbox / titles it took a purchase of (titles taken twice) | ${pair('posts', 'titlesTaken')} (${fmt(num(team, 'doubleBuys'))}) |`,
-    `| Team day budget: row / costs kept / limit | £${text('budgetSpent')} / £${text('budgetCharged')} / £${text('budgetLimit')} (${fmt(num(team, 'refusedByBudget'))} refused) |`,
-    `| Begin, under that load, p50 / p99 | ${pair('beginP50Ms', 'beginP99Ms', ' ms')} |`,
-    `| An answer on its desk to the same on the other desks' journals p50 / p99 | ${pair('propagationP50Ms', 'propagationP99Ms', ' ms')} |`,
-    `| A click on one desk to the purchase on the other desks' journals p50 / p99 (includes its wait for the begin) | ${pair('appearingP50Ms', 'appearingP99Ms', ' ms')} |`,
-    ...(num(team, 'screenAnswersSamples') === undefined ? [] : [
-      `| An answer on its desk to the same on a fifth desk's screen (its purchase list in a browser, rows in view) p50 / p99 (rows) | ${pair('screenAnswersP50Ms', 'screenAnswersP99Ms', ' ms')} (${fmt(num(team, 'screenAnswersSamples'))}) |`,
-      `| A click on one desk to the purchase on that screen p50 / p99 (rows) | ${pair('screenAppearingP50Ms', 'screenAppearingP99Ms', ' ms')} (${fmt(num(team, 'screenAppearingSamples'))}) |`,
-    ]),
-    `| Team: wall time / purchases a second | ${fmt(num(team, 'teamWallSeconds'), ' s')} / ${fmt(num(team, 'teamPerSecond'))} |`,
-    ...(num(team, 'burstBusyPercent') === undefined ? [] : [
-      `| The machine from the go to the last change (${fmt(num(team, 'burstSeconds'), ' s')}): cores busy / CPU used (the desks', the database's) | ${fmt(num(team, 'burstBusyPercent'), ' %')} / ${fmt(num(team, 'burstCpuSeconds'), ' s')} (${pair('desksCpuSeconds', 'databaseCpuSeconds', ' s')}) |`,
-    ]),
-    `| The same purchases on ${fmt(num(team, 'desks'))} desks alone (SQLite), a quarter each: wall time / purchases a second | ${fmt(num(team, 'aloneWallSeconds'), ' s')} / ${fmt(num(team, 'alonePerSecond'))} |`,
-  ];
 }
 
 function crashTable(crash: unknown): string[] {

@@ -33,7 +33,7 @@ export function PurchaseRowView({ record, environmentName, onOpen }: PurchaseRow
   // Bought from a title, an address or a UPRN: the service named what it sold from.
   const titled = record.titleNumber !== undefined || record.resource !== undefined;
   return (
-    <article className={`purchase-row purchase-row-${record.state}`} data-purchase-id={record.id} aria-label={`Purchase ${purchaseTitle(record)}, ${stateLabels[record.state]}`}>
+    <article className={`purchase-row purchase-row-${record.state}`} data-purchase-id={record.id} data-state={record.state} aria-label={`Purchase ${purchaseTitle(record)}, ${stateLabels[record.state]}`}>
       <button type="button" className="purchase-summary" onClick={() => { onOpen(record.id); }}>
         <span className="purchase-title" title={record.address}>
           <strong>{purchaseTitle(record)}</strong>

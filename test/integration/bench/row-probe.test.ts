@@ -35,17 +35,17 @@ describe('row probe', () => {
   it('records a row in view once per state, with the epoch time of the frame, and never a row out of view', async () => {
     const before = Date.now();
     await page.evaluate(() => {
-      const row = (id: string, state: string): string => `<li><article class="purchase-row purchase-row-${state}" data-purchase-id="${id}"><span class="chip">${state}</span></article></li>`;
+      const row = (id: string, state: string): string => `<li><article data-purchase-id="${id}" data-state="${state}"><span class="chip">${state}</span></article></li>`;
       document.getElementById('list')?.insertAdjacentHTML('beforeend', row('p1', 'submitting'));
       document.getElementById('below')?.insertAdjacentHTML('beforeend', row('p2', 'submitting'));
     });
     await frames(2);
     await page.evaluate(() => {
       const article = document.querySelector('[data-purchase-id="p1"]');
-      article?.classList.replace('purchase-row-submitting', 'purchase-row-pending');
+      article?.setAttribute('data-state', 'pending');
       const chip = article?.querySelector('.chip');
       if (chip) chip.textContent = 'pending, again';
-      document.querySelector('[data-purchase-id="p2"]')?.classList.replace('purchase-row-submitting', 'purchase-row-available');
+      document.querySelector('[data-purchase-id="p2"]')?.setAttribute('data-state', 'available');
     });
     await frames(2);
     // A change inside a row already recorded in its state adds nothing.
