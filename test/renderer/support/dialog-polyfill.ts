@@ -2,8 +2,8 @@
  * jsdom has HTMLDialogElement without showModal() and close(). This stands in for the part the
  * components rely on: the open state, and Esc as a cancelable `cancel` event on the topmost modal
  * dialog (closing it unless prevented), as the browser sends it wherever focus is. The top layer
- * and the inertness of the page behind are not imitated: test/e2e/dialogs.spec.ts checks those in
- * Chromium.
+ * and the inertness of the page behind are not imitated:
+ * test/e2e/keyboard-and-dialogs/dialogs.spec.ts checks those in Chromium.
  */
 const modals: HTMLDialogElement[] = [];
 
