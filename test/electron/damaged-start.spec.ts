@@ -9,7 +9,8 @@ import { appEnv, binary, call, launch, mainLog, removeProfile, root, scratchProf
 /**
  * Two ways the app once could not start at all: a data folder the CLI had used first (its sealed
  * journal), and damaged settings and window-state files. Only Electron itself can show both
- * starts; test/integration/bundled-desktop-start.test.ts runs the same cycle in Node.
+ * starts; test/integration/desktop-and-hosts/bundled-desktop-start.test.ts runs the same cycle
+ * in Node.
  */
 skipWithoutElectron();
 
