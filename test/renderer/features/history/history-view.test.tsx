@@ -39,6 +39,10 @@ describe('the history', { timeout: 30_000 }, () => {
     const { fake, rows } = show(450);
     await waitFor(() => { expect(rows()).toBe(200); }, { timeout: 10_000 });
     expect(screen.getByRole('status').textContent).toBe('The latest 200 purchases.');
+    // Each row says its purchase and state as data: the bench's screen probe finds rows by these.
+    const first = document.querySelector('tbody tr');
+    expect(first?.getAttribute('data-purchase-id')).toBe('00000000-0000-4000-8000-000000000000');
+    expect(first?.getAttribute('data-state')).toBe('pending');
     fireEvent.click(screen.getByRole('button', { name: 'Show 200 older purchases' }));
     await waitFor(() => { expect(rows()).toBe(400); }, { timeout: 10_000 });
     fireEvent.click(screen.getByRole('button', { name: 'Show 200 older purchases' }));

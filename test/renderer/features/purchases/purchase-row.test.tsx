@@ -79,6 +79,10 @@ describe('purchase panel rows', () => {
     expect(screen.getByText('Pending')).toBeTruthy();
     expect(screen.getByText('next check in 5 s')).toBeTruthy();
     expect(summary().textContent).toContain('Estimated Sale Value (£)');
+    // Its id and state as data: the bench's screen probe finds rows by these, not by their words.
+    const row = document.querySelector('article.purchase-row');
+    expect(row?.getAttribute('data-state')).toBe('pending');
+    expect(row?.getAttribute('data-purchase-id')).not.toBeNull();
   });
 
   it('names the address or UPRN a purchase was bought from, in its row and its details', () => {
