@@ -4,7 +4,7 @@ import { purchaseStateWords } from '../../shared/purchase/purchase-words.ts';
 import { CoreError } from '../core/errors.ts';
 import type { CliContext } from './cli-context.ts';
 import { editDistance } from './edit-distance.ts';
-import { boughtFromText, environmentLabel } from './purchase-output.ts';
+import { boughtFromText, environmentLabel } from './output/purchase-output.ts';
 import { serviceAddressOf } from './service-address.ts';
 
 /** The purchase ID inside a reference: the reference itself, or the last segment of a result URL. */

@@ -4,9 +4,9 @@ import { CoreError } from '../core/errors.ts';
 import { asDataFolderError } from '../core/files/disk-full.ts';
 import { openCliContext, type CliContext } from './cli-context.ts';
 import { editDistance } from './edit-distance.ts';
-import { credentialsHint } from './env-report.ts';
+import { credentialsHint } from './output/env-report.ts';
 import { exitCodeFor, exitCodes } from './exit-codes.ts';
-import { providerRefusalLines } from './provider-error-text.ts';
+import { providerRefusalLines } from './output/provider-error-text.ts';
 import type { ProviderErrorDetail } from '../../shared/errors/provider-errors.ts';
 
 /** Bad flags or arguments: exit code 2, with the command's usage. */

@@ -23,7 +23,7 @@ const commands: Readonly<Record<string, () => Promise<Command>>> = {
   import: async () => (await import('./commands/transfer.ts')).runImportCommand,
   token: async () => (await import('./commands/token.ts')).runTokenCommand,
   env: async () => (await import('./commands/env.ts')).runEnvCommand,
-  team: async () => (await import('./commands/team.ts')).runTeamCommand,
+  team: async () => (await import('./commands/team/index.ts')).runTeamCommand,
   sandbox: async () => (await import('../sandbox/command.ts')).runSandboxCommand,
   web: async () => (await import('../web/command.ts')).runWebCommand,
 };

@@ -4,8 +4,8 @@ import { defaultKeyTestText } from '../../core/router/onboarding-handlers.ts';
 import { printJson, runCommand, UsageError, type CommandSpec } from '../command-kit.ts';
 import type { CliContext } from '../cli-context.ts';
 import { exitCodeFor } from '../exit-codes.ts';
-import { providerRefusalLines } from '../provider-error-text.ts';
-import { stepsText, testExitCode } from '../test-output.ts';
+import { providerRefusalLines } from '../output/provider-error-text.ts';
+import { stepsText, testExitCode } from '../output/test-output.ts';
 
 type AddressInput =
   | { readonly verb: 'find'; readonly text: string; readonly container: string | undefined }

@@ -3,7 +3,7 @@ import { withServiceBase } from '../../../shared/catalog/iri.ts';
 import type { BatchPlan, BatchService } from '../../core/batch/batch-service.ts';
 import { batchDocument } from '../../core/batch/batch-output.ts';
 import { parseBatchArgs, type BatchBudgetFlag, type BatchInputArgs } from '../batch-args.ts';
-import { batchResultText, commandLineDocument, exitCodeForDocument, heldLineText, previewText, progressLine, writeOutput } from '../batch-report.ts';
+import { batchResultText, commandLineDocument, exitCodeForDocument, heldLineText, previewText, progressLine, writeOutput } from '../output/batch-report.ts';
 import { refuseMissingFolder } from '../output-file.ts';
 import type { CliContext } from '../cli-context.ts';
 import { printJson, runCommand, UsageError, type CommandSpec, type CommonFlags } from '../command-kit.ts';

@@ -5,8 +5,8 @@ import type { PurchaseRecord } from '../../../shared/purchase/purchase.ts';
 import type { CliContext } from '../cli-context.ts';
 import { builtInSandboxNote, notFoundError, otherServiceError } from '../check-lookup.ts';
 import { runCommand, UsageError, type CommandSpec } from '../command-kit.ts';
-import { followUntilSettled } from '../progress-line.ts';
-import { environmentLabel, exitCodeForRecord, printPurchase } from '../purchase-output.ts';
+import { followUntilSettled } from '../output/progress-line.ts';
+import { environmentLabel, exitCodeForRecord, printPurchase } from '../output/purchase-output.ts';
 import { untilAdvised, watchJournal } from '../shared-folder.ts';
 
 /** Prints a purchase with what a support call needs: its environment, its catalog price while pending. */

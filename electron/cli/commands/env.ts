@@ -5,8 +5,8 @@ import { resolveTeam } from '../../core/team-join/index.ts';
 import { appTeam } from '../app-environments.ts';
 import type { CliContext } from '../cli-context.ts';
 import { printJson, runCommand, UsageError, type CommandSpec } from '../command-kit.ts';
-import { cliVariables, variableLine } from '../env-report.ts';
-import { environmentLabel } from '../purchase-output.ts';
+import { cliVariables, variableLine } from '../output/env-report.ts';
+import { environmentLabel } from '../output/purchase-output.ts';
 
 const secretNames: Readonly<Record<'machine' | 'developer', readonly SecretName[]>> = {
   machine: ['clientId', 'clientSecret'],

@@ -1,7 +1,7 @@
 import { purchaseStateSchema, type HistoryQuery } from '../../../shared/purchase/purchase.ts';
 import { printJson, runCommand, UsageError, type CommandSpec } from '../command-kit.ts';
-import { historyText } from '../history-output.ts';
-import { purchaseJson } from '../purchase-output.ts';
+import { historyText } from '../output/history-output.ts';
+import { purchaseJson } from '../output/purchase-output.ts';
 import { parseAddressArg, parseUprnArg } from './resource-args.ts';
 
 /** --address KEY or --uprn N: the purchases from that catalog only (at most one of them, and not with --title). */

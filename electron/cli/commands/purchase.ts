@@ -9,9 +9,9 @@ import { runCommand, UsageError, type CommandSpec } from '../command-kit.ts';
 import { purchaseStateWords } from '../../../shared/purchase/purchase-words.ts';
 import { newLocalId } from '../../core/purchases/submission/local-id.ts';
 import type { CliContext } from '../cli-context.ts';
-import { followUntilSettled, sayRateLimitWaits } from '../progress-line.ts';
+import { followUntilSettled, sayRateLimitWaits } from '../output/progress-line.ts';
 import { awaitTeamCopy } from '../team-copy-wait.ts';
-import { environmentLabel, exitCodeForRecord, printPurchase } from '../purchase-output.ts';
+import { environmentLabel, exitCodeForRecord, printPurchase } from '../output/purchase-output.ts';
 import { addressKeyWords, parseResourceArgs, resourceOptions, resourceUsage } from './resource-args.ts';
 
 interface PurchaseInput {

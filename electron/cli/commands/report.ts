@@ -4,7 +4,7 @@ import { reportEnvironment } from '../../../shared/environment/report-environmen
 import { propertyReportRequestSchema, type PropertyReport, type PropertyReportRequest, type ReportRow } from '../../../shared/purchase/report.ts';
 import { propertyReport } from '../../core/report/property-report.ts';
 import { printJson, runCommand, UsageError, type CommandSpec } from '../command-kit.ts';
-import { moneyText } from '../money-text.ts';
+import { moneyText } from '../output/money-text.ts';
 import { parseAddressArg, parseUprnArg } from './resource-args.ts';
 
 function rowLines(rows: readonly ReportRow[], showOlder: boolean): string[] {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { runCommand, UsageError, type CommandSpec } from '../command-kit.ts';
-import { followUntilSettled } from '../progress-line.ts';
-import { exitCodeForRecord, printPurchase } from '../purchase-output.ts';
+import { followUntilSettled } from '../output/progress-line.ts';
+import { exitCodeForRecord, printPurchase } from '../output/purchase-output.ts';
 
 const idSchema = z.uuid();
 

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { printJson, runCommand, UsageError, type CommandSpec } from '../command-kit.ts';
-import { followUntilSettled } from '../progress-line.ts';
-import { exitCodeForRecord, printPurchase } from '../purchase-output.ts';
-import { exitCodeForSendAll, printSendAll } from '../send-all-output.ts';
+import { followUntilSettled } from '../output/progress-line.ts';
+import { exitCodeForRecord, printPurchase } from '../output/purchase-output.ts';
+import { exitCodeForSendAll, printSendAll } from '../output/send-all-output.ts';
 
 const idSchema = z.uuid();
 

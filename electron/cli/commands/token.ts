@@ -1,7 +1,7 @@
 import { testConnection } from '../../core/onboarding/connection-test.ts';
 import { printJson, runCommand, UsageError, type CommandSpec } from '../command-kit.ts';
 import type { CliContext } from '../cli-context.ts';
-import { stepsText, testExitCode } from '../test-output.ts';
+import { stepsText, testExitCode } from '../output/test-output.ts';
 
 async function runConnectionTest(context: CliContext, json: boolean): Promise<number> {
   const { environments } = context.started.core;

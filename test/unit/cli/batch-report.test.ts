@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { commandLineDocument } from '../../../electron/cli/batch-report.ts';
+import { commandLineDocument } from '../../../electron/cli/output/batch-report.ts';
 import { batchDocument } from '../../../electron/core/batch/batch-output.ts';
 import { applyPurchase } from '../../../electron/core/batch/item-outcome.ts';
 import type { BatchItem } from '../../../shared/purchase/batch.ts';

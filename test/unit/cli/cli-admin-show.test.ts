@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { teamShowText } from '../../../electron/cli/commands/team-show-text.ts';
+import { teamShowText } from '../../../electron/cli/commands/team/team-show-text.ts';
 import type { TeamAdminOverview } from '../../../shared/team/team-admin.ts';
 
 const minute = 60_000;

@@ -8,7 +8,7 @@ import { csvCell, csvDocument } from '../../../shared/files/csv.ts';
 import type { PurchaseRecord } from '../../../shared/purchase/purchase.ts';
 import { exportCsv } from '../../../electron/core/batch/batch-export.ts';
 import { batchDocument } from '../../../electron/core/batch/batch-output.ts';
-import { writeOutput } from '../../../electron/cli/batch-report.ts';
+import { writeOutput } from '../../../electron/cli/output/batch-report.ts';
 import { purchaseCsv, purchasesCsv } from '../../../renderer/features/purchases/purchase-export.ts';
 
 /** What a spreadsheet would run: every one must come out as text. */

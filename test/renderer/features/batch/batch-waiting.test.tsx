@@ -1,7 +1,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { batchSummarySchema, type BatchSummary } from '../../../../shared/purchase/batch.ts';
-import { progressLine } from '../../../../electron/cli/batch-report.ts';
+import { progressLine } from '../../../../electron/cli/output/batch-report.ts';
 import { BatchProgress } from '../../../../renderer/features/batch/BatchProgress.tsx';
 
 afterEach(cleanup);

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PurchaseDetails } from '../../../../renderer/features/purchases/PurchaseDetails.tsx';
-import { purchaseJson, statusLine } from '../../../../electron/cli/purchase-output.ts';
+import { purchaseJson, statusLine } from '../../../../electron/cli/output/purchase-output.ts';
 import { damagedRecordMessage } from '../../../../shared/purchase/purchase-damage.ts';
 import type { PurchaseDamage, PurchaseRecord } from '../../../../shared/purchase/purchase.ts';
 import { renderWithApi } from '../../support/render-app.tsx';

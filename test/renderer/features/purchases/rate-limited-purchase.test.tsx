@@ -1,6 +1,6 @@
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { statusLine } from '../../../../electron/cli/purchase-output.ts';
+import { statusLine } from '../../../../electron/cli/output/purchase-output.ts';
 import { PurchaseDetails } from '../../../../renderer/features/purchases/PurchaseDetails.tsx';
 import { humanErrorMessage } from '../../../../shared/errors/error-messages.ts';
 import type { PurchaseRecord } from '../../../../shared/purchase/purchase.ts';

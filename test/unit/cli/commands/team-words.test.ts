@@ -1,6 +1,6 @@
 // The team commands' durations as flags: read by shared/team/team-duration.ts, refused in words that name the flag.
 import { describe, expect, it } from 'vitest';
-import { hourMinute, parseDuration } from '../../../../electron/cli/commands/team-words.ts';
+import { hourMinute, parseDuration } from '../../../../electron/cli/commands/team/team-words.ts';
 
 describe('team durations', () => {
   it.each([['7d', 604_800], ['12h', 43_200], ['15m', 900], ['90s', 90], ['1h30m', 5_400], ['0s', 0], [' 2D ', 172_800], ['7 d', 604_800], ['1 day 12 hours', 129_600]])('reads %s as %d s', (text, seconds) => {

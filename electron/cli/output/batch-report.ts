@@ -1,12 +1,12 @@
-import type { BatchItem, BatchSpec, BatchSummary } from '../../shared/purchase/batch.ts';
-import { linesBeingBoughtText } from '../../shared/purchase/batch-words.ts';
-import type { Money } from '../../shared/purchase/purchase.ts';
-import { exportCsv, exportJson, exportXlsx } from '../core/batch/batch-export.ts';
-import type { BatchDocument } from '../core/batch/batch-output.ts';
-import { exitCodes } from './exit-codes.ts';
+import type { BatchItem, BatchSpec, BatchSummary } from '../../../shared/purchase/batch.ts';
+import { linesBeingBoughtText } from '../../../shared/purchase/batch-words.ts';
+import type { Money } from '../../../shared/purchase/purchase.ts';
+import { exportCsv, exportJson, exportXlsx } from '../../core/batch/batch-export.ts';
+import type { BatchDocument } from '../../core/batch/batch-output.ts';
+import { exitCodes } from '../exit-codes.ts';
 import { commandLineText } from './cli-words.ts';
 import { moneyListText } from './money-text.ts';
-import { refuseMissingFolder, writeOutputFile } from './output-file.ts';
+import { refuseMissingFolder, writeOutputFile } from '../output-file.ts';
 import { boughtFromText } from './purchase-output.ts';
 
 const money = (list: readonly Money[]): string => moneyListText(list);

@@ -1,15 +1,15 @@
 import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
-import { CoreError } from '../../core/errors.ts';
-import { addDesk, setupTeam, type NewDesk } from '../../core/team/team-admin.ts';
-import { openTeamSql } from '../../core/team/team-connect.ts';
-import { teamError } from '../../core/team/team-errors.ts';
-import { parseTeamUrl, type TeamConnection } from '../../core/team/team-url.ts';
-import { migrateTeamSchema } from '../../core/team/migrations/migration.ts';
+import { CoreError } from '../../../core/errors.ts';
+import { addDesk, setupTeam, type NewDesk } from '../../../core/team/team-admin.ts';
+import { openTeamSql } from '../../../core/team/team-connect.ts';
+import { teamError } from '../../../core/team/team-errors.ts';
+import { parseTeamUrl, type TeamConnection } from '../../../core/team/team-url.ts';
+import { migrateTeamSchema } from '../../../core/team/migrations/migration.ts';
 import { manageCommands, runTeamManage } from './team-manage.ts';
 import { runTeamShow } from './team-show.ts';
 import { runTeamStatus } from './team-status.ts';
-import { printJson, reportError, UsageError } from '../command-kit.ts';
-import { exitCodes } from '../exit-codes.ts';
+import { printJson, reportError, UsageError } from '../../command-kit.ts';
+import { exitCodes } from '../../exit-codes.ts';
 
 /**
  * The team's commands. setup, add-desk and migrate run with the team's setup login (a superuser,

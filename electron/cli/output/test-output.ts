@@ -1,5 +1,5 @@
-import type { TestStep } from '../../shared/environment/connection-test.ts';
-import { exitCodes } from './exit-codes.ts';
+import type { TestStep } from '../../../shared/environment/connection-test.ts';
+import { exitCodes } from '../exit-codes.ts';
 
 const stepNames: Readonly<Record<TestStep['step'], string>> = {
   discovery: 'Discovery',

@@ -1,5 +1,5 @@
-import { durationWords, parseDuration as readDuration } from '../../../shared/team/team-duration.ts';
-import { UsageError } from '../command-kit.ts';
+import { durationWords, parseDuration as readDuration } from '../../../../shared/team/team-duration.ts';
+import { UsageError } from '../../command-kit.ts';
 
 /** Durations and times of the team's settings, in the words the team commands print and read. */
 

@@ -1,10 +1,10 @@
-import { defaultDataDir } from '../../core/app/data-dir.ts';
-import { CoreError } from '../../core/errors.ts';
-import { chooseKeychainStore } from '../../core/secrets/keychain-secret-store.ts';
-import { MemorySecretStore } from '../../core/secrets/memory-secret-store.ts';
-import { resolveTeam, type ResolvedTeam } from '../../core/team-join/index.ts';
-import { TeamStore } from '../../core/team/team-store.ts';
-import { appTeam } from '../app-environments.ts';
+import { defaultDataDir } from '../../../core/app/data-dir.ts';
+import { CoreError } from '../../../core/errors.ts';
+import { chooseKeychainStore } from '../../../core/secrets/keychain-secret-store.ts';
+import { MemorySecretStore } from '../../../core/secrets/memory-secret-store.ts';
+import { resolveTeam, type ResolvedTeam } from '../../../core/team-join/index.ts';
+import { TeamStore } from '../../../core/team/team-store.ts';
+import { appTeam } from '../../app-environments.ts';
 
 type Env = Readonly<Record<string, string | undefined>>;
 

@@ -1,5 +1,5 @@
-import { errorWords } from '../../shared/errors/error-messages.ts';
-import type { ErrorCode } from '../../shared/errors/errors.ts';
+import { errorWords } from '../../../shared/errors/error-messages.ts';
+import type { ErrorCode } from '../../../shared/errors/errors.ts';
 
 /**
  * What to do, said for the command line. The shared words point at the app's screens

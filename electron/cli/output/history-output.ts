@@ -1,7 +1,7 @@
-import type { Environment } from '../../shared/environment/environment.ts';
-import type { ListedPurchase } from '../../shared/purchase/purchase.ts';
+import type { Environment } from '../../../shared/environment/environment.ts';
+import type { ListedPurchase } from '../../../shared/purchase/purchase.ts';
 import { boughtFromText } from './purchase-output.ts';
-import { serviceAddressOf, shortAddress } from './service-address.ts';
+import { serviceAddressOf, shortAddress } from '../service-address.ts';
 
 /**
  * `titledesk history` as a table for people: a header, the service of each purchase (the app's

@@ -1,9 +1,9 @@
-import { isReleasable, type TeamAdminOverview } from '../../../shared/team/team-admin.ts';
-import { readTeamAdminOverview } from '../../core/team-join/team-admin-ops.ts';
-import { currentBudgets } from '../../core/team-join/team-probe.ts';
-import type { TeamBudgets } from '../../core/team/team-budgets.ts';
-import { printJson } from '../command-kit.ts';
-import { exitCodes } from '../exit-codes.ts';
+import { isReleasable, type TeamAdminOverview } from '../../../../shared/team/team-admin.ts';
+import { readTeamAdminOverview } from '../../../core/team-join/team-admin-ops.ts';
+import { currentBudgets } from '../../../core/team-join/team-probe.ts';
+import type { TeamBudgets } from '../../../core/team/team-budgets.ts';
+import { printJson } from '../../command-kit.ts';
+import { exitCodes } from '../../exit-codes.ts';
 import { withDeskStore } from './team-desk-login.ts';
 import { teamShowText, type LimitSpent } from './team-show-text.ts';
 

@@ -1,10 +1,10 @@
 import { join } from 'node:path';
-import { awayHeadline } from '../../../shared/team/team-away-words.ts';
-import type { TeamProblem, TeamTestResult } from '../../../shared/team/team-status.ts';
-import { durationWords } from '../../../shared/team/team-duration.ts';
-import { probeTeam, type ResolvedTeam } from '../../core/team-join/index.ts';
-import { printJson } from '../command-kit.ts';
-import { exitCodes, type ExitCode } from '../exit-codes.ts';
+import { awayHeadline } from '../../../../shared/team/team-away-words.ts';
+import type { TeamProblem, TeamTestResult } from '../../../../shared/team/team-status.ts';
+import { durationWords } from '../../../../shared/team/team-duration.ts';
+import { probeTeam, type ResolvedTeam } from '../../../core/team-join/index.ts';
+import { printJson } from '../../command-kit.ts';
+import { exitCodes, type ExitCode } from '../../exit-codes.ts';
 import { deskTeam } from './team-desk-login.ts';
 
 type Env = Readonly<Record<string, string | undefined>>;

@@ -1,6 +1,6 @@
-import { errorWords } from '../../shared/errors/error-messages.ts';
-import type { ErrorCode } from '../../shared/errors/errors.ts';
-import type { ProviderErrorDetail } from '../../shared/errors/provider-errors.ts';
+import { errorWords } from '../../../shared/errors/error-messages.ts';
+import type { ErrorCode } from '../../../shared/errors/errors.ts';
+import type { ProviderErrorDetail } from '../../../shared/errors/provider-errors.ts';
 
 function sentence(text: string): string {
   const trimmed = text.trim();

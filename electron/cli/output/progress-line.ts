@@ -1,5 +1,5 @@
-import type { PurchaseRecord } from '../../shared/purchase/purchase.ts';
-import type { PurchaseService } from '../core/purchases/purchase-service.ts';
+import type { PurchaseRecord } from '../../../shared/purchase/purchase.ts';
+import type { PurchaseService } from '../../core/purchases/purchase-service.ts';
 
 /** The states a purchase passes through while it is followed; any other is its end. */
 const followedStates: ReadonlySet<PurchaseRecord['state']> = new Set(['submitting', 'pending', 'waiting_for_sign_in']);

@@ -1,4 +1,4 @@
-import type { Money } from '../../shared/purchase/purchase.ts';
+import type { Money } from '../../../shared/purchase/purchase.ts';
 
 /**
  * Money as every CLI line writes it: "£1.00", "£0.045", "1.50 EUR". Pence always shown, and up to

@@ -1,13 +1,13 @@
-import { describeResource, resourceOfPurchase } from '../../shared/catalog/catalog-resource.ts';
-import { errorDetail } from '../../shared/errors/error-messages.ts';
-import { environmentKindOf, type Environment } from '../../shared/environment/environment.ts';
-import type { Money, PurchaseRecord } from '../../shared/purchase/purchase.ts';
-import { damagedLabel } from '../../shared/purchase/purchase-damage.ts';
-import { purchaseStateWords } from '../../shared/purchase/purchase-words.ts';
+import { describeResource, resourceOfPurchase } from '../../../shared/catalog/catalog-resource.ts';
+import { errorDetail } from '../../../shared/errors/error-messages.ts';
+import { environmentKindOf, type Environment } from '../../../shared/environment/environment.ts';
+import type { Money, PurchaseRecord } from '../../../shared/purchase/purchase.ts';
+import { damagedLabel } from '../../../shared/purchase/purchase-damage.ts';
+import { purchaseStateWords } from '../../../shared/purchase/purchase-words.ts';
 import { cliErrorWords, commandLineText } from './cli-words.ts';
-import { exitCodeFor, exitCodes, type ExitCode } from './exit-codes.ts';
+import { exitCodeFor, exitCodes, type ExitCode } from '../exit-codes.ts';
 import { moneyListText, moneyText } from './money-text.ts';
-import { serviceAddressOf } from './service-address.ts';
+import { serviceAddressOf } from '../service-address.ts';
 
 /**
  * A purchase as every command's --json gives it (purchase, check, send, resolve, history): one

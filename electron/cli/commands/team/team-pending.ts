@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { startCore } from '../../core/app/start-core.ts';
-import { MemorySecretStore } from '../../core/secrets/memory-secret-store.ts';
-import { MemorySettingsStore } from '../../core/settings/settings-store.ts';
-import { TeamStore } from '../../core/team/team-store.ts';
-import type { TeamConnection } from '../../core/team/team-url.ts';
+import { startCore } from '../../../core/app/start-core.ts';
+import { MemorySecretStore } from '../../../core/secrets/memory-secret-store.ts';
+import { MemorySettingsStore } from '../../../core/settings/settings-store.ts';
+import { TeamStore } from '../../../core/team/team-store.ts';
+import type { TeamConnection } from '../../../core/team/team-url.ts';
 
 /**
  * This desk's answers not yet in the team database: its purchases the database has as unsettled

@@ -1,6 +1,6 @@
-import { variableName } from '../../../shared/catalog/iri.ts';
-import { isReleasable, type DatabaseClock, type TeamAdminOverview } from '../../../shared/team/team-admin.ts';
-import { durationWords } from '../../../shared/team/team-duration.ts';
+import { variableName } from '../../../../shared/catalog/iri.ts';
+import { isReleasable, type DatabaseClock, type TeamAdminOverview } from '../../../../shared/team/team-admin.ts';
+import { durationWords } from '../../../../shared/team/team-duration.ts';
 import { hourMinute } from './team-words.ts';
 
 /** A limit with what the team spent in its running day or month (decimal strings). */

@@ -1,7 +1,7 @@
-import type { SendAllReport } from '../../shared/purchase/send-all.ts';
-import type { PurchaseRecord } from '../../shared/purchase/purchase.ts';
+import type { SendAllReport } from '../../../shared/purchase/send-all.ts';
+import type { PurchaseRecord } from '../../../shared/purchase/purchase.ts';
 import { commandLineText } from './cli-words.ts';
-import { exitCodeFor, exitCodes, type ExitCode } from './exit-codes.ts';
+import { exitCodeFor, exitCodes, type ExitCode } from '../exit-codes.ts';
 import { exitCodeForRecord } from './purchase-output.ts';
 
 function plural(count: number, one: string, many: string): string {

@@ -1,10 +1,10 @@
-import { maxClaimTimeoutSeconds, maxReuseWindowSeconds, teamAdminChangeSchema, type TeamAdminChange } from '../../../shared/team/team-admin.ts';
-import { durationWords } from '../../../shared/team/team-duration.ts';
-import { CoreError } from '../../core/errors.ts';
-import { applyTeamAdminChange } from '../../core/team-join/team-admin-ops.ts';
-import type { TeamStore } from '../../core/team/team-store.ts';
-import { printJson, reportError, UsageError } from '../command-kit.ts';
-import { exitCodes } from '../exit-codes.ts';
+import { maxClaimTimeoutSeconds, maxReuseWindowSeconds, teamAdminChangeSchema, type TeamAdminChange } from '../../../../shared/team/team-admin.ts';
+import { durationWords } from '../../../../shared/team/team-duration.ts';
+import { CoreError } from '../../../core/errors.ts';
+import { applyTeamAdminChange } from '../../../core/team-join/team-admin-ops.ts';
+import type { TeamStore } from '../../../core/team/team-store.ts';
+import { printJson, reportError, UsageError } from '../../command-kit.ts';
+import { exitCodes } from '../../exit-codes.ts';
 import { withDeskStore } from './team-desk-login.ts';
 import { parseDuration } from './team-words.ts';
 
