@@ -5,7 +5,7 @@ const notYetMade: (() => unknown)[] = [];
  * A value made when first asked for, then kept. For Intl formatters above all: a page's first
  * Intl date formatter is slow to make (the locale's data is loaded then), which at module scope
  * fell on the way to the first screen even when that screen formats no date
- * (docs/decisions/010-renderer-start.md).
+ * (docs/decisions/renderer/010-renderer-start.md).
  */
 export function onFirstUse<T>(make: () => T): () => T {
   let made: T | undefined;

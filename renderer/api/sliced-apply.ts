@@ -14,8 +14,8 @@ export interface SlicedApply<T> {
  * Applies pushed items a slice at a time. One purchase:updated event carries every purchase that
  * changed within its interval, up to a thousand when a thousand are followed: putting each into
  * the query cache in one task (with its structural sharing and its observers told) made long
- * tasks (docs/decisions/011-renderer-live-updates.md#updates-in-slices). Items keep their order
- * across events, and a small event is applied at once, in the task that brought it.
+ * tasks (docs/decisions/renderer/011-renderer-live-updates.md#updates-in-slices). Items keep
+ * their order across events, and a small event is applied at once, in the task that brought it.
  */
 export function slicedApply<T>(apply: (items: readonly T[]) => void, now: () => number = () => performance.now()): SlicedApply<T> {
   const queue: T[] = [];

@@ -6,7 +6,7 @@
  * Promises of every implementation: an intent and a sending mark are durable before their
  * promises resolve; a change is announced only after it is written; a budget check and the
  * commitment it allows are one step no other purchase can interleave with
- * (docs/decisions/015-journal-reads-stay-local.md).
+ * (docs/decisions/journal/015-journal-reads-stay-local.md).
  */
 export type { Durability, JournalStore, JournalWrite, PurchaseListener, SaveExtra } from './journal-store.ts';
 export type { Estimate, PeriodSpend, PeriodStarts, SpendingBook } from './spending-book.ts';

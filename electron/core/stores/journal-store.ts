@@ -39,7 +39,7 @@ export type SaveExtra = Pick<JournalWrite, 'resultBody' | 'replaceVariables'>;
  *   `saveSoon`, `saveAnswer` and `queueAnswer` join the group commit of their moment.
  * - Reads see the newest version of a record, committed or still queued.
  * - Reads are synchronous: they are served from this desk's own file, which a shared store keeps
- *   up to date (decision: docs/decisions/015-journal-reads-stay-local.md).
+ *   up to date (decision: docs/decisions/journal/015-journal-reads-stay-local.md).
  */
 export interface JournalStore {
   /** Where the journal is kept, for messages that name it. */

@@ -1,7 +1,7 @@
 /**
  * One formatter for every count the UI shows (1,234). `toLocaleString('en-GB')` builds a new
  * formatter at each call, and the purchase panel's header is re-rendered with each live purchase
- * (docs/decisions/011-renderer-live-updates.md#the-purchase-list).
+ * (docs/decisions/renderer/011-renderer-live-updates.md#the-purchase-list).
  */
 const counts = new Intl.NumberFormat('en-GB');
 

@@ -32,9 +32,9 @@ function stateOf(mutation: Mutation): { id: string; submittedAt: number; pending
  * The rows' Re-check, as one mutation for the whole table rather than two in every row: two
  * mutation observers per row, each subscribed to the mutation cache, took most of a row's render
  * time, and each refresh mounts the new rows
- * (docs/decisions/011-renderer-live-updates.md#historys-rows). A row's pending state and failure
- * are its purchase's latest Re-check in the mutation cache, so several rows can be re-checked at
- * once, each keeping its own.
+ * (docs/decisions/renderer/011-renderer-live-updates.md#historys-rows). A row's pending state
+ * and failure are its purchase's latest Re-check in the mutation cache, so several rows can be
+ * re-checked at once, each keeping its own.
  */
 export function useHistoryRowActions(): { readonly reCheck: (id: string, reference: string) => void; readonly stateFor: (id: string) => RowActionState } {
   const api = useApi();

@@ -45,8 +45,8 @@ export function PurchasePanel({ environment, onOpen, focusRequest, shown = true 
   const rowHeight = useRef(firstRowEstimatePx);
   const virtualizer = useVirtualizer({
     // Hidden, the list lays out nothing: each new purchase laid out every row again, unseen
-    // (docs/decisions/011-renderer-live-updates.md#the-purchase-list). Shown again, it lays them out
-    // once.
+    // (docs/decisions/renderer/011-renderer-live-updates.md#the-purchase-list). Shown again, it
+    // lays them out once.
     enabled: shown,
     count: ids.length,
     getScrollElement: () => scroller.current,

@@ -152,8 +152,8 @@ export function usePurchaseIds(environmentId: string, onSettled: (event: Purchas
  * The index's ids, each change rendered as a transition: a thousand purchases arriving together
  * re-render the list in slices React can interrupt, where an external store (which React renders
  * synchronously) made one long task
- * (docs/decisions/011-renderer-live-updates.md#updates-in-slices). The list may trail the cache
- * by a frame; another environment's index shows its own ids at once.
+ * (docs/decisions/renderer/011-renderer-live-updates.md#updates-in-slices). The list may trail
+ * the cache by a frame; another environment's index shows its own ids at once.
  */
 function useIdsAsTransition(index: PurchaseIndex): readonly string[] {
   const [shown, setShown] = useState(() => ({ index, ids: index.ids() }));

@@ -8,7 +8,7 @@ import { Worker } from 'node:worker_threads';
  * a damaged backup restored would only be found damaged at the next start, after the journal it
  * replaced was moved aside. The check reads every page, seconds for a large backup, so listing runs
  * it on a worker thread and remembers each answer until the file changes
- * (docs/decisions/019-backups-checked-on-a-worker.md).
+ * (docs/decisions/journal/019-backups-checked-on-a-worker.md).
  */
 const checked = new Map<string, { mtimeMs: number; size: number; problem: Promise<string | undefined> }>();
 

@@ -8,11 +8,11 @@ import { privateFileMode } from '../../files/private-files.ts';
  *
  * Each open used to run SQLite's quick_check and parse every record, to find a damaged file or a
  * record this version cannot read before anything else touched it: seconds for a large journal, at
- * every start of the app and every CLI command (docs/decisions/007-journal-seal.md). A file that
- * the last connection closed cleanly (SQLite removed its log), that nothing has written since (same
- * device, inode, size, modification and change times: a write by any program moves the change
- * time), and whose records were all read by this record format at a check within the last week
- * holds nothing a check would find.
+ * every start of the app and every CLI command (docs/decisions/journal/007-journal-seal.md). A
+ * file that the last connection closed cleanly (SQLite removed its log), that nothing has written
+ * since (same device, inode, size, modification and change times: a write by any program moves the
+ * change time), and whose records were all read by this record format at a check within the last
+ * week holds nothing a check would find.
  *
  * The seal is written in two steps. At open, once the file is known sound (checked then, or
  * trusted with the time of its last check), as "open" (not closed): a process killed later

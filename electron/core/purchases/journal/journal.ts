@@ -36,7 +36,7 @@ export type { JournalWrite } from './journal-rows.ts';
  * (poller.ts).
  *
  * The writes are made on the main thread: another thread would spend the same CPU on the same
- * cores (docs/decisions/002-journal-writes-on-the-main-thread.md).
+ * cores (docs/decisions/journal/002-journal-writes-on-the-main-thread.md).
  */
 export type { Durability } from '../../stores/journal-store.ts';
 
@@ -203,7 +203,7 @@ export class PurchaseJournal {
    * commit by another connection). Most rewrites (a 202 answered) change neither the title, the
    * purchase ID nor the state: naming only what changed leaves the indexes on those untouched, a
    * large part of each rewrite's cost (fewer pages to the WAL;
-   * docs/decisions/002-journal-writes-on-the-main-thread.md#rewrites-name-only-what-changed).
+   * docs/decisions/journal/002-journal-writes-on-the-main-thread.md#rewrites-name-only-what-changed).
    * History's summary is not rewritten either: nothing it holds changes here
    * (history-search-schema.ts). The row's own columns decide, in the same statement: no read of
    * the row before the write. A purchase whose record decides what it cost is rewritten with its
@@ -235,7 +235,7 @@ export class PurchaseJournal {
    * purchase ID's. The state is named for a purchase out of flight all the same: its summary and
    * its cost are made from its record by triggers on the state (history-search-schema.ts,
    * migrations/0004-purchase-costs.ts). Fewer pages go to the WAL
-   * (docs/decisions/002-journal-writes-on-the-main-thread.md#rewrites-name-only-what-changed).
+   * (docs/decisions/journal/002-journal-writes-on-the-main-thread.md#rewrites-name-only-what-changed).
    */
   #rewrite(record: PurchaseRecord, json: string, resultBody: string | undefined, stored: RowKeys): void {
     const keys = rowKeysOf(record);

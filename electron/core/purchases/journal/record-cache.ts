@@ -20,7 +20,8 @@ const versionTrustMs = 10;
  * copy is trusted only while the journal's data_version says nobody else committed; after that,
  * it is checked once against the row's updated_at. data_version is read at most once every
  * `versionTrustMs`: each read of the file takes SQLite's file locks and a few system calls, too
- * many to pay once per turn of the event loop (docs/decisions/016-in-flight-records-in-memory.md).
+ * many to pay once per turn of the event loop
+ * (docs/decisions/journal/016-in-flight-records-in-memory.md).
  * Another process's change is seen within that time, well inside the window in which an answer
  * already waits for its group commit (write-queue.ts).
  */

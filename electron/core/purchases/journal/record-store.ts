@@ -23,7 +23,7 @@ export type { PurchaseListener, SaveExtra } from '../../stores/journal-store.ts'
  * state, result address and result are journaled as before. Fewer writes mean fewer pages written
  * and GETs less late; what a commit costs is mostly the pages it writes, and the answers that are
  * left still share them
- * (docs/decisions/002-journal-writes-on-the-main-thread.md#answers-held-in-memory).
+ * (docs/decisions/journal/002-journal-writes-on-the-main-thread.md#answers-held-in-memory).
  */
 const answerHoldMs = 10_000;
 

@@ -14,12 +14,12 @@ import { z } from 'zod';
  * that checkpoint only (so that, when the journal closes, its connection is still the last one and
  * removes the log as before). PASSIVE: the worker never waits for a reader or a writer, and never
  * holds one up. Off the main thread, checkpoints no longer delay its event loop
- * (docs/decisions/003-wal-checkpoints-on-a-worker.md#off-the-main-thread).
+ * (docs/decisions/journal/003-wal-checkpoints-on-a-worker.md#off-the-main-thread).
  *
  * The worker starts only when the journal is busy: `startAfterWrites` records written within
  * `startWindowMs`. Until then SQLite checkpoints as it does by default. A thread's start and memory
  * are never earned back by a user following a few purchases or a CLI command that writes one record
- * (docs/decisions/003-wal-checkpoints-on-a-worker.md#only-when-busy).
+ * (docs/decisions/journal/003-wal-checkpoints-on-a-worker.md#only-when-busy).
  *
  * The log file is given back after a burst: SQLite never shrinks it unless told to, and under a
  * steady stream of commits it grew until the app closed. The connection's journal_size_limit cuts
@@ -31,7 +31,7 @@ import { z } from 'zod';
  * meanwhile instead of sleeping in SQLite's busy handler on the main thread (write-queue.ts), since
  * giving a large file back is not quick. The log is not bounded during a burst: a RESTART after
  * each checkpoint held the write lock long enough to make GETs late
- * (docs/decisions/003-wal-checkpoints-on-a-worker.md#giving-the-wal-back).
+ * (docs/decisions/journal/003-wal-checkpoints-on-a-worker.md#giving-the-wal-back).
  *
  * If the worker cannot start or stops, the connection checkpoints itself again as SQLite would.
  */
@@ -41,7 +41,7 @@ import { z } from 'zod';
  * lone write. A page rewritten many times between two checkpoints is then copied once, and each
  * checkpoint's own cost (a connection opened, the file synced) is paid less often. The log holds a
  * few more seconds of commits meanwhile; nothing waits for a checkpoint
- * (docs/decisions/003-wal-checkpoints-on-a-worker.md#two-seconds-after-writes).
+ * (docs/decisions/journal/003-wal-checkpoints-on-a-worker.md#two-seconds-after-writes).
  */
 const defaultDelayMs = 2000;
 

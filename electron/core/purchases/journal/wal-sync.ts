@@ -14,7 +14,7 @@ interface Waiter {
  * synced) and the log is synced here with fdatasync on libuv's thread pool. Whoever waits for the
  * write (a POST's first byte waits for its sending mark) waits for that sync, so the promise is the
  * same: on disk before anything relies on it. Commits made while a sync runs share the next one
- * (docs/decisions/002-journal-writes-on-the-main-thread.md#the-sync-off-the-main-thread).
+ * (docs/decisions/journal/002-journal-writes-on-the-main-thread.md#the-sync-off-the-main-thread).
  *
  * After a failed sync none is trusted again (a failed fsync may leave pages marked clean that
  * never reached the disk): `available` turns false and commits sync themselves, as before.

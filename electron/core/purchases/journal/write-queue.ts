@@ -12,7 +12,7 @@ import type { Durability, JournalWrite } from './journal.ts';
  * wait up to `windowMs` for company: the answers of a second's polling then share a handful of
  * commits instead of one per turn, for much less of the client's CPU. Whatever must see it on
  * disk first (the next GET of that purchase) asks with `commitQueued`
- * (docs/decisions/002-journal-writes-on-the-main-thread.md#group-commit).
+ * (docs/decisions/journal/002-journal-writes-on-the-main-thread.md#group-commit).
  */
 export interface WriteQueueOptions {
   /** One transaction for all of `writes`: every one is on disk when it returns, or none is. */
@@ -52,7 +52,7 @@ const soonMs = 20;
  * How long a write of this turn waits for company. One millisecond rather than the end of the
  * turn: the answers of 16 connections arrive over several turns, and sharing one commit among them
  * makes the POSTs quicker and costs less CPU
- * (docs/decisions/002-journal-writes-on-the-main-thread.md#group-commit).
+ * (docs/decisions/journal/002-journal-writes-on-the-main-thread.md#group-commit).
  */
 const turnMs = 1;
 
@@ -62,7 +62,7 @@ const turnMs = 1;
  * Emptying the log gives the file's blocks back to the file system, which takes time in proportion
  * to its size; a shorter wait here left the commit asleep in SQLite's busy handler on the event
  * loop for the rest, and every GET due meanwhile late by as much
- * (docs/decisions/003-wal-checkpoints-on-a-worker.md#giving-the-wal-back).
+ * (docs/decisions/journal/003-wal-checkpoints-on-a-worker.md#giving-the-wal-back).
  */
 const defaultMaxHeldWaitMs = 5000;
 
@@ -115,7 +115,7 @@ function merged(earlier: Entry, write: JournalWrite, durability: Durability): En
  * The most writes one scheduled commit takes: 10,000 purchases clicked at once would otherwise
  * hold the event loop for one long transaction; in slices of this size each turn stays short and
  * the first POSTs leave while later intents are still being written
- * (docs/decisions/002-journal-writes-on-the-main-thread.md#group-commit).
+ * (docs/decisions/journal/002-journal-writes-on-the-main-thread.md#group-commit).
  */
 const maxScheduledBatch = 100;
 

@@ -10,11 +10,11 @@ let sequence = 0;
  * version 7), rising within a process. The journal's indexes on the id (the purchases' primary
  * key, each purchase's variables) then take new purchases at their right edge, a page or two per
  * commit, where random ids touched a page per purchase
- * (docs/decisions/014-time-ordered-local-ids.md).
+ * (docs/decisions/journal/014-time-ordered-local-ids.md).
  *
  * The 62 random bits come from Node's randomUUID, which draws its entropy in batches, not the uuid
  * package's v7, which asks the system for 16 bytes per id: 10,000 ids are made in one click of a
- * large batch (docs/decisions/014-time-ordered-local-ids.md#not-chosen-the-uuid-package).
+ * large batch (docs/decisions/journal/014-time-ordered-local-ids.md#not-chosen-the-uuid-package).
  */
 export function newLocalId(): string {
   const now = Date.now();

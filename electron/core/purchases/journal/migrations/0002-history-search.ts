@@ -30,8 +30,9 @@ INSERT OR IGNORE INTO ${variablesTable} (variable) SELECT DISTINCT variable FROM
  * The purchases whose title or purchase id changed since the title index last took them in. An
  * FTS5 write costs far more in a small transaction than in a large one (each commit writes a
  * segment of its own, later merged), enough to slow a burst of POSTs
- * (docs/decisions/009-history-search-and-summaries.md#the-search-backlog). So a write only notes
- * the rowid here, and the index takes the backlog in bulk a moment later (search-backlog.ts).
+ * (docs/decisions/journal/009-history-search-and-summaries.md#the-search-backlog). So a write
+ * only notes the rowid here, and the index takes the backlog in bulk a moment later
+ * (search-backlog.ts).
  * Searches look at the backlog's purchases as well, so nothing is missed meanwhile
  * (history-search.ts).
  */

@@ -21,7 +21,8 @@ const selected: Record<HistoryColumn, string> = {
 /**
  * The same, for a page of text matches chosen first (`page`: ordered_at, purchase_rowid). Each
  * purchase is read by its rowid only for what is selected, so a purchase with a summary is left
- * unread and the page comes quicker (docs/decisions/009-history-search-and-summaries.md#summaries).
+ * unread and the page comes quicker
+ * (docs/decisions/journal/009-history-search-and-summaries.md#summaries).
  */
 const selectedForPage: Record<HistoryColumn, string> = {
   record: '(SELECT record FROM purchases WHERE rowid = page.purchase_rowid) AS record',

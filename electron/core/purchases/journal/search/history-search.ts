@@ -38,8 +38,8 @@ const trigramsAsked = 3;
  * The FTS5 query for a text of at least three characters: for a longer text, three of its
  * trigrams spread along it (first, middle, last), each a phrase of its own and all required. For a
  * phrase FTS5 reads the doclist of every trigram in it; three narrow the candidates almost as far
- * in far less time (docs/decisions/009-history-search-and-summaries.md#three-trigrams). Whatever
- * they let through, the LIKE conditions after still decide.
+ * in far less time (docs/decisions/journal/009-history-search-and-summaries.md#three-trigrams).
+ * Whatever they let through, the LIKE conditions after still decide.
  */
 export function trigramQuery(text: string): string {
   // The tokenizer counts code points, as Array.from does.

@@ -14,7 +14,7 @@ import { searchBacklogTable, searchTable } from './history-search-schema.ts';
  * being sent to be over: each purchase is noted twice, by its intent and by its 303 (the purchase
  * id), and taken in once if both come first; a shorter delay took most of a burst in twice, while
  * its POSTs were still going out
- * (docs/decisions/009-history-search-and-summaries.md#the-search-backlog).
+ * (docs/decisions/journal/009-history-search-and-summaries.md#the-search-backlog).
  */
 const delayMs = 5000;
 /** Purchases per transaction: 10,000 in one would hold the event loop for a long moment. */
