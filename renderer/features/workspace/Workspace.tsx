@@ -5,7 +5,6 @@ import { Deferred } from '../../components/common/Deferred.tsx';
 import { TabPanel } from '../../components/common/Tabs.tsx';
 import { FirstRunHint } from '../demo/FirstRunHint.tsx';
 import { useOpenPurchaseRequests } from '../lookup/open-request.ts';
-import { PurchaseLookup } from '../lookup/PurchaseLookup.tsx';
 import { PresentationEntry } from '../presentation/PresentationEntry.tsx';
 import { JournalNotices } from '../purchases/JournalNotices.tsx';
 import { PurchasePanel, type RowFocusRequest } from '../purchases/PurchasePanel.tsx';
@@ -23,6 +22,7 @@ import './workspace.css';
 // and the purchase list (the renderer bench's start-up JS goal).
 const BatchView = lazy(async () => ({ default: (await import('../batch/BatchView.tsx')).BatchView }));
 const HistoryView = lazy(async () => ({ default: (await import('../history/HistoryView.tsx')).HistoryView }));
+const PurchaseLookup = lazy(async () => ({ default: (await import('../lookup/PurchaseLookup.tsx')).PurchaseLookup }));
 const PurchaseView = lazy(async () => ({ default: (await import('../purchases/PurchaseView.tsx')).PurchaseView }));
 const RequestsDrawer = lazy(async () => ({ default: (await import('../demo/RequestsDrawer.tsx')).RequestsDrawer }));
 const PropertyReportView = lazy(async () => ({ default: (await import('../report/PropertyReportView.tsx')).PropertyReportView }));
@@ -139,7 +139,11 @@ export function Workspace({ environment, loadProblem, openPurchase }: WorkspaceP
         {/* Look up and History mount only while shown: a hidden history would refetch on every update. */}
         {/* Their panels are always there (each tab controls one); the content mounts only while shown. */}
         <TabPanel idPrefix={workspaceTabPrefix} tab="Look up" hidden={tab !== 'Look up'}>
-          {tab === 'Look up' ? <PurchaseLookup environmentName={environment.name} onShowRequests={setRequestsFor} request={openRequest} /> : null}
+          {tab === 'Look up' ? (
+            <Deferred fallback={loading}>
+              <PurchaseLookup environmentName={environment.name} onShowRequests={setRequestsFor} request={openRequest} />
+            </Deferred>
+          ) : null}
         </TabPanel>
         <TabPanel idPrefix={workspaceTabPrefix} tab="History" hidden={tab !== 'History'}>
           {tab === 'History' ? (

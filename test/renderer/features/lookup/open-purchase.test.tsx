@@ -43,7 +43,8 @@ describe('opening a purchase from a titledesk:// link', () => {
     expect(lookupTab().getAttribute('aria-selected')).toBe('false');
     fake.emit('app:open-purchase', { reference: 'p-77' });
     await waitFor(() => { expect(lookupTab().getAttribute('aria-selected')).toBe('true'); });
-    expect(screen.getByLabelText('Purchase ID or result URL')).toHaveProperty('value', 'p-77');
+    // Look up loads on first use: its form comes a moment after the tab.
+    expect(await screen.findByLabelText('Purchase ID or result URL')).toHaveProperty('value', 'p-77');
     await waitFor(() => { expect(fake.callsTo('purchase:check')).toEqual([{ reference: 'p-77', wait: false }]); });
     expect(await screen.findByRole('region', { name: 'Looked-up purchase' })).toBeTruthy();
     // The same link clicked again is checked again.
