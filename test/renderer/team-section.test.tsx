@@ -1,10 +1,11 @@
 // Settings → Team in jsdom: the URL's TLS said as it is typed, field errors in words before any
 // call, and a typed password that reaches the api once and nothing else: not the markup, not an
 // input after saving, not the query or mutation caches (where TanStack keeps variables).
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createQueryClient } from '../../renderer/api/query-client.ts';
 import { TeamSection } from '../../renderer/components/settings/TeamSection.tsx';
+import { TeamTestResult } from '../../renderer/components/settings/TeamTestResult.tsx';
 import type { TitleDeskApi } from '../../shared/contract/api.ts';
 import type { TeamSetting, TeamView } from '../../shared/team/team-setting.ts';
 import { createFakeApi } from './support/fake-api.ts';
@@ -87,5 +88,21 @@ describe('Settings → Team', () => {
     ]);
     expect(caches).not.toContain(password);
     expect(rendered.container.innerHTML).not.toContain(password);
+  });
+});
+
+describe('Test connection on a schema it does not match', () => {
+  const message = 'The team database is at schema 9; this TitleDesk knows up to 7.';
+  it('names the version and what to do, as the header does', () => {
+    render(<TeamTestResult result={{ ok: false, problem: 'schema', message, away: 'schema-newer', schemaVersion: 9 }} />);
+    expect(screen.getByRole('alert').querySelector('.error-message')?.textContent).toBe('Team database schema 9 needs a newer TitleDesk');
+    cleanup();
+    render(<TeamTestResult result={{ ok: false, problem: 'schema', message, away: 'schema-older', schemaVersion: 5 }} />);
+    expect(screen.getByRole('alert').querySelector('.error-message')?.textContent).toBe('Team database schema 5 needs "titledesk team migrate"');
+  });
+
+  it('keeps the general title from a core that does not say which way', () => {
+    render(<TeamTestResult result={{ ok: false, problem: 'schema', message }} />);
+    expect(screen.getByRole('alert').querySelector('.error-message')?.textContent).toBe('The team database’s version does not match this TitleDesk');
   });
 });

@@ -1,4 +1,5 @@
 import type { TeamProblem, TeamTestResult as Result } from '../../../shared/team/team-status.ts';
+import { awayHeadline } from '../../../shared/team/team-away-words.ts';
 import { durationWords } from '../../../shared/team/team-duration.ts';
 
 /** What to look at first for each kind of failure; the message itself says what happened. */
@@ -12,6 +13,11 @@ const problemTitles: Readonly<Record<TeamProblem, string>> = {
   other: 'The test failed',
 };
 
+/** A schema mismatch names the version and what to do, as the header would; the rest keep their titles. */
+function failureTitle(result: Extract<Result, { ok: false }>): string {
+  return result.away === 'schema-newer' || result.away === 'schema-older' ? awayHeadline(result) : problemTitles[result.problem];
+}
+
 function budgetLine(budget: Extract<Result, { ok: true }>['budgets'][number]): string {
   const period = budget.period === 'day' ? 'today' : 'this month';
   return budget.limit === null ? `${budget.currency} ${budget.spent} spent ${period}, no limit` : `${budget.currency} ${budget.spent} of ${budget.limit} spent ${period}`;
@@ -22,7 +28,7 @@ export function TeamTestResult({ result }: { readonly result: Result }) {
   if (!result.ok) {
     return (
       <div className="error-notice" role="alert" data-team-problem={result.problem}>
-        <p className="error-message">{problemTitles[result.problem]}</p>
+        <p className="error-message">{failureTitle(result)}</p>
         <p className="error-detail">{result.message}</p>
       </div>
     );
