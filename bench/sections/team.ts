@@ -102,10 +102,10 @@ export const teamSection: Section = {
       await adminStore.setBudget('GBP', 'day', limit);
       await adminStore.close();
       const urls = made.map((desk) => asLogin(cluster.url, desk.login, desk.password));
-      // A fifth desk, support (sees, never buys), in browser mode with its page open on the
-      // purchase list: how soon the others' purchases reach a user's screen, not only a journal.
+      // A fifth desk, support (sees, never buys), in browser mode with two pages open, the purchase
+      // list and History: how soon the others' purchases reach a user's screen, not only a journal.
       if (existsSync(chromiumPath)) {
-        context.log('team: a screen desk (browser-mode host, purchase list on screen) joins the team');
+        context.log('team: a screen desk (browser-mode host, purchase list and History on screen) joins the team');
         const screenDesk = await addDesk(admin, { team: 'Bench', name: 'screen', role: 'support' });
         const databaseUrl = new URL(cluster.url);
         databaseUrl.username = '';
