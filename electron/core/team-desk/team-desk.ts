@@ -134,6 +134,8 @@ export async function startTeamDesk(options: TeamDeskOptions): Promise<TeamDesk>
       }
       const importer = teamImport;
       if (importer === undefined) return;
+      // Away because this login is no desk now: reading the team's rows proves nothing, the desk's row does.
+      if (board.current().away === 'not-a-desk') await store.checkStillDesk();
       if (unlisten === undefined) {
         await giveBackUnsent(store);
         unlisten = (await store.listen(() => { void importer.catchUp().catch((error: unknown) => { reached(false, error); }); })).unlisten;

@@ -51,6 +51,14 @@ function databaseRefusal(code: string, message: string, where: string, cause?: u
   return new CoreError('internal', `The team database at ${where} failed (${code}): ${message}.`, cause === undefined ? undefined : { cause });
 }
 
+/**
+ * A login that is no active desk, in the words the database's own refusal takes (session_desk()
+ * raising insufficient_privilege): a desk checking itself says it as a refused begin does.
+ */
+export function notAnActiveDesk(login: string, where: string): CoreError {
+  return databaseRefusal('42501', `the login ${login} is not an active desk of a team`, where);
+}
+
 /** The errors lost() made: marked, not recognised by their words, which may be reworded. */
 const lostConnections = new WeakSet<CoreError>();
 

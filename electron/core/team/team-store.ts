@@ -6,7 +6,7 @@ import { CoreError } from '../errors.ts';
 import { knownSchemaVersion, readSchemaVersion, SchemaTooNewError, SchemaTooOldError } from './migrations/migration.ts';
 import { openTeamSql, type TeamSqlOptions } from './team-connect.ts';
 import { readTeamBudgets, type TeamBudgets } from './team-budgets.ts';
-import { teamError } from './team-errors.ts';
+import { notAnActiveDesk, teamError } from './team-errors.ts';
 import {
   beginResultSchema, budgetLimitSchema, deskRowSchema, moneyText, parseTeamRow, teamDeskEntrySchema, teamPurchaseSchema, teamSettingsSchema,
   waitingClaimSchema, type ResourceKind, type TeamBeginResult, type TeamBudgetLimit, type TeamDesk, type TeamDeskEntry, type TeamPurchase,
@@ -148,6 +148,15 @@ export class TeamStore {
 
   async close(): Promise<void> {
     await this.#sql.end({ timeout: 5 });
+  }
+
+  /**
+   * Refuses as open does when this login is no longer an active desk: an admin may deactivate it
+   * while the desk runs, and reads alone (row-level security) would still answer.
+   */
+  async checkStillDesk(): Promise<void> {
+    const rows = await this.#call('read', (sql) => sql`SELECT 1 FROM titledesk.desks WHERE login_role = session_user AND active`);
+    if (rows.length === 0) throw notAnActiveDesk(this.desk.loginRole, this.#where);
   }
 
   /** Claims, budget and the purchase row in one transaction of the database (see 0003-begin-purchase). */

@@ -99,9 +99,15 @@ describe.skipIf(missing !== '')(missing === '' ? 'a running desk its team databa
       const status = back.team.status();
       expect(status).toMatchObject({ state: 'unreachable', away: 'not-a-desk', problem: expect.stringContaining('Nothing was sent. The team’s admin adds it with titledesk team add-desk, or makes it active again') as unknown });
       expect(awayHeadline(status)).toBe('This login is no longer a desk of the team');
+      // Retried every 200 ms here: reading the team's rows (which an inactive desk still may) is
+      // not taken for being a desk again, so the headline stays and purchases stay refused.
       await new Promise((resolve) => setTimeout(resolve, 600));
       expect(back.team.status()).toMatchObject({ state: 'unreachable', away: 'not-a-desk' });
       await refusedIn(back, back.team.status().problem ?? '');
+      // Made active again, it is connected at its next retry and buys.
+      await superuser`UPDATE titledesk.desks SET active = true WHERE login_role = ${loginOf('back')}`;
+      await until(() => back.team.status().state === 'connected', 'the desk active again');
+      await bought(back, 2);
     } finally {
       await back.team.close();
       await superuser`UPDATE titledesk.desks SET active = true WHERE login_role = ${loginOf('back')}`;
